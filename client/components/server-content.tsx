@@ -1,0 +1,88 @@
+import { use, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+
+type ServerContentProps = {
+  /** Unique on the page; the same id finds the markup in the HTML the server sent. */
+  id: string;
+  /**
+   * The content, rendered only on the server. Write it as
+   * `import.meta.env.SSR ? <Article .../> : null` so the client bundle drops the
+   * content module entirely (it ships as HTML, not as JavaScript too).
+   */
+  children: ReactNode;
+  className?: string;
+};
+
+const fetched = new Map<string, Promise<ServerMarkup>>();
+type ServerMarkup = { html: string; title: string; description: string };
+
+/** After client-side navigation, the markup comes from the page's own prerendered HTML. */
+function fetchServerMarkup(url: string, id: string): Promise<ServerMarkup> {
+  const key = `${url}#${id}`;
+  let pending = fetched.get(key);
+  if (!pending) {
+    pending = fetch(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+      .then((response) => response.text())
+      .then((text) => {
+        const doc = new DOMParser().parseFromString(text, 'text/html');
+        const html = doc.querySelector(`[data-server-content="${CSS.escape(id)}"]`)?.innerHTML ?? '';
+        return { html, title: doc.title, description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '' };
+      })
+      .catch(() => ({ html: '<p>This page could not be loaded. Please check your connection and reload the page.</p>', title: document.title, description: '' }));
+    fetched.set(key, pending);
+  }
+  return pending;
+}
+
+function applyMeta({ title, description }: ServerMarkup) {
+  if (title) document.title = title;
+  if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+}
+
+/**
+ * Static content that is rendered to HTML on the server and never shipped as
+ * JavaScript. Hydration reuses the markup already in the page; a client-side
+ * navigation fetches the page's HTML and takes the same block from it. Internal
+ * links inside still navigate without a full reload.
+ */
+export function ServerContent({ id, children, className }: ServerContentProps) {
+  const [pathname, navigate] = useLocation();
+  const url = import.meta.env.SSR ? '' : pathname + window.location.search;
+  // Read once, before hydration touches the DOM: the markup the server sent for this URL.
+  const [initial] = useState(() =>
+    import.meta.env.SSR ? null : { url, html: document.querySelector(`[data-server-content="${CSS.escape(id)}"]`)?.innerHTML ?? null },
+  );
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a');
+    if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const href = anchor.getAttribute('href') ?? '';
+    if (!href.startsWith('/') || href.startsWith('//') || anchor.target) return;
+    const [targetPath, hash] = href.split('#');
+    if (hash !== undefined && (targetPath === '' || targetPath === window.location.pathname)) return;
+    event.preventDefault();
+    navigate(href);
+  };
+
+  if (import.meta.env.SSR) {
+    return (
+      <div data-server-content={id} className={className}>
+        {children}
+      </div>
+    );
+  }
+  const fromPage = initial?.url === url ? initial.html : null;
+  return fromPage !== null ? (
+    <div data-server-content={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: fromPage }} />
+  ) : (
+    <FetchedContent id={id} url={url} className={className} onClick={onClick} />
+  );
+}
+
+type FetchedContentProps = { id: string; url: string; className?: string; onClick: (event: MouseEvent<HTMLDivElement>) => void };
+
+function FetchedContent({ id, url, className, onClick }: FetchedContentProps) {
+  const markup = use(fetchServerMarkup(url, id));
+  useEffect(() => applyMeta(markup), [markup]);
+  return <div data-server-content={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: markup.html }} />;
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { brand } from '../../shared/brand';
+import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants';
+import { paths } from '../app/paths';
+import { Icon } from '../components/icon';
+import { headerLinks, signUpLink } from './nav-links';
+
+const isCurrent = (href: string, pathname: string) =>
+  href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+
+export function SiteHeader() {
+  const [pathname] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // A new page closes the menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const closeMenu = (returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && menuOpen) {
+      event.stopPropagation();
+      closeMenu(true);
+    }
+  };
+
+  return (
+    <header className={`app-header${scrolled ? ' app-header--scrolled' : ''}`} onKeyDown={onMenuKeyDown}>
+      <div className="app-header__inner app-container">
+        <Link href={paths.home()} className="app-header__brand">
+          <Icon name="heart" className="app-icon app-header__logo" />
+          <span>{brand.name}</span>
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="app-header__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+          <span className="app-visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <nav
+          id="site-menu"
+          aria-label="Main"
+          className={`app-header__menu${menuOpen ? ' app-header__menu--open' : ''}`}
+        >
+          <ul className="app-header__links">
+            {headerLinks.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className="app-header__link"
+                  aria-current={isCurrent(link.href, pathname) ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link
+                href={signUpLink.href}
+                className="app-button app-button--primary app-header__cta"
+                aria-current={pathname === signUpLink.href ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
+                {signUpLink.label}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

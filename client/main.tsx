@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { pageForPath } from './app/routes';
+import './styles/app.css';
+
+const container = document.getElementById('root')!;
+
+// Load the current route's chunk first, so hydration renders the same tree as the
+// prerendered HTML (no Suspense fallback, no mismatch).
+await pageForPath(window.location.pathname).preload();
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

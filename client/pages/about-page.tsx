@@ -1,0 +1,82 @@
+import { FeatureCard } from '../components/feature-card';
+import { Illustration } from '../components/illustration';
+import { PageHeader } from '../components/page-header';
+import { aboutContent } from '../content/about-content';
+import { PageMeta } from '../layout/page-meta';
+
+import { ServerContent } from '../components/server-content';
+
+/** Static page: rendered to HTML on the server, never shipped as JavaScript. */
+export default function AboutPage() {
+  return <ServerContent id="about">{import.meta.env.SSR ? <AboutContent /> : null}</ServerContent>;
+}
+
+function AboutContent() {
+  const { meta, intro, journey, mission, values, leadership } = aboutContent;
+  return (
+    <>
+      <PageMeta title={meta.title} description={meta.description} />
+      <PageHeader title={intro.heading} intro={intro.paragraphs[0]} />
+      <section className="app-section" aria-labelledby="journey-heading">
+        <div className="app-container app-split">
+          <div>
+            {intro.paragraphs.slice(1).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <h2 id="journey-heading">{journey.heading}</h2>
+            {journey.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <Illustration name="gallery-team" alt="" className="app-split__image" />
+        </div>
+      </section>
+      <section id={mission.id} className="app-section app-section--tinted" aria-labelledby="mission-heading">
+        <div className="app-container app-grid app-grid--2">
+          <div>
+            <h2 id="mission-heading">{mission.heading}</h2>
+            <p>{mission.text}</p>
+          </div>
+          <div>
+            <h2>{mission.visionHeading}</h2>
+            <p>{mission.vision}</p>
+          </div>
+        </div>
+      </section>
+      <section className="app-section" aria-labelledby="values-heading">
+        <div className="app-container">
+          <h2 id="values-heading" className="app-section__title">
+            {values.heading}
+          </h2>
+          <div className="app-grid app-grid--3">
+            {values.items.map((value) => (
+              <FeatureCard key={value.title} title={value.title} description={value.description} />
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="app-section app-section--tinted" aria-labelledby="leadership-heading">
+        <div className="app-container">
+          <h2 id="leadership-heading" className="app-section__title">
+            {leadership.heading}
+          </h2>
+          {/* A horizontally scrolling list; focusable so keyboard users can scroll it. */}
+          <ul className="app-scroller" tabIndex={0} aria-labelledby="leadership-heading">
+            {leadership.leaders.map((leader) => (
+              <li key={leader.name} className="app-leader">
+                {leader.imageUrl ? (
+                  <img src={leader.imageUrl} alt={leader.name} width={300} height={300} loading="lazy" className="app-leader__photo" />
+                ) : (
+                  <Illustration name="leader-placeholder" alt="" className="app-leader__photo" />
+                )}
+                <h3 className="app-leader__name">{leader.name}</h3>
+                <p className="app-leader__title">{leader.title}</p>
+                <p className="app-leader__bio app-clamp-3">{leader.bio}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import compression from 'compression';
+import express, { type ErrorRequestHandler } from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { sql } from 'kysely';
+import type { AppDatabase } from './db/database';
+import type { Env } from './env';
+import { originCheck } from './http/origin-check';
+import { requestLog } from './http/request-log';
+import { hsts, securityHeaders } from './http/security-headers';
+import type { Logger } from './logger';
+import { siteHandler, type SiteBuild } from './site/site-handler';
+import { createInnerContext, type RequestContext } from './trpc/context';
+import { appRouter } from './trpc/router';
+
+export type AppDeps = {
+  env: Env;
+  db: AppDatabase;
+  logger: Logger;
+  version: string;
+  /** The built client; omitted in API-only tests and in `npm run dev` (Vite serves the client). */
+  site?: SiteBuild;
+};
+
+/** Builds the Express app. It never listens: server/index.ts (or a test) does. */
+export function createApp(deps: AppDeps) {
+  const { env, db, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.set('query parser', 'simple');
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false }));
+  app.use(hsts);
+  app.use(compression());
+  app.use(originCheck(env.PUBLIC_ORIGIN));
+
+  app.get('/healthz', async (_req, res) => {
+    await sql`select 1`.execute(db);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok', version: deps.version });
+  });
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }): RequestContext => ({
+        ...createInnerContext({ db, env, logger }, { clientIp: req.ip ?? 'unknown' }),
+        req,
+        res,
+      }),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, error: error.message });
+      },
+    }),
+  );
+
+  if (deps.site) app.use(siteHandler(deps.site, logger));
+
+  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
+    if (status >= 500) logger.error('unhandled error', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+    res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong on our side. Please try again.');
+  };
+  app.use(errorHandler);
+  return app;
+}

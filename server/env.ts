@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every setting the server reads from the environment, checked once at start-up.
+ * Add new variables here and to the README's table.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Public origin (scheme://host[:port]) when behind a proxy; used for links in e-mails and Origin checks. */
+  PUBLIC_ORIGIN: z.url().optional(),
+  /** Express "trust proxy" hop count: set to 1 behind one reverse proxy so req.ip and req.secure are right. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** Submissions allowed per IP per minute on each public form. */
+  RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
+}

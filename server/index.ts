@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { createApp } from './app';
+import { databaseFile, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ConfigError, loadEnv } from './env';
+import { createLogger } from './logger';
+import { loadSiteBuild } from './site/load-site-build';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+  const { db } = openDatabase(databaseFile(env.DATA_DIR));
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info('migrations applied', { count: applied.length });
+
+  const site = await loadSiteBuild();
+  if (!site && env.NODE_ENV === 'production') logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
+
+  const app = createApp({ env, db, logger, version, site: site ?? undefined });
+  const server = http.createServer(app);
+
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    logger.info('listening', { url: `http://localhost:${port}`, version });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    // Stop accepting, let in-flight requests finish, then close the database and exit 0.
+    const force = setTimeout(() => {
+      logger.error('shutdown grace period over, closing remaining connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await db.destroy();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

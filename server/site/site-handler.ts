@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
+import type { PageRenderer } from '../../shared/render-result';
+import type { Logger } from '../logger';
+import { buildHtmlDocument, prerenderedFileFor, type ViteManifest } from './html-document';
+
+export type SiteBuild = {
+  /** dist/client: Vite's output (hashed assets, index.html template, manifest). */
+  clientDir: string;
+  /** dist/prerendered: HTML written at build time, one file per public route. */
+  prerenderedDir: string;
+  /** The client's server entry, for URLs that were not prerendered (unknown slugs, 404s). */
+  renderer: PageRenderer;
+};
+
+const HTML_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built site: hashed assets cached for a year, prerendered HTML
+ * revalidated on every visit, and anything else rendered on demand with the right
+ * status (404 for unknown pages, 301 for redirects).
+ */
+export function siteHandler(build: SiteBuild, logger: Logger): Router {
+  const site = express.Router();
+  const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(fs.readFileSync(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+
+  site.use(
+    '/assets',
+    express.static(path.join(build.clientDir, 'assets'), {
+      index: false,
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
+    }),
+  );
+  site.use(
+    express.static(build.clientDir, {
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (res) => res.setHeader('Cache-Control', HTML_CACHE),
+    }),
+  );
+
+  const renderPage: RequestHandler = async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const pathname = req.path;
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const query = req.originalUrl.slice(req.path.length);
+      return res.redirect(301, pathname.replace(/\/+$/, '') + query);
+    }
+    res.setHeader('Cache-Control', HTML_CACHE);
+    res.type('html');
+    const prerendered = path.join(build.prerenderedDir, prerenderedFileFor(pathname));
+    if (prerendered.startsWith(build.prerenderedDir + path.sep) && fs.existsSync(prerendered)) {
+      return res.sendFile(prerendered);
+    }
+    try {
+      const result = await build.renderer.render(req.originalUrl);
+      if (result.kind === 'redirect') return res.redirect(result.status, result.location);
+      res.status(result.status).send(buildHtmlDocument(template, manifest, result));
+    } catch (error) {
+      logger.error('render failed', { path: pathname, error: error instanceof Error ? error.message : String(error) });
+      next(error);
+    }
+  };
+  site.use(renderPage);
+  return site;
+}

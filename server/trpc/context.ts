@@ -1,0 +1,30 @@
+import type { Request, Response } from 'express';
+import type { AppDatabase } from '../db/database';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+
+/** The signed-in user as procedures see it (filled by the auth layer). */
+export type ContextUser = { id: number; email: string; fullName: string; role: 'patient' | 'agent' | 'admin' };
+
+export type AppServices = { db: AppDatabase; env: Env; logger: Logger };
+
+/**
+ * Inner context: everything a procedure needs that does not come from HTTP.
+ * Tests build it directly and call procedures with `createCaller`.
+ */
+export type InnerContext = AppServices & {
+  user: ContextUser | null;
+  sessionId: string | null;
+  clientIp: string;
+};
+
+export const createInnerContext = (services: AppServices, overrides: Partial<InnerContext> = {}): InnerContext => ({
+  ...services,
+  user: null,
+  sessionId: null,
+  clientIp: '127.0.0.1',
+  ...overrides,
+});
+
+/** Per-request context: the inner context plus the Express request and response. */
+export type RequestContext = InnerContext & { req?: Request; res?: Response };

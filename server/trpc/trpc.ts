@@ -1,0 +1,49 @@
+/**
+ * tRPC initialisation: the error shape clients see and the two procedure kinds.
+ *
+ * - Zod input errors come back as `data.fieldErrors` ({ field: [message] }) so forms
+ *   can show each message by its field (BAD_REQUEST, HTTP 400).
+ * - Only INTERNAL_SERVER_ERROR is logged; its message is replaced by a generic one
+ *   so no stack or SQL detail reaches the browser.
+ * - `publicProcedure` for anyone; `protectedProcedure` narrows `ctx.user` to non-null
+ *   and refuses with UNAUTHORIZED.
+ */
+import { TRPCError, initTRPC } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { RequestContext } from './context';
+
+export type FieldErrors = Record<string, string[]>;
+
+function zodFieldErrors(error: ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_form';
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+const t = initTRPC.context<RequestContext>().create({
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    const isInternal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: isInternal ? 'Something went wrong on our side. Please try again.' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        fieldErrors: zodError ? zodFieldErrors(zodError) : null,
+        retryAfterSeconds: (error.cause as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});

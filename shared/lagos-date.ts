@@ -1,0 +1,21 @@
+/**
+ * Calendar dates in Lagos time (Africa/Lagos, UTC+1, no daylight saving), used for
+ * "not before today" checks so the browser and the server agree whatever the
+ * visitor's own clock zone is.
+ */
+const lagosDateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in Lagos as YYYY-MM-DD. */
+export function lagosToday(now: Date = new Date()): string {
+  const parts = Object.fromEntries(lagosDateFormat.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** True for a real calendar date written YYYY-MM-DD (no 2025-02-30). */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createApp } from '../../server/app';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { loadEnv } from '../../server/env';
+import { createLogger } from '../../server/logger';
+import { loadSiteBuild } from '../../server/site/load-site-build';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** Starts the production build once for all browser tests, on an ephemeral port with its own data folder. */
+export default async function setup(project: TestProject) {
+  const site = await loadSiteBuild();
+  if (!site) throw new Error('Browser tests need the production build: run `npm run build` first (npm test does).');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-browser-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
+  const { db } = openDatabase(path.join(dataDir, 'app.db'));
+  await migrateToLatest(db);
+  const app = createApp({ env, db, logger: createLogger('error'), version: 'test', site });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
+
+  return async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

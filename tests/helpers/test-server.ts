@@ -1,0 +1,32 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppDeps } from '../../server/app';
+import { loadEnv, type Env } from '../../server/env';
+import { createLogger } from '../../server/logger';
+import { loadSiteBuild } from '../../server/site/load-site-build';
+import { createTestDb } from './test-db';
+
+type TestServerOptions = { withSite?: boolean; env?: Record<string, string>; deps?: Partial<AppDeps> };
+
+/** The real app on an ephemeral port with a fresh migrated in-memory database. */
+export async function startTestServer(options: TestServerOptions = {}) {
+  const db = await createTestDb();
+  const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
+  const site = options.withSite ? await loadSiteBuild() : null;
+  if (options.withSite && !site) throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
+  const app = createApp({ env, db, logger: createLogger('silent'), version: 'test', site: site ?? undefined, ...options.deps });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    db,
+    env,
+    server,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await db.destroy();
+    },
+  };
+}

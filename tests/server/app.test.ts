@@ -1,0 +1,131 @@
+import { spawnSync } from 'node:child_process';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from '../../server/env';
+import { startTestServer } from '../helpers/test-server';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer({ withSite: true });
+});
+afterAll(() => server.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
+
+describe('security headers', () => {
+  it('send a strict CSP and the other headers on pages', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('send HSTS only over HTTPS (behind a trusted proxy)', async () => {
+    expect((await get('/healthz')).headers.get('strict-transport-security')).toBeNull();
+    const proxied = await startTestServer({ env: { TRUST_PROXY: '1' } });
+    try {
+      const response = await fetch(`${proxied.baseUrl}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('compression and caching', () => {
+  it('compress HTML with brotli and gzip', async () => {
+    const brotli = await get('/', { 'accept-encoding': 'br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    const gzip = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const raw = await fetch(`${server.baseUrl}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(await raw.text()).toContain('<div id="root">');
+    void zlib;
+  });
+
+  it('revalidate HTML and cache hashed assets for a year', async () => {
+    const page = await get('/');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const asset = await get(script!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answer a missing asset with 404, not the app shell', async () => {
+    expect((await get('/assets/nope-123.js')).status).toBe(404);
+  });
+});
+
+describe('pages', () => {
+  it('serve prerendered pages with their own title', async () => {
+    const response = await get('/about');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/<title>About Us - [^<]+<\/title>/);
+  });
+
+  it('answer unknown paths with the 404 page and status 404', async () => {
+    const response = await get('/no/such/page');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('href="/services"');
+  });
+
+  it('redirect a trailing slash permanently', async () => {
+    const response = await get('/about/');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/about');
+  });
+});
+
+describe('health', () => {
+  it('GET /healthz answers 200 with status and version', async () => {
+    const response = await get('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', version: 'test' });
+  });
+
+  it('the tRPC health procedure answers', async () => {
+    const response = await get('/trpc/health.check');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { result: { data: unknown } }).result.data).toEqual({ status: 'ok' });
+  });
+});
+
+describe('origin check', () => {
+  it('refuse a state-changing request from another origin with 403', async () => {
+    const response = await fetch(`${server.baseUrl}/trpc/health.check`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('configuration', () => {
+  it('refuse a bad value, naming the variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('stop the real server at start-up with a message naming the variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: '/tmp/ilera-config-test' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('PORT');
+  });
+});
