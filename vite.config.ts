@@ -9,6 +9,9 @@ export default defineConfig({
   root,
   publicDir: 'public',
   plugins: [react()],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./client/lib/use-sync-external-store.ts', import.meta.url)) }],
+  },
   build: {
     outDir,
     emptyOutDir: true,
@@ -16,7 +19,21 @@ export default defineConfig({
     // SVG illustrations stay files so they are cached once and lazy-loaded.
     assetsInlineLimit: 0,
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    // No per-import dependency lists in the entry: page chunks are preloaded by the
+    // server-rendered HTML, and client-side navigation loads the few shared chunks on demand.
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        // Few requests on slow networks: the framework in one chunk, the shared app shell in
+        // another; each page stays its own chunk.
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/, priority: 2 },
+            { name: 'shell', test: /client[\/](app[\/](app|routes|paths|render-context)|layout[\/][a-z-]+|lib[\/](lazy-page|use-sync-external-store)|components[\/](app-link|icon|server-content|current-date|toast[\/][a-z-]+)|features[\/]chat[\/]chat-launcher)\.tsx?$|shared[\/](brand|constants)\.ts$|icons\.svg/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   test: {
     // CI asks for a JSON report to total the results in one line.

@@ -4,6 +4,8 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
+import { readRequestSession } from './auth/session-middleware';
+import { jsonBodyGuard, MAX_BODY_BYTES } from './http/json-body-guard';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
@@ -30,7 +32,14 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'simple');
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false }));
+  const pageHeaders = securityHeaders({ https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false, styleHashes: deps.site?.styleHashes });
+  // Hashed assets are scripts, styles and images, not documents: nosniff is all they need,
+  // which saves about 1 KB of headers on each of a page's requests.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith('/assets/')) return pageHeaders(req, res, next);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use(hsts);
   app.use(compression());
   app.use(originCheck(env.PUBLIC_ORIGIN));
@@ -41,12 +50,14 @@ export function createApp(deps: AppDeps) {
     res.json({ status: 'ok', version: deps.version });
   });
 
+  app.use('/trpc', jsonBodyGuard);
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }): RequestContext => ({
-        ...createInnerContext({ db, env, logger }, { clientIp: req.ip ?? 'unknown' }),
+      maxBodySize: MAX_BODY_BYTES,
+      createContext: async ({ req, res }): Promise<RequestContext> => ({
+        ...createInnerContext({ db, env, logger }, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
         req,
         res,
       }),

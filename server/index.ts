@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { createApp } from './app';
+import { attachChat } from './chat/attach-chat';
 import { databaseFile, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { loadSiteBuild } from './site/load-site-build';
+import { startMailWorker } from './mail/mail-worker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -22,7 +24,10 @@ async function main() {
   if (!site && env.NODE_ENV === 'production') logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
 
   const app = createApp({ env, db, logger, version, site: site ?? undefined });
+  // Delivers the account e-mail queue (SMTP_URL, or .eml files in DATA_DIR/outbox).
+  const mailWorker = startMailWorker({ db, env, logger });
   const server = http.createServer(app);
+  const chat = attachChat(server, { env, db, logger });
 
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -41,7 +46,9 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    void chat.close();
     server.close(async () => {
+      await mailWorker.stop();
       await db.destroy();
       logger.info('stopped');
       process.exit(0);

@@ -12,3 +12,22 @@ export const DEFAULT_TRAVELERS = 1;
 export const ACCESSIBILITY_REPLY_BUSINESS_DAYS = 5;
 /** Lagos emergency numbers (national 112, Lagos State 767). */
 export const EMERGENCY_NUMBERS = ['112', '767'] as const;
+
+/** Live support chat (issue #6). */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Messages a visitor may send per minute before the server asks them to wait. */
+export const CHAT_MESSAGES_PER_MINUTE = 10;
+/** Socket.IO's maxHttpBufferSize: a 2,000-character message fits many times over. */
+export const CHAT_MAX_PAYLOAD_BYTES = 16 * 1024;
+/** How long the browser waits for the server's acknowledgement before retrying a message. */
+export const CHAT_ACK_TIMEOUT_MS = 8000;
+/** Sends attempted while connected before a message is given up ('Message Error'). */
+export const CHAT_SEND_MAX_ATTEMPTS = 5;
+/** A message not acknowledged after this long (including time offline) is given up. */
+export const CHAT_SEND_GIVE_UP_MS = 120_000;
+/** Messages sent with the history when a conversation is opened. */
+export const CHAT_HISTORY_LIMIT = 200;
+/** An agent whose every console tab has been closed this long hands the room back to the bot. */
+export const CHAT_AGENT_GRACE_MS = 60_000;
+/** localStorage key set once a visitor has sent a chat message, so later pages reconnect quietly (unread badge). */
+export const CHAT_ACTIVE_STORAGE_KEY = 'app-chat-active';

@@ -2,6 +2,11 @@ import { Redirect, Route, Switch, matchRoute } from 'wouter';
 import { parse } from 'regexparam';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { paths } from './paths';
+import { blogPosts } from '../content/blog-posts';
+import { products } from '../content/ehr-product';
+import { jobs } from '../content/jobs';
+import { newsArticles } from '../content/news-articles';
+import { allServices, patientCategories, providerCategories, providerServices } from '../content/services-catalogue';
 
 export type RouteEntry = {
   path: string;
@@ -15,12 +20,49 @@ const notFoundPage = lazyPage('not-found-page');
 /** Order matters: the first matching path wins, so fixed paths come before slugs. */
 export const routeTable: RouteEntry[] = [
   { path: paths.home(), page: lazyPage('home-page') },
+  { path: paths.orderService(), page: lazyPage('order-service-page') },
+  { path: paths.bookAppointment(), page: lazyPage('book-appointment-page') },
+  { path: paths.planTrip(), page: lazyPage('plan-trip-page') },
   { path: paths.about(), page: lazyPage('about-page') },
   { path: paths.testimonials(), page: lazyPage('testimonials-page') },
   { path: paths.privacyPolicy(), page: lazyPage('privacy-policy-page') },
   { path: paths.termsOfService(), page: lazyPage('terms-of-service-page') },
   { path: paths.hipaaCompliance(), page: lazyPage('hipaa-compliance-page') },
   { path: paths.accessibility(), page: lazyPage('accessibility-page') },
+  // Catalogue (issue #3). Slug lists are built on the server only (import.meta.env.SSR), so the content stays out of the client bundle.
+  { path: paths.services(), page: lazyPage('services-page') },
+  { path: paths.providerServices(), page: lazyPage('provider-services-page') },
+  {
+    path: paths.providerService(':slug'),
+    page: lazyPage('service-category-page'),
+    prerender: () => (import.meta.env.SSR ? [...providerCategories.map((c) => c.categorySlug), ...providerServices.map((s) => s.slug)].map(paths.providerService) : []),
+  },
+  {
+    path: paths.service(':slug'),
+    page: lazyPage('service-category-page'),
+    prerender: () => (import.meta.env.SSR ? [...patientCategories.map((c) => c.categorySlug), ...allServices.map((s) => s.slug)].map(paths.service) : []),
+  },
+  { path: paths.blog(), page: lazyPage('blog-page') },
+  { path: paths.blogPost(':slug'), page: lazyPage('blog-post-page'), prerender: () => (import.meta.env.SSR ? blogPosts.map((post) => paths.blogPost(post.slug)) : []) },
+  { path: paths.news(), page: lazyPage('news-page') },
+  { path: paths.newsArticle(':slug'), page: lazyPage('news-article-page'), prerender: () => (import.meta.env.SSR ? newsArticles.map((article) => paths.newsArticle(article.slug)) : []) },
+  { path: paths.contact(), page: lazyPage('contact-page') },
+  { path: paths.resources(), page: lazyPage('resources-page') },
+  { path: paths.jobOpportunities(), page: lazyPage('job-opportunities-page') },
+  { path: paths.internships(), page: lazyPage('internships-page') },
+  { path: paths.trainings(), page: lazyPage('trainings-page') },
+  { path: `${paths.apply('')}:slug`, page: lazyPage('apply-page'), prerender: () => (import.meta.env.SSR ? jobs.map((job) => paths.apply(job.slug)) : []) },
+  { path: paths.symptomChecker(), page: lazyPage('symptom-checker-page') },
+  // Accounts (issue #5). The dashboard is rendered in the browser behind the session.
+  { path: paths.signup(), page: lazyPage('signup-page') },
+  { path: paths.login(), page: lazyPage('login-page') },
+  { path: paths.forgotPassword(), page: lazyPage('forgot-password-page') },
+  { path: paths.resetPassword(), page: lazyPage('reset-password-page') },
+  { path: paths.confirmEmail(), page: lazyPage('confirm-email-page') },
+  { path: paths.dashboard(), page: lazyPage('dashboard-page'), prerender: false },
+  // Live support chat (issue #6): the agents' console, session-only.
+  { path: paths.agent(), page: lazyPage('agent-page'), prerender: false },
+  { path: paths.product(':slug'), page: lazyPage('product-page'), prerender: () => (import.meta.env.SSR ? products.map((product) => paths.product(product.slug)) : []) },
 ];
 
 export const redirects: { from: string; to: string }[] = [

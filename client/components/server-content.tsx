@@ -11,6 +11,8 @@ type ServerContentProps = {
    */
   children: ReactNode;
   className?: string;
+  /** Layout content that is the same on every page (the footer): never refetched on navigation. */
+  sameOnEveryPage?: boolean;
 };
 
 const fetched = new Map<string, Promise<ServerMarkup>>();
@@ -45,7 +47,7 @@ function applyMeta({ title, description }: ServerMarkup) {
  * navigation fetches the page's HTML and takes the same block from it. Internal
  * links inside still navigate without a full reload.
  */
-export function ServerContent({ id, children, className }: ServerContentProps) {
+export function ServerContent({ id, children, className, sameOnEveryPage = false }: ServerContentProps) {
   const [pathname, navigate] = useLocation();
   const url = import.meta.env.SSR ? '' : pathname + window.location.search;
   // Read once, before hydration touches the DOM: the markup the server sent for this URL.
@@ -71,7 +73,7 @@ export function ServerContent({ id, children, className }: ServerContentProps) {
       </div>
     );
   }
-  const fromPage = initial?.url === url ? initial.html : null;
+  const fromPage = initial && (sameOnEveryPage || initial.url === url) ? initial.html : null;
   return fromPage !== null ? (
     <div data-server-content={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: fromPage }} />
   ) : (

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
+import { ChatLauncher } from '../features/chat/chat-launcher';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -19,7 +20,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <SiteFooter />
-      {/* The floating chat launcher mounts here (live support chat issue). */}
+      <ChatLauncher />
     </>
   );
 }

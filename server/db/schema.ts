@@ -16,6 +16,13 @@ export interface Database {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   mail_outbox: MailOutboxTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  job_applications: JobApplicationsTable;
+  service_orders: ServiceOrdersTable;
+  appointments: AppointmentsTable;
+  trip_plans: TripPlansTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 /** Columns every stored row shares. */
@@ -63,5 +70,81 @@ export interface MailOutboxTable {
   /** Epoch milliseconds. */
   next_attempt_at: number;
   last_error: string | null;
+  created_at: string;
+}
+
+/** Stored public forms (issue #4): migrations/0002..0006. Optional answers left empty are null. */
+interface SubmissionColumns {
+  id: Generated<number>;
+  /** Short human reference shown to the visitor, e.g. APT-7K3Q9. */
+  reference: string;
+  /** ISO-8601 UTC. */
+  created_at: Generated<string>;
+}
+export interface NewsletterSubscriptionsTable extends SubmissionColumns {
+  /** Stored in lower case; unique on lower(email). */
+  email: string;
+}
+export interface JobApplicationsTable extends SubmissionColumns {
+  job_title: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  resume_link: string;
+  cover_letter: string | null;
+}
+export interface ServiceOrdersTable extends SubmissionColumns {
+  full_name: string;
+  email: string;
+  phone: string | null;
+  service_package: string | null;
+  service_category: string;
+  message: string | null;
+}
+export interface AppointmentsTable extends SubmissionColumns {
+  full_name: string;
+  email: string;
+  phone: string | null;
+  /** YYYY-MM-DD. */
+  preferred_date: string;
+  preferred_time: string | null;
+  service_type: string;
+  message: string | null;
+}
+export interface TripPlansTable extends SubmissionColumns {
+  destination: string;
+  departure_date: string | null;
+  return_date: string | null;
+  number_of_travelers: number;
+  accommodation_preference: string | null;
+  activity_interests: string | null;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  additional_requests: string | null;
+}
+
+/** Live support chat (issue #6): migrations/0020-chat.ts. */
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  /** 'v:<visitor id>' (signed visitor cookie) or 'u:<user id>' (session); never sent to browsers. */
+  visitor_key: string;
+  user_id: number | null;
+  assigned_agent_id: number | null;
+  current_page: string | null;
+  agent_read_message_id: Generated<number>;
+  /** ISO-8601 UTC. */
+  last_activity_at: string;
+  created_at: string;
+}
+export type ChatSenderColumn = 'user' | 'bot' | 'agent';
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  message: string;
+  sender: ChatSenderColumn;
+  /** Unique: the browser's id for the message, so a retried send is stored once. */
+  client_id: string | null;
+  agent_id: number | null;
   created_at: string;
 }

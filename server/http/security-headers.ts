@@ -3,17 +3,17 @@ import helmet from 'helmet';
 
 /**
  * Strict headers for every response. The CSP allows no inline script and no
- * third-party origin; the office map frame is the one exception and is only
+ * third-party origin; inline styles only by hash (pages inline the built CSS); the office map frame is the one exception and is only
  * loaded when a visitor asks for it.
  */
-export function securityHeaders({ https }: { https: boolean }): RequestHandler {
+export function securityHeaders({ https, styleHashes = [] }: { https: boolean; styleHashes?: string[] }): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        'style-src': ["'self'"],
+        'style-src': ["'self'", ...styleHashes],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'"],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageRenderer } from '../../shared/render-result';
 import type { SiteBuild } from './site-handler';
+import { inlineStyleHashes } from './site-assets';
 
 /** DIST_DIR lets parallel builds (tests, benchmarks) use their own folder; default ./dist. */
 export const distDir = path.resolve(process.env.DIST_DIR ?? path.resolve(import.meta.dirname, '../../dist'));
@@ -13,5 +14,5 @@ export async function loadSiteBuild(root = distDir): Promise<SiteBuild | null> {
   const serverEntry = path.join(root, 'server', 'entry-server.js');
   if (!fs.existsSync(path.join(clientDir, 'index.html')) || !fs.existsSync(serverEntry)) return null;
   const renderer = (await import(pathToFileURL(serverEntry).href)) as PageRenderer;
-  return { clientDir, prerenderedDir: path.join(root, 'prerendered'), renderer };
+  return { clientDir, prerenderedDir: path.join(root, 'prerendered'), renderer, styleHashes: inlineStyleHashes(clientDir) };
 }

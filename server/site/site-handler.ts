@@ -4,6 +4,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { PageRenderer } from '../../shared/render-result';
 import type { Logger } from '../logger';
 import { buildHtmlDocument, prerenderedFileFor, type ViteManifest } from './html-document';
+import { createAssetReader } from './site-assets';
 
 export type SiteBuild = {
   /** dist/client: Vite's output (hashed assets, index.html template, manifest). */
@@ -12,6 +13,8 @@ export type SiteBuild = {
   prerenderedDir: string;
   /** The client's server entry, for URLs that were not prerendered (unknown slugs, 404s). */
   renderer: PageRenderer;
+  /** CSP hashes of the stylesheets that pages inline. */
+  styleHashes: string[];
 };
 
 const HTML_CACHE = 'no-cache';
@@ -26,6 +29,7 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   const site = express.Router();
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const readAsset = createAssetReader(build.clientDir);
 
   site.use(
     '/assets',
@@ -59,7 +63,7 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
     try {
       const result = await build.renderer.render(req.originalUrl);
       if (result.kind === 'redirect') return res.redirect(result.status, result.location);
-      res.status(result.status).send(buildHtmlDocument(template, manifest, result));
+      res.status(result.status).send(buildHtmlDocument(template, manifest, result, readAsset));
     } catch (error) {
       logger.error('render failed', { path: pathname, error: error instanceof Error ? error.message : String(error) });
       next(error);

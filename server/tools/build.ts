@@ -10,6 +10,7 @@ import { build } from 'vite';
 import type { RenderResult } from '../../shared/render-result';
 import { buildHtmlDocument, prerenderedFileFor, type ViteManifest } from '../site/html-document';
 import { distDir } from '../site/load-site-build';
+import { createAssetReader } from '../site/site-assets';
 import { sourceFingerprint } from './source-fingerprint';
 
 const configFile = path.resolve(import.meta.dirname, '../../vite.config.ts');
@@ -32,13 +33,14 @@ const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-se
   prerenderPaths: () => string[];
 };
 
+const readAsset = createAssetReader(clientDir);
 let count = 0;
 for (const url of entry.prerenderPaths()) {
   const result = await entry.render(url);
   if (result.kind !== 'page' || result.status !== 200) throw new Error(`Prerender of ${url} gave ${result.kind} ${result.status}`);
   const file = path.join(prerenderedDir, prerenderedFileFor(url));
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, buildHtmlDocument(template, manifest, result));
+  fs.writeFileSync(file, buildHtmlDocument(template, manifest, result, readAsset));
   count++;
 }
 

@@ -38,8 +38,10 @@ export function measureRoutes(distDir: string): RouteSize[] {
       };
       scripts.forEach(visit);
       const sum = (list: Iterable<string>) => [...list].reduce((total, asset) => total + gzipSize(fs.readFileSync(path.join(clientDir, asset))), 0);
+      // Stylesheets are inlined into the page (see html-document.ts); count them as CSS too.
+      const inlineCss = [...text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
       const route = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
-      return { route, html: gzipSize(html), css: sum(new Set(styles)), js: sum(js), jsFiles: js.size };
+      return { route, html: gzipSize(html), css: sum(new Set(styles)) + (inlineCss ? gzipSize(Buffer.from(inlineCss)) : 0), js: sum(js), jsFiles: js.size };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 }

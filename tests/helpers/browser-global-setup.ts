@@ -4,15 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createApp } from '../../server/app';
+import { attachChat } from '../../server/chat/attach-chat';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { loadSiteBuild } from '../../server/site/load-site-build';
+import { startMailWorker } from '../../server/mail/mail-worker';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: account e-mails land in outbox/*.eml (no SMTP_URL), the database is app.db. */
+    dataDir: string;
   }
 }
 
@@ -26,13 +30,20 @@ export default async function setup(project: TestProject) {
   await migrateToLatest(db);
   const app = createApp({ env, db, logger: createLogger('error'), version: 'test', site });
   const server = http.createServer(app);
+  // Live support chat (issue #6) on the same server, as in server/index.ts.
+  const chat = attachChat(server, { env, db, logger: createLogger('error') });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
+  project.provide('dataDir', dataDir);
+  // Account e-mails (issue #5) are written to dataDir/outbox, as with the embedded default.
+  const mailWorker = startMailWorker({ db, env, logger: createLogger('error'), pollMs: 200 });
 
   return async () => {
+    await chat.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await mailWorker.stop();
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -26,6 +26,25 @@ describe('security headers', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('allow inline styles only by hash, matching the stylesheet the page inlines', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const html = await response.text();
+    const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    const { createHash } = await import('node:crypto');
+    for (const css of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+  });
+
+  it('send only nosniff (no document headers) with hashed assets', async () => {
+    const html = await (await get('/')).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const asset = await get(script);
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('send HSTS only over HTTPS (behind a trusted proxy)', async () => {
     expect((await get('/healthz')).headers.get('strict-transport-security')).toBeNull();
     const proxied = await startTestServer({ env: { TRUST_PROXY: '1' } });

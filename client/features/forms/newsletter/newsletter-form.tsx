@@ -1,13 +1,13 @@
-/** Newsletter sign-up (spec sections 4, 5, 8). Full behaviour lands with issue #4. */
+import { FormIsland } from '../form-island';
+import { newsletterMessages } from './newsletter-messages';
+
+// Server build only: the live form is rendered into the prerendered HTML. The client build drops this
+// line, so the page ships only the island wrapper and the form's code loads on first use.
+const ServerForm = import.meta.env.SSR ? (await import('./newsletter-live-form')).NewsletterLiveForm : null;
+
+const load = () => import('./newsletter-live-form').then((module) => module.NewsletterLiveForm);
+
+/** Newsletter sign-up (spec sections 4, 5, 8), mounted on /resources. */
 export function NewsletterForm() {
-  return (
-    <section className="app-form-section" aria-labelledby="newsletter-heading">
-      <h2 id="newsletter-heading">Subscribe to Our Newsletter</h2>
-      <form noValidate method="post">
-        <label htmlFor="newsletter-email">Email Address</label>
-        <input id="newsletter-email" name="email" type="email" autoComplete="email" />
-        <button type="submit">Subscribe</button>
-      </form>
-    </section>
-  );
+  return <FormIsland id="newsletter" load={load} server={ServerForm ? <ServerForm /> : null} failure={newsletterMessages.failure} />;
 }

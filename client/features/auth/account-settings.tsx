@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useFormErrors } from '../../components/form/use-form-errors';
+import { useToast } from '../../components/toast/toast-provider';
+import { paths } from '../../app/paths';
+import { brand } from '../../../shared/brand';
+import { trpcClient } from '../../lib/trpc-client';
+import { failureOf } from './auth-actions';
+import { PasswordField } from './password-field';
+import './auth.css';
+
+/** Saves JSON as a file through a temporary object URL. */
+function saveJson(fileName: string, data: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The dashboard's #settings: take your data with you, or delete the account (issue #5, data rights). */
+export function AccountSettings() {
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const [downloading, setDownloading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = useFormErrors(formRef);
+
+  // The confirmation step opens with the cursor in its password field.
+  useEffect(() => {
+    if (confirming) document.getElementById('delete-password')?.focus();
+  }, [confirming]);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const data = await trpcClient.auth.downloadMyData.query();
+      saveJson(`${brand.slug}-my-data.json`, data);
+      toast({ title: 'Download Ready', description: 'Your data has been saved as a JSON file.' });
+    } catch {
+      toast({ title: 'Download Failed', description: 'Could not download your data. Please try again.', variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const deleteAccount = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (deleting) return;
+    const password = new FormData(event.currentTarget).get('password');
+    if (typeof password !== 'string' || !password) return errors.showErrors({ password: 'Enter your password.' });
+    setDeleting(true);
+    try {
+      await trpcClient.auth.deleteAccount.mutate({ password });
+      toast({ title: 'Account Deleted', description: 'Your account has been deleted and you have been logged out.' });
+      navigate(paths.home());
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.fieldErrors) errors.showErrors(failure.fieldErrors);
+      else errors.showErrors({}, failure.code === 'TOO_MANY_REQUESTS' ? failure.message : 'Could not delete your account. Please try again.');
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section id="settings" className="app-dashboard__settings" aria-labelledby="settings-heading" tabIndex={-1}>
+      <h2 id="settings-heading">Settings</h2>
+      <div className="app-dashboard__setting">
+        <h3>Download my data</h3>
+        <p>Get a copy of everything stored with your account (your name, email address, when you joined and your active log-ins) as a JSON file.</p>
+        <button type="button" className="app-button app-button--secondary" onClick={download} disabled={downloading}>
+          {downloading ? 'Preparing Download...' : 'Download my data'}
+        </button>
+      </div>
+      <div className="app-dashboard__setting">
+        <h3>Delete my account</h3>
+        <p>This cannot be undone.</p>
+        {!confirming ? (
+          <button type="button" className="app-button app-button--danger" onClick={() => setConfirming(true)}>
+            Delete my account
+          </button>
+        ) : (
+          <form ref={formRef} className="app-form app-auth__notice app-auth__notice--warning" noValidate onSubmit={deleteAccount} aria-labelledby="delete-heading">
+            <h4 id="delete-heading">Are you sure you want to delete your account?</h4>
+            <p>
+              We will delete your account: your name, email address and password, and every log-in session. You will be logged out on all your
+              devices.
+            </p>
+            <p>
+              We keep forms you have sent us (appointment requests, service orders, trip plans, job applications and newsletter sign-ups). They are
+              not linked to your account, and our team may still need them to answer you. To have those removed too, email {brand.email}.
+            </p>
+            <ErrorSummary items={errors.summary} ref={errors.summaryRef} />
+            <PasswordField id="delete-password" name="password" label="Enter your password to confirm" autoComplete="current-password" error={errors.fieldErrors.password} />
+            <div className="app-button-row">
+              <SubmitButton busy={deleting} busyLabel="Deleting Account..." className="app-button--danger">
+                Delete my account permanently
+              </SubmitButton>
+              <button type="button" className="app-button app-button--ghost" onClick={() => (errors.clearErrors(), setConfirming(false))} disabled={deleting}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

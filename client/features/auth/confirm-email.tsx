@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { AppLink } from '../../components/app-link';
+import { ButtonLink } from '../../components/button-link';
+import { paths } from '../../app/paths';
+import type { AuthActions } from './auth-actions';
+import { takeLinkToken } from './link-token';
+
+type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'confirmed' } | { kind: 'failed'; message: string };
+
+/**
+ * /confirm-email?token=…: the visitor presses a button to confirm. (Confirming on page load
+ * would let mail scanners that open links use up the token.)
+ */
+export function ConfirmEmail(_props: { initialValues?: Record<string, string> }) {
+  // The live form renders only in the browser once the island loads, so the token can be read at once.
+  const [token] = useState(takeLinkToken);
+  const [state, setState] = useState<State>({ kind: 'ready' });
+
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!token || state.kind === 'busy') return;
+    setState({ kind: 'busy' });
+    try {
+      const actions: AuthActions = (await import('./auth-actions')).authActions;
+      const result = await actions.confirmEmail(token);
+      setState(result.ok ? { kind: 'confirmed' } : { kind: 'failed', message: result.failure.code === 'BAD_REQUEST' ? result.failure.message : 'Could not confirm your email address. Please try again.' });
+    } catch {
+      setState({ kind: 'failed', message: 'Could not reach our service. Check your internet connection and try again.' });
+    }
+  };
+
+  if (token === null) {
+    return (
+      <div className="app-auth__notice app-auth__notice--warning">
+        <p>This confirmation link is not complete. Please use the whole link from the email.</p>
+        <p>
+          <AppLink href={paths.login()}>Log in to ask for a new link</AppLink>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="app-auth">
+      <div role="status">
+        {state.kind === 'confirmed' ? (
+          <div className="app-auth__notice">
+            <p>Your email address is confirmed. You can log in now.</p>
+          </div>
+        ) : null}
+      </div>
+      <div role="alert">
+        {state.kind === 'failed' ? (
+          <div className="app-auth__notice app-auth__notice--warning">
+            <p>{state.message}</p>
+          </div>
+        ) : null}
+      </div>
+      {state.kind === 'confirmed' || state.kind === 'failed' ? (
+        <p>
+          <ButtonLink href={paths.login()}>Go to Log In</ButtonLink>
+        </p>
+      ) : (
+        <form onSubmit={confirm} aria-label="Confirm your email address">
+          <button type="submit" className="app-button app-button--primary" disabled={state.kind === 'busy'}>
+            {state.kind === 'busy' ? 'Confirming...' : 'Confirm my email address'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { SubmitButton } from '../../components/form/submit-button';
+import { formValue, useAuthForm, type AuthFormProps } from './use-auth-form';
+
+/** /forgot-password: asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm({ initialValues = {} }: AuthFormProps) {
+  const form = useAuthForm();
+  const [sent, setSent] = useState<string | null>(null);
+
+  const onSubmit = form.submit(async (actions, element) => {
+    const email = formValue(element, 'email');
+    const invalid = actions.validateEmail({ email });
+    if (invalid) return form.showErrors(invalid);
+    const result = await actions.requestPasswordReset(email);
+    if (result.ok) {
+      form.clearErrors();
+      setSent(result.data.message);
+      return;
+    }
+    const { code, message, fieldErrors } = result.failure;
+    if (fieldErrors) return form.showErrors(fieldErrors);
+    form.showErrors({}, code === 'TOO_MANY_REQUESTS' ? message : 'Could not send the email. Please try again.');
+  });
+
+  return (
+    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Reset your password">
+      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <div role="status">
+        {sent ? (
+          <div className="app-auth__notice">
+            <p>{sent}</p>
+            <p>The link works for 1 hour. If nothing arrives in a few minutes, check your spam folder.</p>
+          </div>
+        ) : null}
+      </div>
+      <Field
+        id="forgot-email"
+        name="email"
+        type="email"
+        defaultValue={initialValues.email}
+        label="Email Address"
+        hint="Use the address you signed up with."
+        autoComplete="email"
+        spellCheck={false}
+        error={form.fieldErrors.email}
+      />
+      <div>
+        <SubmitButton busy={form.busy} busyLabel="Sending Link...">
+          Send Reset Link
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

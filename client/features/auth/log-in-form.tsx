@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { SubmitButton } from '../../components/form/submit-button';
+import { paths } from '../../app/paths';
+import { PasswordField } from './password-field';
+import { safeNextPath } from './safe-next-path';
+import { formValue, useAuthForm, type AuthFormProps } from './use-auth-form';
+
+const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
+
+/**
+ * /login: one generic message for a wrong address or password; an unconfirmed account is
+ * told to confirm and offered a new link; success goes to ?next= or the dashboard.
+ */
+export function LogInForm({ initialValues = {} }: AuthFormProps) {
+  const form = useAuthForm();
+  const [, navigate] = useLocation();
+  const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
+  const [resendState, setResendState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
+
+  const onSubmit = form.submit(async (actions, element) => {
+    const values = { email: formValue(element, 'email'), password: formValue(element, 'password') };
+    const invalid = actions.validateLogIn(values);
+    if (invalid) return form.showErrors(invalid);
+    setUnconfirmed(null);
+    setResendState({ busy: false, message: null });
+    const result = await actions.logIn(values);
+    if (result.ok) {
+      form.clearErrors();
+      navigate(safeNextPath(window.location.search, paths.dashboard()));
+      return;
+    }
+    const { code, message, fieldErrors } = result.failure;
+    if (fieldErrors) return form.showErrors(fieldErrors);
+    if (code === 'FORBIDDEN') {
+      form.clearErrors();
+      setUnconfirmed({ email: values.email, message });
+      return;
+    }
+    form.showErrors({}, code === 'UNAUTHORIZED' || code === 'TOO_MANY_REQUESTS' ? message : LOG_IN_FAILED_MESSAGE);
+  });
+
+  const resend = async () => {
+    if (!unconfirmed || resendState.busy) return;
+    setResendState({ busy: true, message: null });
+    const actions = await import('./auth-actions').then((module) => module.authActions);
+    const result = await actions.resendConfirmation(unconfirmed.email);
+    setResendState({ busy: false, message: result.ok ? result.data.message : result.failure.code === 'TOO_MANY_REQUESTS' ? result.failure.message : 'Could not send the email. Please try again.' });
+  };
+
+  return (
+    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Log in">
+      <noscript>
+        <p className="app-field__hint">Logging in needs JavaScript. Please turn it on and reload this page.</p>
+      </noscript>
+      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      {unconfirmed ? (
+        <div className="app-auth__notice app-auth__notice--warning" role="alert">
+          <p>{unconfirmed.message}</p>
+          <p>
+            <button type="button" className="app-button app-button--secondary" onClick={resend} disabled={resendState.busy}>
+              {resendState.busy ? 'Sending Email...' : 'Send a new confirmation email'}
+            </button>
+          </p>
+        </div>
+      ) : null}
+      <p role="status" className="app-form__status">
+        {resendState.message ?? ''}
+      </p>
+      <Field id="login-email" name="email" type="email" label="Email Address" defaultValue={initialValues.email} autoComplete="email" spellCheck={false} error={form.fieldErrors.email} />
+      <PasswordField id="login-password" name="password" label="Password" defaultValue={initialValues.password} autoComplete="current-password" error={form.fieldErrors.password} />
+      <div>
+        <SubmitButton busy={form.busy} busyLabel="Logging In...">
+          Log In
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

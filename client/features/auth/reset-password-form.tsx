@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { AppLink } from '../../components/app-link';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useToast } from '../../components/toast/toast-provider';
+import { paths } from '../../app/paths';
+import { PasswordField } from './password-field';
+import { formValue, useAuthForm, type AuthFormProps } from './use-auth-form';
+import { takeLinkToken } from './link-token';
+
+/** /reset-password?token=…: sets a new password, which ends every other session and logs this browser in. */
+export function ResetPasswordForm({ initialValues = {} }: AuthFormProps) {
+  // The live form renders only in the browser once the island loads, so the token can be read at once.
+  const [token] = useState(takeLinkToken);
+  const form = useAuthForm();
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+
+  const onSubmit = form.submit(async (actions, element) => {
+    if (!token) return;
+    const values = { password: formValue(element, 'password'), confirmPassword: formValue(element, 'confirmPassword') };
+    const invalid = actions.validateNewPassword(values);
+    if (invalid) return form.showErrors(invalid);
+    const result = await actions.resetPassword(token, values.password);
+    if (result.ok) {
+      form.clearErrors();
+      toast({ title: 'Password Changed', description: 'Your new password is set and you are logged in.' });
+      navigate(paths.dashboard());
+      return;
+    }
+    const { code, message, fieldErrors } = result.failure;
+    if (fieldErrors?.password) return form.showErrors({ password: fieldErrors.password });
+    form.showErrors({}, code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS' ? message : 'Could not change your password. Please try again.');
+  });
+
+  if (token === null) {
+    return (
+      <div className="app-auth__notice app-auth__notice--warning">
+        <p>This reset link is not complete. Please use the whole link from the email, or ask for a new one.</p>
+        <p>
+          <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Choose a new password">
+      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <PasswordField
+        id="reset-password"
+        name="password"
+        label="New Password"
+        defaultValue={initialValues.password}
+        autoComplete="new-password"
+        hint="At least 6 characters. Avoid passwords you use on other sites."
+        error={form.fieldErrors.password}
+      />
+      <PasswordField id="reset-confirm-password" name="confirmPassword" label="Confirm New Password" defaultValue={initialValues.confirmPassword} autoComplete="new-password" error={form.fieldErrors.confirmPassword} />
+      <div>
+        <SubmitButton busy={form.busy} busyLabel="Saving Password...">
+          Save New Password
+        </SubmitButton>
+      </div>
+      <p>
+        <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { SubmitButton } from '../../components/form/submit-button';
+import { useToast } from '../../components/toast/toast-provider';
+import { paths } from '../../app/paths';
+import { PasswordField } from './password-field';
+import { formValue, useAuthForm, type AuthFormProps } from './use-auth-form';
+
+/** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
+export function SignUpForm({ initialValues = {} }: AuthFormProps) {
+  const form = useAuthForm();
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  // Bumped after a successful sign-up so the password toggles go back to hidden with the cleared form.
+  const [generation, setGeneration] = useState(0);
+
+  const onSubmit = form.submit(async (actions, element) => {
+    const values = {
+      fullName: formValue(element, 'fullName'),
+      email: formValue(element, 'email'),
+      password: formValue(element, 'password'),
+      confirmPassword: formValue(element, 'confirmPassword'),
+    };
+    const invalid = actions.validateSignUp(values);
+    if (invalid) return form.showErrors(invalid);
+
+    const result = await actions.signUp(values);
+    if (!result.ok) {
+      if (result.failure.fieldErrors) form.showErrors(result.failure.fieldErrors);
+      else form.clearErrors();
+      toast({ title: 'Sign Up Failed', description: actions.signUpFailureMessage(result.failure), variant: 'destructive' });
+      return;
+    }
+    form.clearErrors();
+    switch (result.data.status) {
+      case 'created':
+        element.reset();
+        setGeneration((value) => value + 1);
+        toast({ title: 'Account Created!', description: 'Please check your email to confirm your account.' });
+        return;
+      case 'exists':
+        toast({
+          title: 'Account Exists',
+          description: 'An account with this email already exists. Please try logging in or use a different email.',
+          variant: 'destructive',
+        });
+        return;
+      case 'already-confirmed':
+        toast({ title: 'Account Already Confirmed', description: 'Your account is already confirmed. You can log in now.' });
+        navigate(paths.login());
+        return;
+    }
+  });
+
+  return (
+    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Create your account">
+      <noscript>
+        <p className="app-field__hint">Creating an account needs JavaScript. Please turn it on and reload this page.</p>
+      </noscript>
+      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <Field id="signup-full-name" name="fullName" label="Full Name" defaultValue={initialValues.fullName} autoComplete="name" error={form.fieldErrors.fullName} />
+      <Field id="signup-email" name="email" type="email" label="Email Address" defaultValue={initialValues.email} autoComplete="email" spellCheck={false} error={form.fieldErrors.email} />
+      <PasswordField
+        key={`password-${generation}`}
+        id="signup-password"
+        name="password"
+        label="Password"
+        defaultValue={initialValues.password}
+        autoComplete="new-password"
+        hint="At least 6 characters. A few words strung together are easy to remember and hard to guess."
+        error={form.fieldErrors.password}
+      />
+      <PasswordField key={`confirm-${generation}`} id="signup-confirm-password" name="confirmPassword" label="Confirm Password" defaultValue={initialValues.confirmPassword} autoComplete="new-password" error={form.fieldErrors.confirmPassword} />
+      <div>
+        <SubmitButton busy={form.busy} busyLabel="Creating Account...">
+          Create Account
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

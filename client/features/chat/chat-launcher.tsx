@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { CHAT_ACTIVE_STORAGE_KEY } from '../../../shared/constants';
+import { Icon } from '../../components/icon';
+import type { ChatWidgetProps } from './chat-widget';
+import './chat-launcher.css';
+
+/**
+ * The floating chat button, on every page, and all the chat code a page loads up front (about
+ * 1 KB): the panel, socket.io-client and the chat logic load on the first open (dynamic import),
+ * and no chat cookie exists before then. Other features open the chat by dispatching the window
+ * event 'app:open-chat' (the symptom checker does).
+ */
+export function ChatLauncher() {
+  const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const [Widget, setWidget] = useState<ComponentType<ChatWidgetProps>>();
+  const button = useRef<HTMLButtonElement>(null);
+  const requested = useRef(false);
+
+  const load = () => {
+    if (requested.current) return;
+    requested.current = true;
+    import('./chat-widget').then(
+      (module) => setWidget(() => module.ChatWidget),
+      () => {
+        // Offline or a new deploy: the next click tries again.
+        requested.current = false;
+        setOpen(false);
+      },
+    );
+  };
+  const show = () => {
+    setOpen(true);
+    setUnread(0);
+    load();
+  };
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  // Setters and refs only, so the first render's functions stay valid.
+  useEffect(() => {
+    addEventListener('app:open-chat', show);
+    let timer: number | undefined;
+    try {
+      // A visitor with a conversation reconnects once the page is idle, so replies raise the badge.
+      if (localStorage.getItem(CHAT_ACTIVE_STORAGE_KEY)) timer = window.setTimeout(load, 2000);
+    } catch {
+      // Storage blocked: the chat still opens on click.
+    }
+    return () => {
+      removeEventListener('app:open-chat', show);
+      clearTimeout(timer);
+    };
+  }, []);
+
+  return (
+    <>
+      <button ref={button} type="button" className="app-chat-launcher" aria-haspopup="dialog" aria-expanded={open} onClick={open ? close : show}>
+        <Icon name="chat" />
+        <span className="app-visually-hidden">{open ? 'Close' : 'Open'} Chat Support</span>
+        {unread ? (
+          <span className="app-chat-launcher__badge">
+            {unread}
+            <span className="app-visually-hidden"> unread</span>
+          </span>
+        ) : null}
+      </button>
+      {Widget ? <Widget open={open} onClose={close} onReply={() => setUnread((count) => count + 1)} /> : null}
+    </>
+  );
+}

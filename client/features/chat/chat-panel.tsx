@@ -1,0 +1,219 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { chatTexts } from '../../../shared/chat-texts';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
+import { Icon } from '../../components/icon';
+import type { DisplayItem, VisitorChatState } from './visitor-chat-client';
+import './chat-panel.css';
+
+type ChatPanelProps = {
+  state: VisitorChatState;
+  onSend: (text: string) => boolean;
+  onTyping: (typing: boolean) => void;
+  onClose: () => void;
+  /** Lets the widget put a message that could not be sent back into the box. */
+  registerRestore: (restore: (text: string) => void) => void;
+};
+
+const TYPING_IDLE_MS = 3000;
+const PHONE_QUERY = '(max-width: 640px)';
+
+const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: 'numeric', minute: '2-digit' });
+const timeOf = (iso: string) => timeFormat.format(new Date(iso));
+
+/**
+ * The Chat Support panel: a labelled, non-modal dialog (Escape closes it and the launcher takes
+ * focus back). Full-screen on phones, sized to the visual viewport so the input stays above the
+ * on-screen keyboard. Every message is rendered as text (React text nodes), never as HTML.
+ */
+export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }: ChatPanelProps) {
+  const titleId = useId();
+  const hintId = useId();
+  const inputId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const [text, setText] = useState('');
+  const typingTimer = useRef<number | undefined>(undefined);
+  const typing = useRef(false);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    registerRestore((failed) => setText((current) => (current.trim() ? current : failed)));
+  }, [registerRestore]);
+
+  // Keep the newest message in view.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [state.items.length, state.botTyping, state.agentTyping]);
+
+  // Phones: follow the visual viewport, so the on-screen keyboard never covers the input.
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    const panel = panelRef.current;
+    if (!viewport || !panel) return;
+    const phone = window.matchMedia(PHONE_QUERY);
+    const fit = () => {
+      if (phone.matches) {
+        panel.style.height = `${viewport.height}px`;
+        panel.style.top = `${viewport.offsetTop}px`;
+      } else {
+        panel.style.removeProperty('height');
+        panel.style.removeProperty('top');
+      }
+    };
+    fit();
+    viewport.addEventListener('resize', fit);
+    viewport.addEventListener('scroll', fit);
+    phone.addEventListener('change', fit);
+    document.documentElement.classList.add('app-chat-open');
+    return () => {
+      viewport.removeEventListener('resize', fit);
+      viewport.removeEventListener('scroll', fit);
+      phone.removeEventListener('change', fit);
+      document.documentElement.classList.remove('app-chat-open');
+    };
+  }, []);
+
+  useEffect(
+    () => () => {
+      window.clearTimeout(typingTimer.current);
+      if (typing.current) onTyping(false);
+    },
+    [onTyping],
+  );
+
+  const stopTyping = () => {
+    window.clearTimeout(typingTimer.current);
+    if (typing.current) {
+      typing.current = false;
+      onTyping(false);
+    }
+  };
+
+  const onChange = (value: string) => {
+    setText(value);
+    if (!typing.current && value.trim()) {
+      typing.current = true;
+      onTyping(true);
+    }
+    window.clearTimeout(typingTimer.current);
+    typingTimer.current = window.setTimeout(stopTyping, TYPING_IDLE_MS);
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!text.trim()) return;
+    if (onSend(text)) {
+      setText('');
+      stopTyping();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter makes a new line; never while an input method is composing.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const statusText =
+    state.status === 'refused'
+      ? state.refusal
+      : state.status === 'offline'
+        ? chatTexts.offline
+        : state.status === 'connecting' && !state.ready
+          ? chatTexts.connecting
+          : null;
+  const typingText = state.agentTyping ? chatTexts.agentTyping(state.agentTyping) : state.botTyping ? chatTexts.botTyping : '';
+
+  return (
+    <div
+      ref={panelRef}
+      className="app-chat-panel"
+      role="dialog"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <div className="app-chat-panel__header">
+        <div>
+          <h2 id={titleId} className="app-chat-panel__title">
+            {chatTexts.panelTitle}
+          </h2>
+          {state.agent ? <p className="app-chat-panel__subtitle">You are chatting with {state.agent.name}</p> : null}
+        </div>
+        <button type="button" className="app-chat-panel__close" onClick={onClose}>
+          <Icon name="close" />
+          <span className="app-visually-hidden">{chatTexts.closeLabel}</span>
+        </button>
+      </div>
+      <p className="app-chat-panel__status" role="status">
+        {statusText}
+      </p>
+      <div ref={logRef} className="app-chat-panel__log" role="log" aria-label="Messages" tabIndex={0}>
+        <ol className="app-chat-panel__list">
+          {state.greetingAt ? (
+            <MessageItem item={{ kind: 'message', key: 'greeting', id: null, sender: 'bot', message: chatTexts.greeting, createdAt: state.greetingAt, agentName: null, pending: false }} />
+          ) : null}
+          {state.items.map((item) => (
+            <MessageItem key={item.key} item={item} />
+          ))}
+        </ol>
+      </div>
+      <p className="app-chat-panel__typing" aria-live="polite">
+        {typingText}
+      </p>
+      <form className="app-chat-panel__form" onSubmit={submit}>
+        <label htmlFor={inputId} className="app-visually-hidden">
+          {chatTexts.inputLabel}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={inputId}
+          className="app-chat-panel__input"
+          rows={2}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          value={text}
+          placeholder={chatTexts.inputLabel}
+          aria-describedby={hintId}
+          enterKeyHint="send"
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="app-chat-panel__send" disabled={!text.trim()}>
+          <Icon name="send" />
+          <span className="app-visually-hidden">{chatTexts.sendLabel}</span>
+        </button>
+        <p id={hintId} className="app-chat-panel__hint">
+          {chatTexts.inputHint}
+        </p>
+      </form>
+    </div>
+  );
+}
+
+function MessageItem({ item }: { item: DisplayItem }) {
+  if (item.kind === 'notice') {
+    return <li className="app-chat-msg app-chat-msg--notice">{item.text}</li>;
+  }
+  const who = item.sender === 'user' ? chatTexts.you : item.sender === 'agent' ? (item.agentName ?? 'Support agent') : chatTexts.bot;
+  return (
+    <li className={`app-chat-msg app-chat-msg--${item.sender}${item.pending ? ' app-chat-msg--pending' : ''}`}>
+      <span className="app-chat-msg__who">{who}</span>
+      <p className="app-chat-msg__text">{item.message}</p>
+      <span className="app-chat-msg__meta">
+        <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time>
+        {item.pending ? <span> · {chatTexts.sending}</span> : null}
+      </span>
+    </li>
+  );
+}

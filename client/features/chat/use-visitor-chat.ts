@@ -1,0 +1,38 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { ChatMessage } from '../../../shared/chat-events';
+import { createSocket } from '../../lib/socket';
+import { createVisitorChatClient, type SendFailure, type VisitorChatClient, type VisitorChatState } from './visitor-chat-client';
+
+const idleState: VisitorChatState = {
+  status: 'connecting',
+  refusal: null,
+  ready: false,
+  greetingAt: null,
+  items: [],
+  agent: null,
+  botTyping: false,
+  agentTyping: null,
+};
+const noop = () => () => undefined;
+
+/**
+ * The visitor chat for React: one socket for the life of the page (the widget lives in the
+ * layout, so it survives navigation), state from the framework-free client.
+ */
+export function useVisitorChat(handlers: { onFailed: (failure: SendFailure) => void; onReply: (message: ChatMessage) => void }) {
+  const [client, setClient] = useState<VisitorChatClient | null>(null);
+  const [latest] = useState(() => ({ handlers }));
+  latest.handlers = handlers;
+
+  useEffect(() => {
+    const created = createVisitorChatClient(createSocket('visitor'), {
+      onFailed: (failure) => latest.handlers.onFailed(failure),
+      onReply: (message) => latest.handlers.onReply(message),
+    });
+    setClient(created);
+    return () => created.destroy();
+  }, [latest]);
+
+  const state = useSyncExternalStore(client?.subscribe ?? noop, client?.getState ?? (() => idleState), () => idleState);
+  return { state, client };
+}

@@ -1,0 +1,84 @@
+import { useRef, type FormEvent } from 'react';
+import { ErrorSummary } from '../../components/form/error-summary';
+import { Field } from '../../components/form/field';
+import { TextArea } from '../../components/form/text-area';
+import { useFormErrors, type FieldErrors } from '../../components/form/use-form-errors';
+import type { ToastOptions } from '../../components/toast/toast-provider';
+import { contactTexts } from '../../content/contact-texts';
+import { mailtoHref, type ContactMessage } from './mailto-href';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+
+/** Spec section 5: all four fields required, the e-mail address checked. */
+export function validateContact(values: ContactMessage): FieldErrors {
+  const messages = contactTexts.errors;
+  const errors: FieldErrors = {};
+  for (const field of FIELDS) if (!values[field]) errors[field] = messages[field];
+  if (values.email && !EMAIL_PATTERN.test(values.email)) errors.email = messages.emailFormat;
+  return errors;
+}
+
+/** Opens the visitor's e-mail app through a real link click (assigning location could unload the page). */
+function openMailClient(href: string) {
+  const link = document.createElement('a');
+  link.href = href;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export type ContactFormProps = {
+  /** Shows the notice; passed in because the form hydrates as its own root (see DeferredIsland). */
+  notify: (options: ToastOptions) => void;
+};
+
+/**
+ * The contact form (spec sections 4, 5, 7): makes no server call. A valid submit
+ * composes a mailto: link, shows the 'Opening Email Client' notice and resets.
+ */
+export function ContactForm({ notify }: ContactFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { fieldErrors, summary, summaryRef, showErrors, clearErrors } = useFormErrors(formRef);
+  const texts = contactTexts;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const read = (name: string) => String(data.get(name) ?? '').trim();
+    const values: ContactMessage = { name: read('name'), email: read('email'), subject: read('subject'), message: read('message') };
+    const errors = validateContact(values);
+    if (Object.keys(errors).length) {
+      showErrors(errors);
+      return;
+    }
+    clearErrors();
+    openMailClient(mailtoHref(values));
+    notify(texts.notice);
+    form.reset();
+  };
+
+  return (
+    <section aria-labelledby="contact-form-heading">
+      <h2 id="contact-form-heading">{texts.heading}</h2>
+      <p>{texts.intro}</p>
+    <form ref={formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-heading">
+      <noscript>
+        <p className="app-field__hint">{texts.noscript}</p>
+      </noscript>
+      <ErrorSummary items={summary} ref={summaryRef} />
+      <Field id="contact-name" name="name" label={texts.nameLabel} autoComplete="name" error={fieldErrors.name} />
+      <Field id="contact-email" name="email" type="email" label={texts.emailLabel} autoComplete="email" spellCheck={false} error={fieldErrors.email} />
+      <Field id="contact-subject" name="subject" label={texts.subjectLabel} error={fieldErrors.subject} />
+      <TextArea id="contact-message" name="message" label={texts.messageLabel} rows={5} error={fieldErrors.message} />
+      <div>
+        <button type="submit" className="app-button app-button--primary">
+          {texts.submitLabel}
+        </button>
+      </div>
+    </form>
+    </section>
+  );
+}

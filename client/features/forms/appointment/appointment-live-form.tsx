@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { ErrorSummary } from '../../../components/form/error-summary';
+import { Field } from '../../../components/form/field';
+import { Select } from '../../../components/form/select';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextArea } from '../../../components/form/text-area';
+import { appointmentServices, appointmentTimeSlots } from '../../../../shared/form-options';
+import { lagosToday } from '../../../../shared/lagos-date';
+import type { AppointmentInput } from '../../../../shared/schemas/appointment';
+import { BotTrap } from '../bot-trap';
+import type { LiveFormProps } from '../form-island';
+import { textValue } from '../form-values';
+import { NoScriptNotice } from '../no-script-notice';
+import { SentReference } from '../sent-reference';
+import { useStoredForm } from '../use-stored-form';
+import { appointmentMessages } from './appointment-messages';
+
+const load = () => import('./submit-appointment').then((module) => module.appointmentSubmitter);
+const read = (form: HTMLFormElement) => ({
+  fullName: textValue(form, 'fullName'),
+  email: textValue(form, 'email'),
+  phone: textValue(form, 'phone'),
+  preferredDate: textValue(form, 'preferredDate'),
+  preferredTime: textValue(form, 'preferredTime'),
+  serviceType: textValue(form, 'serviceType'),
+  message: textValue(form, 'message'),
+});
+
+/** Appointment request (spec sections 5, 8), the live form behind AppointmentForm: the date cannot be before today in Lagos. */
+export function AppointmentLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
+  // Set in the browser: the prerendered HTML was built on another day.
+  const [minDate, setMinDate] = useState<string | undefined>(() => (import.meta.env.SSR ? undefined : lagosToday()));
+  useEffect(() => setMinDate(lagosToday()), []);
+
+  const form = useStoredForm<AppointmentInput>({ load, read, ...appointmentMessages, openedAt });
+  const errors = form.fieldErrors;
+  return (
+    <form ref={form.formRef} className="app-form" noValidate aria-label="Book an appointment" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+      <NoScriptNotice />
+      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <BotTrap idPrefix="appointment" />
+      <Field id="appointment-full-name" name="fullName" label="Full Name" autoComplete="name" defaultValue={initialValues.fullName} error={errors.fullName} />
+      <Field id="appointment-email" name="email" type="email" label="Email Address" autoComplete="email" spellCheck={false} defaultValue={initialValues.email} error={errors.email} />
+      <Field id="appointment-phone" name="phone" type="tel" label="Phone Number" autoComplete="tel" optional defaultValue={initialValues.phone} error={errors.phone} />
+      <div className="app-form__row">
+        <Field id="appointment-date" name="preferredDate" type="date" label="Preferred Date" hint="Today or a later date." min={minDate} defaultValue={initialValues.preferredDate} error={errors.preferredDate} />
+        <Select
+          id="appointment-time"
+          name="preferredTime"
+          label="Preferred Time"
+          placeholder="Any time"
+          options={appointmentTimeSlots}
+          optional
+          defaultValue={initialValues.preferredTime ?? ''}
+          error={errors.preferredTime}
+        />
+      </div>
+      <Select
+        id="appointment-service"
+        name="serviceType"
+        label="Service Type"
+        placeholder="Select a service"
+        options={appointmentServices}
+        defaultValue={initialValues.serviceType ?? ''}
+        error={errors.serviceType}
+      />
+      <TextArea id="appointment-message" name="message" label="Message" hint="Briefly tell us the reason for your visit." rows={4} optional defaultValue={initialValues.message} error={errors.message} />
+      <div>
+        <SubmitButton busy={form.busy} busyLabel="Requesting Appointment...">
+          Request Appointment
+        </SubmitButton>
+      </div>
+      <SentReference reference={form.lastReference} what="Request" />
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { ErrorSummary } from '../../../components/form/error-summary';
+import { Field } from '../../../components/form/field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import type { NewsletterInput } from '../../../../shared/schemas/newsletter';
+import { BotTrap } from '../bot-trap';
+import type { LiveFormProps } from '../form-island';
+import { textValue } from '../form-values';
+import { NoScriptNotice } from '../no-script-notice';
+import { useStoredForm } from '../use-stored-form';
+import { newsletterMessages } from './newsletter-messages';
+
+const load = () => import('./submit-newsletter').then((module) => module.newsletterSubmitter);
+const read = (form: HTMLFormElement) => ({ email: textValue(form, 'email') });
+
+/** Newsletter sign-up (spec sections 4, 5, 8): the live form behind NewsletterForm. */
+export function NewsletterLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
+  const form = useStoredForm<NewsletterInput>({ load, read, ...newsletterMessages, openedAt });
+  return (
+    <section className="app-newsletter" aria-labelledby="newsletter-heading">
+      <h2 id="newsletter-heading">Subscribe to Our Newsletter</h2>
+      <p>Get plain-language health tips and news about our services by email. You can unsubscribe at any time.</p>
+      <form ref={form.formRef} className="app-form" noValidate onSubmit={form.onSubmit} onFocus={form.onFocus}>
+        <NoScriptNotice />
+        <ErrorSummary items={form.summary} ref={form.summaryRef} />
+        <BotTrap idPrefix="newsletter" />
+        <Field
+          id="newsletter-email"
+          name="email"
+          type="email"
+          label="Email Address"
+          autoComplete="email"
+          spellCheck={false}
+          defaultValue={initialValues.email}
+          error={form.fieldErrors.email}
+        />
+        <div>
+          <SubmitButton busy={form.busy} busyLabel="Subscribing...">
+            Subscribe
+          </SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+}

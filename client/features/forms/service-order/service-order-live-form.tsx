@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { ErrorSummary } from '../../../components/form/error-summary';
+import { Field } from '../../../components/form/field';
+import { Select } from '../../../components/form/select';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextArea } from '../../../components/form/text-area';
+import {
+  MEDICAL_TOURISM_CATEGORY,
+  categoryFromServiceSlug,
+  medicalTourismPackages,
+  packageFromParam,
+  serviceCategories,
+} from '../../../../shared/form-options';
+import type { ServiceOrderInput } from '../../../../shared/schemas/service-order';
+import { BotTrap } from '../bot-trap';
+import type { LiveFormProps } from '../form-island';
+import { textValue } from '../form-values';
+import { NoScriptNotice } from '../no-script-notice';
+import { SentReference } from '../sent-reference';
+import { useStoredForm } from '../use-stored-form';
+import { serviceOrderMessages } from './service-order-messages';
+
+const load = () => import('./submit-service-order').then((module) => module.serviceOrderSubmitter);
+const read = (form: HTMLFormElement) => ({
+  fullName: textValue(form, 'fullName'),
+  email: textValue(form, 'email'),
+  phone: textValue(form, 'phone'),
+  serviceCategory: textValue(form, 'serviceCategory'),
+  servicePackage: textValue(form, 'servicePackage'),
+  message: textValue(form, 'message'),
+});
+
+/** What the page's query string asks for: ?package= (a medical tourism package) or ?service= (a category slug). */
+function choiceFromQuery(search: string): { category: string; servicePackage: string } {
+  const query = new URLSearchParams(search);
+  const servicePackage = packageFromParam(query.get('package') ?? '');
+  if (servicePackage) return { category: MEDICAL_TOURISM_CATEGORY, servicePackage };
+  return { category: categoryFromServiceSlug(query.get('service') ?? ''), servicePackage: '' };
+}
+
+/**
+ * Service order (spec sections 2, 4, 5), the live form behind ServiceOrderForm. The package select appears, and is
+ * required, only for the Medical Tourism Package category; moving to another
+ * category clears it.
+ */
+export function ServiceOrderLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
+  const [category, setCategory] = useState(initialValues.serviceCategory ?? '');
+  const [servicePackage, setServicePackage] = useState(initialValues.servicePackage ?? '');
+
+  // The page is prerendered without a query, so the query is read once hydrated.
+  useEffect(() => {
+    if (initialValues.serviceCategory) return;
+    const chosen = choiceFromQuery(window.location.search);
+    if (chosen.category) setCategory(chosen.category);
+    if (chosen.servicePackage) setServicePackage(chosen.servicePackage);
+    // Only on first mount: later changes are the visitor's.
+  }, []);
+
+  const onReset = useCallback(() => {
+    setCategory('');
+    setServicePackage('');
+  }, []);
+  const form = useStoredForm<ServiceOrderInput>({ load, read, ...serviceOrderMessages, onReset, openedAt });
+  const errors = form.fieldErrors;
+
+  const onCategoryChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    setCategory(event.target.value);
+    if (event.target.value !== MEDICAL_TOURISM_CATEGORY) setServicePackage('');
+  };
+
+  return (
+    <form ref={form.formRef} className="app-form" noValidate aria-label="Order a service" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+      <NoScriptNotice />
+      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <BotTrap idPrefix="order" />
+      <Field id="order-full-name" name="fullName" label="Full Name" autoComplete="name" defaultValue={initialValues.fullName} error={errors.fullName} />
+      <Field id="order-email" name="email" type="email" label="Email Address" autoComplete="email" spellCheck={false} defaultValue={initialValues.email} error={errors.email} />
+      <Field id="order-phone" name="phone" type="tel" label="Phone Number" autoComplete="tel" optional defaultValue={initialValues.phone} error={errors.phone} />
+      <Select
+        id="order-service-category"
+        name="serviceCategory"
+        label="Service Category"
+        placeholder="Select a service category"
+        options={serviceCategories}
+        value={category}
+        onChange={onCategoryChange}
+        error={errors.serviceCategory}
+      />
+      {category === MEDICAL_TOURISM_CATEGORY ? (
+        <Select
+          id="order-service-package"
+          name="servicePackage"
+          label="Medical Tourism Package"
+          placeholder="Select a package"
+          options={medicalTourismPackages}
+          value={servicePackage}
+          onChange={(event) => setServicePackage(event.target.value)}
+          error={errors.servicePackage}
+        />
+      ) : null}
+      <TextArea id="order-message" name="message" label="Message" hint="Tell us anything that will help us prepare, such as your health needs or preferred times." rows={4} optional defaultValue={initialValues.message} error={errors.message} />
+      <div>
+        <SubmitButton busy={form.busy} busyLabel="Placing Order...">
+          Place Order
+        </SubmitButton>
+      </div>
+      <SentReference reference={form.lastReference} what="Order" />
+    </form>
+  );
+}

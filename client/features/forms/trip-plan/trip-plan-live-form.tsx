@@ -1,0 +1,125 @@
+import type { FocusEvent } from 'react';
+import { ErrorSummary } from '../../../components/form/error-summary';
+import { Field } from '../../../components/form/field';
+import { Select } from '../../../components/form/select';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextArea } from '../../../components/form/text-area';
+import { DEFAULT_TRAVELERS } from '../../../../shared/constants';
+import { MAX_TRAVELERS, MIN_TRAVELERS, accommodationPreferences, activityInterests } from '../../../../shared/form-options';
+import type { TripPlanInput } from '../../../../shared/schemas/trip-plan';
+import { BotTrap } from '../bot-trap';
+import type { LiveFormProps } from '../form-island';
+import { textValue } from '../form-values';
+import { NoScriptNotice } from '../no-script-notice';
+import { SentReference } from '../sent-reference';
+import { useStoredForm } from '../use-stored-form';
+import { tripPlanMessages } from './trip-plan-messages';
+
+/** Spec section 5: non-numeric input becomes 1. */
+export function travelersFromText(text: string): number {
+  const trimmed = text.trim();
+  return /^-?\d+$/.test(trimmed) ? Number.parseInt(trimmed, 10) : DEFAULT_TRAVELERS;
+}
+
+const load = () => import('./submit-trip-plan').then((module) => module.tripPlanSubmitter);
+const read = (form: HTMLFormElement) => ({
+  destination: textValue(form, 'destination'),
+  departureDate: textValue(form, 'departureDate'),
+  returnDate: textValue(form, 'returnDate'),
+  numberOfTravelers: travelersFromText(textValue(form, 'numberOfTravelers')),
+  accommodationPreference: textValue(form, 'accommodationPreference'),
+  activityInterests: textValue(form, 'activityInterests'),
+  fullName: textValue(form, 'fullName'),
+  email: textValue(form, 'email'),
+  phone: textValue(form, 'phone'),
+  additionalRequests: textValue(form, 'additionalRequests'),
+});
+
+const normaliseTravelers = (event: FocusEvent<HTMLInputElement>) => {
+  const input = event.currentTarget;
+  // A number input holding letters reports '' (and badInput): either way it becomes 1.
+  if (input.validity.badInput || !/^-?\d+$/.test(input.value.trim())) input.value = String(DEFAULT_TRAVELERS);
+};
+
+/** Medical trip plan (spec sections 2, 5), the live form behind TripPlanForm: Travel Details, then Contact Information. */
+export function TripPlanLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
+  const form = useStoredForm<TripPlanInput>({ load, read, ...tripPlanMessages, openedAt });
+  const errors = form.fieldErrors;
+  return (
+    <form ref={form.formRef} className="app-form" noValidate aria-label="Plan your medical trip" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+      <NoScriptNotice />
+      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <BotTrap idPrefix="trip" />
+      <fieldset className="app-form__section">
+        <legend>
+          <h2 className="app-form__section-title">Travel Details</h2>
+        </legend>
+        <Field id="trip-destination" name="destination" label="Destination" defaultValue={initialValues.destination} hint="The country or city where you want treatment, for example India or London." error={errors.destination} />
+        <div className="app-form__row">
+          <Field id="trip-departure-date" name="departureDate" type="date" label="Departure Date" optional defaultValue={initialValues.departureDate} error={errors.departureDate} />
+          <Field id="trip-return-date" name="returnDate" type="date" label="Return Date" optional defaultValue={initialValues.returnDate} error={errors.returnDate} />
+        </div>
+        <Field
+          id="trip-travelers"
+          name="numberOfTravelers"
+          type="number"
+          inputMode="numeric"
+          label="Number of Travelers"
+          hint="Include yourself and anyone travelling with you."
+          min={MIN_TRAVELERS}
+          max={MAX_TRAVELERS}
+          step={1}
+          defaultValue={initialValues.numberOfTravelers ?? DEFAULT_TRAVELERS}
+          onBlur={normaliseTravelers}
+          error={errors.numberOfTravelers}
+        />
+        <div className="app-form__row">
+          <Select
+            id="trip-accommodation"
+            name="accommodationPreference"
+            label="Accommodation Preference"
+            placeholder="Select accommodation"
+            options={accommodationPreferences}
+            optional
+            defaultValue={initialValues.accommodationPreference ?? ''}
+            error={errors.accommodationPreference}
+          />
+          <Select
+            id="trip-activities"
+            name="activityInterests"
+            label="Activity Interests"
+            placeholder="Select an activity"
+            options={activityInterests}
+            optional
+            defaultValue={initialValues.activityInterests ?? ''}
+            error={errors.activityInterests}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="app-form__section">
+        <legend>
+          <h2 className="app-form__section-title">Contact Information</h2>
+        </legend>
+        <Field id="trip-full-name" name="fullName" label="Full Name" autoComplete="name" defaultValue={initialValues.fullName} error={errors.fullName} />
+        <Field id="trip-email" name="email" type="email" label="Email Address" autoComplete="email" spellCheck={false} defaultValue={initialValues.email} error={errors.email} />
+        <Field id="trip-phone" name="phone" type="tel" label="Phone Number" autoComplete="tel" optional defaultValue={initialValues.phone} error={errors.phone} />
+        <TextArea
+          id="trip-requests"
+          name="additionalRequests"
+          label="Additional Requests"
+          hint="For example wheelchair access, dietary needs or a companion's needs."
+          rows={4}
+          optional
+          defaultValue={initialValues.additionalRequests}
+          error={errors.additionalRequests}
+        />
+      </fieldset>
+      <div>
+        <SubmitButton busy={form.busy} busyLabel="Submitting Plan...">
+          Submit Plan
+        </SubmitButton>
+      </div>
+      <SentReference reference={form.lastReference} what="Trip plan" />
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AgentProfile, ChatError, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
+import { CHAT_ACK_TIMEOUT_MS } from '../../../shared/constants';
+import { createSocket, type AgentSocket } from '../../lib/socket';
+import { newClientId } from '../../lib/client-id';
+
+export type AgentChatStatus = 'checking' | 'ready' | 'offline' | 'denied';
+
+export type AgentChatState = {
+  status: AgentChatStatus;
+  me: AgentProfile | null;
+  conversations: ConversationSummary[];
+  selectedId: number | null;
+  messages: ChatMessage[];
+  /** Conversations whose visitor is typing now. */
+  typing: number[];
+};
+
+const TYPING_EXPIRY_MS = 6000;
+const SEND_ATTEMPTS = 3;
+
+const byActivity = (a: ConversationSummary, b: ConversationSummary) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id;
+
+type Handlers = {
+  /** The server refused the console (not signed in, or not staff). */
+  onDenied: () => void;
+  /** A visitor message arrived (for the sound and title alerts). */
+  onVisitorMessage: (conversationId: number) => void;
+  onError: (message: string) => void;
+};
+
+/** The agent console's live state over the /agent namespace. */
+export function useAgentChat(handlers: Handlers) {
+  const [state, setState] = useState<AgentChatState>({ status: 'checking', me: null, conversations: [], selectedId: null, messages: [], typing: [] });
+  const socketRef = useRef<AgentSocket | null>(null);
+  const selectedRef = useRef<number | null>(null);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const typingTimers = useRef(new Map<number, number>());
+
+  const upsert = useCallback((summary: ConversationSummary) => {
+    setState((current) => {
+      const others = current.conversations.filter((item) => item.id !== summary.id);
+      return { ...current, conversations: [...others, summary].sort(byActivity) };
+    });
+  }, []);
+
+  const open = useCallback((conversationId: number) => {
+    const socket = socketRef.current;
+    selectedRef.current = conversationId;
+    setState((current) => ({ ...current, selectedId: conversationId, messages: current.selectedId === conversationId ? current.messages : [] }));
+    if (!socket?.connected) return;
+    socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('conversation:open', { conversationId }, (error, result) => {
+      if (error || !result.ok) return handlersRef.current.onError(result && !result.ok ? result.error.message : 'Could not open the conversation. Please try again.');
+      if (selectedRef.current !== conversationId) return;
+      setState((current) => ({ ...current, messages: result.messages }));
+      upsert(result.conversation);
+    });
+  }, [upsert]);
+
+  useEffect(() => {
+    const socket = createSocket('agent');
+    socketRef.current = socket;
+    const timers = typingTimers.current;
+
+    const loadList = () =>
+      socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('conversation:list', {}, (error, result) => {
+        if (error || !result.ok) return;
+        setState((current) => ({ ...current, status: 'ready', me: result.me, conversations: [...result.conversations].sort(byActivity) }));
+      });
+
+    socket.on('connect', () => {
+      loadList();
+      // Fetch what was missed while disconnected.
+      if (selectedRef.current !== null) open(selectedRef.current);
+    });
+    socket.on('disconnect', () => setState((current) => ({ ...current, status: current.status === 'denied' ? 'denied' : 'offline' })));
+    socket.on('connect_error', (error) => {
+      const code = (error as Error & { data?: ChatError }).data?.code;
+      if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') {
+        setState((current) => ({ ...current, status: 'denied' }));
+        handlersRef.current.onDenied();
+      } else {
+        setState((current) => ({ ...current, status: current.status === 'checking' ? 'checking' : 'offline' }));
+      }
+    });
+    socket.on('room:updated', upsert);
+    socket.on('message:created', ({ conversationId, message }) => {
+      if (message.sender === 'user') {
+        handlersRef.current.onVisitorMessage(conversationId);
+        setState((current) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) }));
+      }
+      if (conversationId !== selectedRef.current) return;
+      setState((current) =>
+        current.messages.some((item) => item.id === message.id)
+          ? current
+          : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
+      );
+      if (document.visibilityState === 'visible') socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
+    });
+    socket.on('typing:updated', ({ conversationId, typing }) => {
+      window.clearTimeout(timers.get(conversationId));
+      setState((current) => ({
+        ...current,
+        typing: typing ? [...new Set([...current.typing, conversationId])] : current.typing.filter((id) => id !== conversationId),
+      }));
+      if (typing) {
+        timers.set(
+          conversationId,
+          window.setTimeout(() => setState((current) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) })), TYPING_EXPIRY_MS),
+        );
+      }
+    });
+
+    return () => {
+      for (const timer of timers.values()) window.clearTimeout(timer);
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [open, upsert]);
+
+  const roomAction = useCallback(
+    (event: 'room:join' | 'room:leave', conversationId: number) => {
+      socketRef.current?.timeout(CHAT_ACK_TIMEOUT_MS).emit(event, { conversationId }, (error, result) => {
+        if (error) return handlersRef.current.onError('The server did not answer. Please try again.');
+        if (!result.ok) return handlersRef.current.onError(result.error.message);
+        upsert(result.conversation);
+      });
+    },
+    [upsert],
+  );
+
+  /** Sends a reply with a client id, retrying on a lost acknowledgement; resolves true once stored. */
+  const send = useCallback((conversationId: number, message: string): Promise<boolean> => {
+    const clientId = newClientId();
+    return new Promise((resolve) => {
+      const attempt = (left: number) => {
+        const socket = socketRef.current;
+        if (!socket) return resolve(false);
+        socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('message:send', { conversationId, clientId, message }, (error, result) => {
+          if (!error && result.ok) {
+            setState((current) =>
+              current.selectedId !== conversationId || current.messages.some((item) => item.id === result.message.id)
+                ? current
+                : { ...current, messages: [...current.messages, result.message].sort((a, b) => a.id - b.id) },
+            );
+            return resolve(true);
+          }
+          if (!error && !result.ok && result.error.code !== 'STORAGE_FAILED') {
+            handlersRef.current.onError(result.error.message);
+            return resolve(false);
+          }
+          if (left > 1) return window.setTimeout(() => attempt(left - 1), 1000);
+          handlersRef.current.onError('Could not send message. Please try again.');
+          resolve(false);
+        });
+      };
+      attempt(SEND_ATTEMPTS);
+    });
+  }, []);
+
+  const setTyping = useCallback((conversationId: number, typing: boolean) => {
+    socketRef.current?.emit('typing:update', { conversationId, typing });
+  }, []);
+
+  return {
+    state,
+    open,
+    close: useCallback(() => {
+      selectedRef.current = null;
+      setState((current) => ({ ...current, selectedId: null, messages: [] }));
+    }, []),
+    join: useCallback((id: number) => roomAction('room:join', id), [roomAction]),
+    leave: useCallback((id: number) => roomAction('room:leave', id), [roomAction]),
+    send,
+    setTyping,
+  };
+}

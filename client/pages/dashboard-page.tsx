@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useToast } from '../components/toast/toast-provider';
+import { AccountSettings } from '../features/auth/account-settings';
+import { logOut } from '../features/auth/log-out';
+import { useSession } from '../features/auth/use-session';
+import { Dashboard } from '../features/dashboard/dashboard';
+import { PageMeta } from '../layout/page-meta';
+import { paths } from '../app/paths';
+import { brand } from '../../shared/brand';
+
+/**
+ * /dashboard (spec sections 2, 4): rendered in the browser behind the session. While the
+ * server checks the session it shows 'Loading Dashboard...'; no session goes to /signup;
+ * a failed check shows the 'Error' toast and also goes to /signup.
+ */
+export default function DashboardPage() {
+  const session = useSession();
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useEffect(() => {
+    if (session.status === 'anonymous') navigate(paths.signup(), { replace: true });
+    if (session.status === 'error') {
+      toast({ title: 'Error', description: 'Could not fetch session', variant: 'destructive' });
+      navigate(paths.signup(), { replace: true });
+    }
+  }, [session.status, navigate, toast]);
+
+  // #settings is only on the page once the session is known: scroll to it then.
+  useEffect(() => {
+    if (session.status === 'authenticated' && window.location.hash === '#settings') document.getElementById('settings')?.scrollIntoView();
+  }, [session.status]);
+
+  const onLogOut = async () => {
+    setLoggingOut(true);
+    try {
+      await logOut();
+      navigate(paths.home());
+      toast({ title: 'Logged Out', description: 'You have been logged out.' });
+    } catch (error) {
+      setLoggingOut(false);
+      toast({ title: 'Logout Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <PageMeta title={`Dashboard - ${brand.name}`} description={`Your ${brand.name} patient dashboard.`} />
+      {session.status === 'authenticated' ? (
+        <Dashboard user={session.user} onLogOut={onLogOut} loggingOut={loggingOut} settings={<AccountSettings />} />
+      ) : (
+        <div className="app-container app-dashboard-loading">
+          <h1 className="app-visually-hidden">Dashboard</h1>
+          <p role="status">Loading Dashboard...</p>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { ServerContent } from '../components/server-content';
+import { ServicesOverview } from '../features/services/services-overview';
+import '../styles/catalogue.css';
+
+/** /services/provider: the provider categories (the provider detail pages' back link lands here). */
+export default function ProviderServicesPage() {
+  return <ServerContent id="services">{import.meta.env.SSR ? <ServicesOverview only="provider" /> : null}</ServerContent>;
+}

@@ -1,0 +1,53 @@
+import { Suspense, lazy, useState, type MouseEvent } from 'react';
+import { PageHeader } from '../components/page-header';
+import { ServerContent } from '../components/server-content';
+import { cataloguePages } from '../content/catalogue-pages';
+import { AGREE_ATTRIBUTE, SymptomDisclaimer } from '../features/symptom-checker/symptom-disclaimer';
+import { PageMeta } from '../layout/page-meta';
+import '../styles/catalogue.css';
+
+// The checker and its condition data load when the visitor shows intent (pointer
+// or focus on the disclaimer) or agrees, never before: the page stays within the JS budget.
+let checkerModule: Promise<{ default: typeof import('../features/symptom-checker/symptom-checker').SymptomChecker }> | undefined;
+const loadChecker = () =>
+  (checkerModule ??= import('../features/symptom-checker/symptom-checker').then((module) => ({ default: module.SymptomChecker })));
+const SymptomChecker = lazy(loadChecker);
+
+/** /self-diagnoses: the 'Important Disclaimer' screen, then the three-step checker. */
+export default function SymptomCheckerPage() {
+  const [accepted, setAccepted] = useState(false);
+
+  // The agree button is in server-rendered markup; its click bubbles to this wrapper.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest(`[${AGREE_ATTRIBUTE}]`)) setAccepted(true);
+  };
+
+  return (
+    <>
+      <ServerContent id="symptom-checker">{import.meta.env.SSR ? <SymptomCheckerIntro /> : null}</ServerContent>
+      <div className="app-section">
+        <div className="app-container app-prose">
+          {accepted ? (
+            <Suspense fallback={null}>
+              <SymptomChecker />
+            </Suspense>
+          ) : (
+            <div onClick={onClick} onPointerOver={loadChecker} onFocus={loadChecker}>
+              <ServerContent id="symptom-disclaimer">{import.meta.env.SSR ? <SymptomDisclaimer /> : null}</ServerContent>
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function SymptomCheckerIntro() {
+  const texts = cataloguePages.symptomChecker;
+  return (
+    <>
+      <PageMeta title={texts.meta.title} description={texts.meta.description} />
+      <PageHeader title={texts.title} intro={texts.intro} />
+    </>
+  );
+}

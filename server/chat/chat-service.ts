@@ -1,0 +1,172 @@
+/**
+ * What the visitor and agent handlers share: storing messages, the bot's replies and the
+ * shapes browsers see. SQL stays in server/data/chat.ts; who receives what stays in rooms.ts.
+ */
+import type { ChatMessage, ConversationSummary } from '../../shared/chat-events';
+import { chatTexts } from '../../shared/chat-texts';
+import { CHAT_REPLY_DELAY_MS } from '../../shared/constants';
+import type { AppDatabase } from '../db/database';
+import { chat, type ConversationRow, type ConversationSummaryRow, type MessageRow } from '../data/chat';
+import type { Logger } from '../logger';
+import { containsRedFlag } from './red-flags';
+import type { ChatRooms } from './rooms';
+
+const PREVIEW_LENGTH = 120;
+
+export const toChatMessage = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  clientId: row.sender === 'bot' ? null : row.client_id,
+  sender: row.sender,
+  message: row.message,
+  createdAt: row.created_at,
+  agentName: row.sender === 'agent' ? (row.agent_name ?? 'Support agent') : null,
+});
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms: ChatRooms; replyDelayMs?: number }) {
+  const { db, logger, rooms } = deps;
+  const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
+  const timers = new Set<NodeJS.Timeout>();
+  // Messages of one conversation are stored one after another, in arrival order.
+  const queues = new Map<string, Promise<unknown>>();
+
+  const serial = <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return next;
+  };
+
+  const toSummary = (row: ConversationSummaryRow): ConversationSummary => ({
+    id: row.id,
+    visitorName: row.visitor_name,
+    visitorEmail: row.visitor_email,
+    shortId: `#${row.id}`,
+    currentPage: row.current_page,
+    lastMessage:
+      row.last_message !== null && row.last_sender && row.last_created_at
+        ? {
+            sender: row.last_sender,
+            preview: row.last_message.length > PREVIEW_LENGTH ? `${row.last_message.slice(0, PREVIEW_LENGTH - 1)}…` : row.last_message,
+            createdAt: row.last_created_at,
+          }
+        : null,
+    lastActivityAt: row.last_activity_at,
+    waitingSince: row.waiting_since,
+    unreadCount: Number(row.unread_count),
+    assignedAgent: row.assigned_agent_id !== null ? { id: row.assigned_agent_id, name: row.assigned_agent_name ?? 'Support agent' } : null,
+    visitorOnline: rooms.visitorOnline(row.visitor_key),
+  });
+
+  const summary = async (conversationId: number): Promise<ConversationSummary | null> => {
+    const row = await chat.findSummary(db, conversationId);
+    return row ? toSummary(row) : null;
+  };
+
+  /** Sends the fresh summary of a conversation to agents; failures are logged, never thrown. */
+  const announceSummary = async (conversationId: number) => {
+    try {
+      const fresh = await summary(conversationId);
+      if (fresh) rooms.summaryUpdated(fresh);
+    } catch (error) {
+      logger.error('chat summary failed', { conversationId, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  const storeBotMessage = async (conversation: ConversationRow, message: string) => {
+    const { row } = await chat.insertMessage(db, { conversationId: conversation.id, sender: 'bot', message, clientId: null, agentId: null });
+    rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
+    await announceSummary(conversation.id);
+  };
+
+  /** The canned reply after the delay, unless an agent has joined by then (checked when it fires). */
+  const scheduleBotReply = (conversation: ConversationRow) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void (async () => {
+        try {
+          const fresh = await chat.findConversationById(db, conversation.id);
+          if (!fresh || fresh.assigned_agent_id !== null) return;
+          await storeBotMessage(fresh, chatTexts.botReply);
+        } catch (error) {
+          logger.error('chat bot reply failed', { conversationId: conversation.id, error: error instanceof Error ? error.message : String(error) });
+        }
+      })();
+    }, replyDelayMs);
+    timers.add(timer);
+  };
+
+  return {
+    rooms,
+    toSummary,
+    summary,
+    announceSummary,
+    serial,
+
+    /**
+     * Stores a visitor's message (once per client id) and, for a new message, sends the
+     * emergency reply at once when it has red-flag words, then the canned reply after the
+     * delay unless an agent has joined the room. Resolves after the commit.
+     */
+    async storeVisitorMessage(input: { visitorKey: string; userId: number | null; page: string | null; clientId: string; message: string }) {
+      return serial(input.visitorKey, async () => {
+        const conversation = await chat.ensureConversation(db, { visitorKey: input.visitorKey, userId: input.userId, page: input.page });
+        if (input.page && conversation.current_page !== input.page) await chat.setCurrentPage(db, conversation.id, input.page);
+        const { row, created } = await chat.insertMessage(db, {
+          conversationId: conversation.id,
+          sender: 'user',
+          message: input.message,
+          clientId: input.clientId,
+          agentId: null,
+        });
+        const message = toChatMessage(row);
+        if (created) {
+          rooms.messageCreated(conversation.visitor_key, conversation.id, message);
+          // Safety first: the emergency numbers go out at once, even when an agent is in the room.
+          if (containsRedFlag(input.message)) {
+            try {
+              await storeBotMessage(conversation, chatTexts.emergencyReply);
+            } catch (error) {
+              logger.error('chat emergency reply failed', { conversationId: conversation.id, error: error instanceof Error ? error.message : String(error) });
+            }
+          }
+          if (conversation.assigned_agent_id === null) scheduleBotReply(conversation);
+          void announceSummary(conversation.id);
+        }
+        return { conversation, message, created };
+      });
+    },
+
+    /** Stores an agent's reply (once per client id). */
+    async storeAgentMessage(input: { conversation: ConversationRow; agentId: number; clientId: string; message: string }) {
+      const { row, created } = await chat.insertMessage(db, {
+        conversationId: input.conversation.id,
+        sender: 'agent',
+        message: input.message,
+        clientId: input.clientId,
+        agentId: input.agentId,
+      });
+      const message = toChatMessage(row);
+      if (created) {
+        rooms.messageCreated(input.conversation.visitor_key, input.conversation.id, message);
+        void announceSummary(input.conversation.id);
+      }
+      return message;
+    },
+
+    /** Stops pending bot replies (server shutdown or test teardown). */
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The visitor namespace's handlers. The conversation is always the one of `socket.data.visitorKey`
+ * (signed cookie or session, set by the handshake middleware); payloads never name one.
+ */
+import type { Socket } from 'socket.io';
+import type {
+  InterServerEvents,
+  SocketData,
+  VisitorClientToServerEvents,
+  VisitorServerToClientEvents,
+} from '../../shared/chat-events';
+import { chatTexts } from '../../shared/chat-texts';
+import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
+import { visitorMessageSendSchema, visitorPageSchema, visitorSyncSchema, visitorTypingSchema } from '../../shared/schemas/chat';
+import type { AppDatabase } from '../db/database';
+import { chat } from '../data/chat';
+import type { RateLimiter } from '../http/rate-limiter';
+import type { Logger } from '../logger';
+import type { ChatService } from './chat-service';
+import { toChatMessage } from './chat-service';
+import { acked, chatError, errorText, unacked } from './handler-utils';
+import { visitorRoom } from './rooms';
+
+export type VisitorSocket = Socket<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>;
+
+export type VisitorHandlerDeps = { db: AppDatabase; logger: Logger; service: ChatService; messageLimiter: RateLimiter };
+
+export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHandlerDeps) {
+  const { db, logger, service, messageLimiter } = deps;
+  const visitorKey = socket.data.visitorKey!;
+  void socket.join(visitorRoom(visitorKey));
+
+  const conversation = () => chat.findConversationByKey(db, visitorKey);
+
+  socket.on(
+    'message:send',
+    acked(
+      visitorMessageSendSchema,
+      async (input) => {
+        const limit = messageLimiter.hit(visitorKey);
+        if (!limit.allowed) {
+          return chatError('RATE_LIMITED', chatTexts.rateLimited(limit.retryAfterSeconds), { retryAfterSeconds: limit.retryAfterSeconds });
+        }
+        const { message } = await service.storeVisitorMessage({
+          visitorKey,
+          userId: socket.data.user?.id ?? null,
+          page: socket.data.page ?? null,
+          clientId: input.clientId,
+          message: input.message,
+        });
+        return { ok: true, message };
+      },
+      (error) => {
+        logger.error('chat message not stored', { error: errorText(error) });
+        return chatError('STORAGE_FAILED', chatTexts.storageFailed);
+      },
+    ),
+  );
+
+  socket.on(
+    'conversation:sync',
+    acked(
+      visitorSyncSchema,
+      async (input) => {
+        const found = await conversation();
+        if (!found) return { ok: true, messages: [], agent: null };
+        const [rows, summary] = await Promise.all([
+          chat.listMessages(db, found.id, { afterId: input.afterId, limit: input.afterId === undefined ? CHAT_HISTORY_LIMIT : 1000 }),
+          chat.findSummary(db, found.id),
+        ]);
+        const agentName = summary?.assigned_agent_id != null ? (summary.assigned_agent_name ?? 'Support agent') : null;
+        return { ok: true, messages: rows.map(toChatMessage), agent: agentName ? { name: agentName } : null };
+      },
+      (error) => {
+        logger.error('chat sync failed', { error: errorText(error) });
+        return chatError('STORAGE_FAILED', chatTexts.storageFailed);
+      },
+    ),
+  );
+
+  socket.on(
+    'typing:update',
+    unacked(
+      visitorTypingSchema,
+      async ({ typing }) => {
+        const found = await conversation();
+        if (found) service.rooms.visitorTyping(found.id, typing);
+      },
+      (error) => logger.error('chat typing failed', { error: errorText(error) }),
+    ),
+  );
+
+  socket.on(
+    'page:update',
+    unacked(
+      visitorPageSchema,
+      async ({ path }) => {
+        socket.data.page = path;
+        const found = await conversation();
+        if (found && found.current_page !== path) {
+          await chat.setCurrentPage(db, found.id, path);
+          await service.announceSummary(found.id);
+        }
+      },
+      (error) => logger.error('chat page update failed', { error: errorText(error) }),
+    ),
+  );
+
+  // Agents see the visitor come online; on the last tab's disconnect, offline.
+  void (async () => {
+    const found = await conversation().catch(() => undefined);
+    if (found) await service.announceSummary(found.id);
+  })();
+  socket.on('disconnect', () => {
+    void (async () => {
+      const found = await conversation().catch(() => undefined);
+      if (found) await service.announceSummary(found.id);
+    })();
+  });
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { brand } from '../../shared/brand';
+import type { Env } from '../env';
+import { maskEmail, type Logger } from '../logger';
+import type { OutgoingMail } from '../data/mail-outbox';
+
+export type MailTransport = {
+  kind: 'smtp' | 'outbox';
+  send: (mail: OutgoingMail) => Promise<void>;
+  close: () => void;
+};
+
+/** The default sender: a no-reply address at the brand's mail domain. */
+export const defaultMailFrom = () => `"${brand.name}" <no-reply@${brand.email.split('@')[1]}>`;
+
+/**
+ * SMTP_URL set → real SMTP (nodemailer). Unset → each message is written to DATA_DIR/outbox as
+ * an .eml file and its link is logged, so the embedded default works without a mail server.
+ * (The logged link carries a live token: outbox mode is for local use; see docs/decisions.)
+ */
+export function createMailTransport(env: Env, logger: Logger): MailTransport {
+  const from = env.MAIL_FROM ?? defaultMailFrom();
+  if (env.SMTP_URL) {
+    const transporter = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      kind: 'smtp',
+      send: async (mail) => {
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  const outboxDir = path.join(env.DATA_DIR, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    send: async (mail) => {
+      const info = await composer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? null;
+      logger.info('mail written to outbox', { to: maskEmail(mail.to), kind: mail.kind, file, link });
+    },
+    close: () => composer.close(),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Delivers the mail queue (mail_outbox). Messages are sent oldest first; a failure is retried
+ * with exponential back-off (30 s, 1 min, 2 min … capped at 1 h, with a little jitter) and
+ * given up after `maxAttempts`, when the body (and its link) is wiped. Started by
+ * server/index.ts and stopped on shutdown; tests start their own with short delays.
+ */
+import type { AppDatabase } from '../db/database';
+import { mailOutbox } from '../data/mail-outbox';
+import type { Env } from '../env';
+import { maskEmail, type Logger } from '../logger';
+import { onMailQueued } from './mail-queue';
+import { createMailTransport, type MailTransport } from './mail-transport';
+
+export type MailWorkerOptions = {
+  db: AppDatabase;
+  env: Env;
+  logger: Logger;
+  transport?: MailTransport;
+  /** Longest sleep between looks at the queue. */
+  pollMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  maxAttempts?: number;
+  batchSize?: number;
+};
+
+export type MailWorker = {
+  /** Sends everything due now; resolves with the number sent. */
+  runOnce: () => Promise<number>;
+  stop: () => Promise<void>;
+};
+
+export const backoffDelay = (attempts: number, baseMs: number, maxMs: number, random = Math.random) =>
+  Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1)) * (1 + random() * 0.2);
+
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, logger, pollMs = 30_000, backoffBaseMs = 30_000, backoffMaxMs = 60 * 60_000, maxAttempts = 10, batchSize = 20 } = options;
+  const transport = options.transport ?? createMailTransport(options.env, logger);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const due = await mailOutbox.due(db, Date.now(), batchSize);
+      if (!due.length || stopped) return sent;
+      for (const row of due) {
+        if (stopped) return sent;
+        try {
+          await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, kind: row.kind });
+          await mailOutbox.delete(db, row.id);
+          sent++;
+          logger.info('mail sent', { id: row.id, kind: row.kind, to: maskEmail(row.to_address), via: transport.kind, attempts: row.attempts + 1 });
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const reason = error instanceof Error ? error.message.slice(0, 200) : 'send failed';
+          if (attempts >= maxAttempts) {
+            await mailOutbox.markFailed(db, row.id, attempts, reason);
+            logger.error('mail given up', { id: row.id, kind: row.kind, to: maskEmail(row.to_address), attempts, error: reason });
+          } else {
+            const delay = Math.round(backoffDelay(attempts, backoffBaseMs, backoffMaxMs));
+            await mailOutbox.retryLater(db, row.id, attempts, Date.now() + delay, reason);
+            logger.info('mail send failed, will retry', { id: row.id, kind: row.kind, attempts, retryInMs: delay, error: reason });
+          }
+        }
+      }
+      if (due.length < batchSize) return sent;
+    }
+  }
+
+  async function schedule() {
+    if (stopped) return;
+    clearTimeout(timer);
+    const next = await mailOutbox.nextDueAt(db).catch(() => null);
+    if (stopped) return;
+    const wait = next === null ? pollMs : Math.max(0, Math.min(pollMs, next - Date.now()));
+    timer = setTimeout(() => void tick(), wait);
+    timer.unref();
+  }
+
+  function tick(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = sendDue()
+      .catch((error: unknown) => {
+        logger.error('mail worker error', { error: error instanceof Error ? error.message : String(error) });
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void tick();
+        } else void schedule();
+      });
+    return running;
+  }
+
+  const unsubscribe = onMailQueued(() => void tick());
+  void tick();
+
+  return {
+    runOnce: async () => {
+      if (running) await running;
+      return tick();
+    },
+    stop: async () => {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      await running?.catch(() => 0);
+      transport.close();
+    },
+  };
+}

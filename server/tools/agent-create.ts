@@ -1,0 +1,67 @@
+/**
+ * `npm run agent:create -- --email agent@example.com --name "Ngozi Eze" [--role admin]`
+ *
+ * Creates a support agent (or promotes an existing account) so they can use the console at
+ * /agent. A new account gets a one-time password and a set-password link (valid one hour);
+ * the agent should choose their own password straight away. Nothing secret is logged.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { issueEmailToken } from '../auth/email-token';
+import { hashPassword } from '../auth/password';
+import { databaseFile, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { users } from '../data/users';
+import { ConfigError, loadEnv } from '../env';
+
+const usage = 'Usage: npm run agent:create -- --email agent@example.com --name "Full Name" [--role agent|admin]';
+
+const argsSchema = z.object({
+  email: z.email('Give a valid --email address.'),
+  name: z.string().trim().min(2, 'Give the agent’s full --name.').max(100),
+  role: z.enum(['agent', 'admin']).default('agent'),
+});
+
+async function main() {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } }, strict: true });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    process.stderr.write(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${usage}\n`);
+    process.exit(64);
+  }
+  const { email, name, role } = parsed.data;
+  const env = loadEnv();
+  const { db } = openDatabase(databaseFile(env.DATA_DIR));
+  try {
+    await migrateToLatest(db);
+    const existing = await users.findByEmail(db, email);
+    if (existing) {
+      // Never demote an admin by accident.
+      const newRole = existing.role === 'admin' ? 'admin' : role;
+      await db.updateTable('users').set({ role: newRole }).where('id', '=', existing.id).execute();
+      process.stdout.write(`${existing.email} is now ${newRole === 'admin' ? 'an admin' : 'a support agent'}. They can sign in with their own password and open /agent.\n`);
+      return;
+    }
+    const oneTimePassword = randomBytes(15).toString('base64url');
+    const user = await users.create(db, { email, fullName: name, passwordHash: await hashPassword(oneTimePassword), role, confirmed: true });
+    const token = await issueEmailToken(db, user.id, 'reset_password');
+    const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
+    process.stdout.write(
+      [
+        `Created ${role === 'admin' ? 'admin' : 'support agent'} ${user.email} (${user.full_name}).`,
+        `One-time password: ${oneTimePassword}`,
+        `Or set a password here (valid for one hour): ${origin}/reset-password?token=${token}`,
+        'Share these privately, then ask the agent to choose their own password. The console is at /agent.',
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : `agent:create failed: ${error instanceof Error ? error.message : String(error)}`}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { chatTexts } from '../chat-texts';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
+
+/** A chat message's text: 1 to 2,000 characters once trimmed (whitespace-only is refused). */
+export const chatMessageTextSchema = z
+  .string()
+  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+  .pipe(z.string().min(1, chatTexts.emptyMessage).max(CHAT_MESSAGE_MAX_LENGTH, chatTexts.tooLong));
+
+const clientId = z.uuid('Each message needs a client id (a UUID).');
+const conversationId = z.number().int().positive();
+
+/** Visitor → server. Strict objects: an unexpected field (a conversation id, say) is refused, not ignored. */
+export const visitorMessageSendSchema = z.strictObject({ clientId, message: chatMessageTextSchema });
+export const visitorSyncSchema = z.strictObject({ afterId: z.number().int().min(0).optional() });
+export const visitorTypingSchema = z.strictObject({ typing: z.boolean() });
+export const visitorPageSchema = z.strictObject({
+  path: z.string().max(300).regex(/^\/[^\s]*$/, 'A site path starting with /.'),
+});
+
+/** Agent → server. */
+export const agentListSchema = z.strictObject({});
+export const agentConversationSchema = z.strictObject({ conversationId });
+export const agentReadSchema = z.strictObject({ conversationId, lastMessageId: z.number().int().min(0) });
+export const agentMessageSendSchema = z.strictObject({ conversationId, clientId, message: chatMessageTextSchema });
+export const agentTypingSchema = z.strictObject({ conversationId, typing: z.boolean() });
+
+export type VisitorMessageSendInput = z.infer<typeof visitorMessageSendSchema>;
+export type AgentMessageSendInput = z.infer<typeof agentMessageSendSchema>;

@@ -1,0 +1,115 @@
+/**
+ * Building blocks for the form schemas: every text field is refused if it holds a
+ * NUL or a lone surrogate, then trimmed and NFC-normalised, then checked for
+ * required-ness, format and maximum length. Optional answers left empty become null.
+ */
+import { z } from 'zod';
+import { FIELD_MAX } from '../form-options';
+import { isIsoDate } from '../lagos-date';
+import { UNSUPPORTED_CHARACTERS_MESSAGE, hasUnsupportedCharacters, textNormalise } from '../text-normalise';
+
+const thousands = (value: number) => value.toLocaleString('en-GB');
+
+/** A string, refused when it has unsupported characters, then cleaned. */
+export const cleanString = (typeMessage: string) =>
+  z
+    .string({ error: typeMessage })
+    .refine((value) => !hasUnsupportedCharacters(value), { error: UNSUPPORTED_CHARACTERS_MESSAGE, abort: true })
+    .transform(textNormalise);
+
+const tooLong = (label: string, max: number) => `${label} must be ${thousands(max)} characters or fewer.`;
+
+export function requiredText(label: string, requiredMessage: string, max: number) {
+  return cleanString(requiredMessage).pipe(z.string().min(1, requiredMessage).max(max, tooLong(label, max)));
+}
+
+export function optionalText(label: string, max: number) {
+  return cleanString(`${label} must be text.`)
+    .pipe(z.string().max(max, tooLong(label, max)))
+    .optional()
+    .transform((value) => value || null);
+}
+
+export const EMAIL_FORMAT_MESSAGE = 'Enter an email address in the correct format, like name@example.com.';
+
+export function requiredEmail(requiredMessage = 'Enter your email address.') {
+  return cleanString(requiredMessage).pipe(
+    z
+      .string()
+      .min(1, requiredMessage)
+      .max(FIELD_MAX.email, tooLong('Email address', FIELD_MAX.email))
+      .pipe(z.email({ error: EMAIL_FORMAT_MESSAGE })),
+  );
+}
+
+export const PHONE_FORMAT_MESSAGE = 'Enter a phone number using digits, spaces and + ( ) - only, like +234 803 123 4567.';
+
+export function optionalPhone() {
+  return cleanString('Phone number must be text.')
+    .pipe(
+      z
+        .string()
+        .max(FIELD_MAX.phone, tooLong('Phone number', FIELD_MAX.phone))
+        .refine((value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && /^(?:\D*\d){7,15}\D*$/.test(value)), { error: PHONE_FORMAT_MESSAGE }),
+    )
+    .optional()
+    .transform((value) => value || null);
+}
+
+export const URL_FORMAT_MESSAGE = 'Enter a link that starts with http:// or https://, like https://example.com/my-resume.';
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function requiredHttpUrl(label: string, requiredMessage: string) {
+  return cleanString(requiredMessage).pipe(
+    z
+      .string()
+      .min(1, requiredMessage)
+      .max(FIELD_MAX.url, tooLong(label, FIELD_MAX.url))
+      .refine(isHttpUrl, { error: URL_FORMAT_MESSAGE }),
+  );
+}
+
+/** One of a fixed list; '' (nothing chosen) gives the required message. */
+export function requiredChoice<const T extends readonly [string, ...string[]]>(options: T, requiredMessage: string) {
+  return cleanString(requiredMessage).pipe(z.enum(options, { error: requiredMessage }));
+}
+
+/** One of a fixed list, or nothing (stored as null). */
+export function optionalChoice(options: readonly string[], message: string) {
+  return cleanString(message)
+    .refine((value) => value === '' || options.includes(value), { error: message })
+    .optional()
+    .transform((value) => value || null);
+}
+
+export const DATE_FORMAT_MESSAGE = 'Enter a real date, like 2025-06-15.';
+
+export function requiredDate(requiredMessage: string) {
+  return cleanString(requiredMessage).pipe(z.string().min(1, requiredMessage).refine(isIsoDate, { error: DATE_FORMAT_MESSAGE }));
+}
+
+export function optionalDate() {
+  return cleanString(DATE_FORMAT_MESSAGE)
+    .refine((value) => value === '' || isIsoDate(value), { error: DATE_FORMAT_MESSAGE })
+    .optional()
+    .transform((value) => value || null);
+}
+
+/**
+ * Bot checks sent with every form: `website` is a honeypot hidden from people,
+ * `fillMs` is how long the form was open before sending. The server answers a
+ * bot as if it had succeeded and stores nothing.
+ */
+export const botCheckShape = {
+  website: z.string().max(500).optional(),
+  fillMs: z.number().int().nonnegative().optional(),
+};

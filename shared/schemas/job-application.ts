@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { FIELD_MAX } from '../form-options';
+import { botCheckShape, optionalPhone, optionalText, requiredEmail, requiredHttpUrl, requiredText } from './field-rules';
+
+/** Job application (spec section 5): name, email and resume link required; phone and cover letter optional. */
+export const jobApplicationSchema = z.object({
+  jobTitle: requiredText('Job title', 'Choose the job you are applying for.', FIELD_MAX.subject),
+  fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),
+  email: requiredEmail(),
+  phone: optionalPhone(),
+  resumeLink: requiredHttpUrl('Resume link', 'Enter a link to your resume.'),
+  coverLetter: optionalText('Cover letter', FIELD_MAX.message),
+  ...botCheckShape,
+});
+
+export type JobApplicationInput = z.input<typeof jobApplicationSchema>;
+export type JobApplicationData = z.output<typeof jobApplicationSchema>;

@@ -1,0 +1,46 @@
+/** Helpers for the chat browser tests (not a test file itself). */
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { createSession, generateSessionToken } from '../../server/auth/session';
+import { users } from '../../server/data/users';
+import { openDatabase } from '../../server/db/database';
+import type { UserRole } from '../../server/db/schema';
+import { baseUrl } from '../helpers/browser';
+
+/** A user with a session in the test server's database, signed in on `context`. */
+export async function signInAs(context: BrowserContext, role: UserRole, fullName: string) {
+  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  try {
+    const user = await users.create(db, {
+      email: `${role}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ng`,
+      fullName,
+      passwordHash: 'not-used-in-this-test',
+      role,
+      confirmed: true,
+    });
+    const token = generateSessionToken();
+    await createSession(db, token, user.id);
+    await context.addCookies([{ name: 'session', value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    return user;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Opens the chat with the floating button and waits for the panel. */
+export async function openChat(page: Page) {
+  await page.getByRole('button', { name: 'Open Chat Support' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Chat Support' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Types a message into the panel and presses Enter. */
+export async function sendChat(page: Page, text: string) {
+  const input = page.getByRole('textbox', { name: 'Type your message' });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+export const chatCookie = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'chat_visitor');

@@ -1,0 +1,111 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatTexts } from '../../shared/chat-texts';
+import { DESKTOP, MOBILE, axeViolations, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import { chatCookie, openChat, sendChat } from './chat-helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('the visitor chat widget', () => {
+  for (const [size, options] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+    it(`opens Chat Support, greets, sends, shows the bot typing and its reply, and closes with Escape (${size} px)`, async () => {
+      const { page, context, consoleErrors } = await openPage(browser, '/about', options);
+      const socketRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/socket.io/')) socketRequests.push(request.url());
+      });
+      await waitForHydration(page);
+      // Nothing of the chat runs before the visitor opens it: no socket, no cookie.
+      await page.waitForTimeout(300);
+      expect(socketRequests).toEqual([]);
+      expect(await chatCookie(context)).toBeUndefined();
+
+      const launcher = page.getByRole('button', { name: 'Open Chat Support' });
+      await launcher.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Chat Support' });
+      await dialog.waitFor();
+      await dialog.getByText(chatTexts.greeting).waitFor();
+      const input = page.getByRole('textbox', { name: 'Type your message' });
+      expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+
+      const cookie = await chatCookie(context);
+      expect(cookie?.httpOnly).toBe(true);
+
+      if (size === '375') {
+        const box = await dialog.boundingBox();
+        expect(box).toMatchObject({ x: 0, width: 375 });
+        expect(Math.round(box!.height)).toBe(740);
+      }
+
+      // Whitespace only: nothing is sent.
+      await input.fill('   ');
+      await input.press('Enter');
+      expect(await dialog.locator('.app-chat-msg--user').count()).toBe(0);
+
+      // Shift+Enter makes a new line; Enter sends.
+      await input.fill('');
+      await input.type('Do you have a clinic in Ikeja?');
+      await input.press('Shift+Enter');
+      await input.type('Thank you.');
+      expect(await input.inputValue()).toBe('Do you have a clinic in Ikeja?\nThank you.');
+      await input.press('Enter');
+      const mine = dialog.locator('.app-chat-msg--user');
+      await mine.first().waitFor();
+      expect(await mine.first().locator('.app-chat-msg__text').textContent()).toBe('Do you have a clinic in Ikeja?\nThank you.');
+      expect(await mine.first().locator('time').textContent()).toMatch(/^\d{1,2}:\d{2}\s?(am|pm)$/i);
+      expect(await input.inputValue()).toBe('');
+      await dialog.getByText(chatTexts.botTyping).waitFor();
+      await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
+      expect(await dialog.getByText(chatTexts.botTyping).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await launcher.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('keeps the conversation across navigation and reloads, and badges a reply that arrives while closed', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, '/', DESKTOP);
+    await waitForHydration(page);
+    await openChat(page);
+    await sendChat(page, 'Hello from the home page');
+    await page.getByRole('button', { name: 'Close Chat Support' }).first().click();
+    // The bot's reply arrives while the panel is closed: the button shows an unread badge.
+    await page.locator('.app-chat-launcher__badge').waitFor({ timeout: 4000 });
+    expect(await page.getByRole('button', { name: /Open Chat Support\s*1 unread/ }).count()).toBe(1);
+
+    // Client-side navigation keeps the widget (it lives in the layout).
+    await page.getByRole('link', { name: 'About', exact: true }).first().click();
+    await page.waitForURL('**/about');
+    const dialog = await openChat(page);
+    await dialog.getByText('Hello from the home page').waitFor();
+    await dialog.getByText(chatTexts.botReply).waitFor();
+
+    // A reload: the history comes back from the database, in order, without the greeting.
+    await page.reload();
+    await waitForHydration(page);
+    const reopened = await openChat(page);
+    await reopened.getByText('Hello from the home page').waitFor();
+    const texts = await reopened.locator('.app-chat-msg__text').allTextContents();
+    expect(texts).toEqual(['Hello from the home page', chatTexts.botReply]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens when another feature dispatches app:open-chat', async () => {
+    const { page, context } = await openPage(browser, '/', DESKTOP);
+    await waitForHydration(page);
+    await page.evaluate(() => window.dispatchEvent(new Event('app:open-chat')));
+    await page.getByRole('dialog', { name: 'Chat Support' }).waitFor();
+    await context.close();
+  });
+});

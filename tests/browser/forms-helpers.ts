@@ -1,0 +1,58 @@
+/** Helpers shared by the forms' browser tests (not a test file itself). */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { MIN_FILL_MS } from '../../shared/form-messages';
+
+/** Focuses a field of the prerendered form and waits until the live form has taken over. */
+export async function startForm(page: Page, fieldLabel: string) {
+  await page.getByLabel(fieldLabel, { exact: true }).focus();
+  await page.waitForSelector('[data-form-island][data-live]');
+}
+
+/** People take a moment to fill a form; the server treats faster posts as bots. */
+export const waitLikeAPerson = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 200);
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor({ state: 'visible' });
+  if (description) {
+    const text = await toast.locator('.app-toast__description').textContent();
+    if (typeof description === 'string') expect(text).toBe(description);
+    else expect(text).toMatch(description);
+  }
+  return toast;
+}
+
+/** Holds each form submission for `ms`, so the busy state can be seen. */
+export async function slowSubmissions(page: Page, ms = 800) {
+  await page.route('**/trpc/forms.**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/** Turns on the server's test-only fault switch for this page's form submissions. */
+export async function failSubmissions(page: Page) {
+  await page.route('**/trpc/forms.**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-test-fault': 'forms' } }));
+}
+
+/** Answers the next submission as the rate limiter would (HTTP 429, Retry-After). */
+export async function rateLimitSubmissions(page: Page, retryAfterSeconds = 42) {
+  await page.route('**/trpc/forms.**', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': String(retryAfterSeconds) },
+      body: JSON.stringify({
+        error: {
+          message: `You have sent this form too many times in a short time. Please wait ${retryAfterSeconds} seconds and try again.`,
+          code: -32029,
+          data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, fieldErrors: null, retryAfterSeconds },
+        },
+      }),
+    }),
+  );
+}
+
+export const activeElementId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;

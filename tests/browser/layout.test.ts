@@ -1,0 +1,170 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('header', () => {
+  it('highlights the current route with aria-current', async () => {
+    const { page, context } = await openPage(browser, '/about');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBeNull();
+    await nav.getByRole('link', { name: 'Testimonials' }).click();
+    await page.waitForURL('**/testimonials');
+    await expect(nav.getByRole('link', { name: 'Testimonials' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('becomes opaque once the page is scrolled more than 10 px', async () => {
+    const { page, context } = await openPage(browser, '/privacy-policy');
+    await waitForHydration(page);
+    const header = page.locator('header.app-header');
+    await expect(header.getAttribute('class')).resolves.not.toContain('app-header--scrolled');
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await page.waitForTimeout(100);
+    await expect(header.getAttribute('class')).resolves.not.toContain('app-header--scrolled');
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await page.waitForFunction(() => document.querySelector('header.app-header')!.classList.contains('app-header--scrolled'));
+    // Fully opaque once the short colour transition has run.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('header.app-header')!).backgroundColor === 'rgb(255, 255, 255)');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => !document.querySelector('header.app-header')!.classList.contains('app-header--scrolled'));
+    await context.close();
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens and closes with the toggle, keeping aria-expanded in step', async () => {
+    const { page, context } = await openPage(browser, '/', MOBILE);
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
+    await close.click();
+    await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await context.close();
+  });
+
+  it('closes on Escape and returns focus to the toggle', async () => {
+    const { page, context } = await openPage(browser, '/', MOBILE);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('site-menu');
+    await context.close();
+  });
+
+  it('closes when a link is tapped and the route changes', async () => {
+    const { page, context } = await openPage(browser, '/', MOBILE);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).tap();
+    await page.waitForURL('**/about');
+    await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+});
+
+describe('scrolling on navigation', () => {
+  it('scrolls to the top on a path change', async () => {
+    const { page, context } = await openPage(browser, '/privacy-policy');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL('**/terms-of-service');
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('scrolls to the anchor when the URL has a #hash', async () => {
+    const { page, context } = await openPage(browser, '/privacy-policy');
+    await waitForHydration(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Our Mission' }).click();
+    await page.waitForURL('**/about#mission');
+    await page.waitForFunction(() => {
+      const top = document.getElementById('mission')?.getBoundingClientRect().top ?? -1;
+      return window.scrollY > 0 && top >= 0 && top < 200;
+    });
+    await context.close();
+  });
+});
+
+describe('toasts', () => {
+  it('shows the Visual Assist toast, one at a time, dismissed after 5 s', async () => {
+    const { page, context } = await openPage(browser, '/accessibility');
+    await waitForHydration(page);
+    const button = page.getByRole('button', { name: 'Request Visual Assist' });
+    await button.click();
+    await button.click();
+    await button.click();
+    const toasts = page.getByTestId('toast');
+    await expect(toasts.count()).resolves.toBe(1);
+    await expect(toasts.first().innerText()).resolves.toContain('The Visual Assist feature is currently under development.');
+    await expect(page.getByRole('status').filter({ hasText: 'Coming Soon' }).count()).resolves.toBe(1);
+    const started = Date.now();
+    await page.mouse.move(0, 0);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, { timeout: 8000 });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThan(3500);
+    await context.close();
+  });
+
+  it('can be dismissed with the close button and by swiping', async () => {
+    const { page, context } = await openPage(browser, '/accessibility');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Request Visual Assist' }).click();
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(page.getByTestId('toast').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Request Visual Assist' }).click();
+    const box = (await page.getByTestId('toast').boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 80, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + 160, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, { timeout: 2000 });
+    await context.close();
+  });
+});
+
+describe('not found page', () => {
+  it('answers an unknown path with status 404 and links home and to /services', async () => {
+    const { page, response, context } = await openPage(browser, '/this/does/not/exist');
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Page Not Found');
+    await expect(page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).resolves.toBe('/');
+    await expect(page.getByRole('link', { name: 'Explore our services' }).getAttribute('href')).resolves.toBe('/services');
+    await context.close();
+  });
+});
+
+describe('hydration', () => {
+  it.each(['/', '/about', '/testimonials', '/privacy-policy', '/accessibility'])('%s hydrates with no console error and no request leaving the origin', async (path) => {
+    const { page, context, consoleErrors, externalRequests } = await openPage(browser, path, DESKTOP);
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(consoleErrors).toEqual([]);
+    expect(externalRequests).toEqual([]);
+    expect(baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { inject } from 'vitest';
+import { decodeQuotedPrintable } from './smtp-test-server';
+
+/** The browser-test server's data folder (tests/helpers/browser-global-setup.ts). */
+export const dataDir = () => inject('dataDir');
+
+/** Waits for the .eml written for `to` whose subject contains `subject`, and returns the link to `pathname` in it. */
+export async function linkFromOutbox(to: string, subject: string, pathname: string, timeoutMs = 15_000): Promise<string> {
+  const outbox = path.join(dataDir(), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (fs.existsSync(outbox)) {
+      for (const file of fs.readdirSync(outbox).sort().reverse()) {
+        const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), 'utf8'));
+        if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(text) || !text.includes(subject)) continue;
+        const link = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[a-z2-7]+`).exec(text)?.[0];
+        if (link) {
+          const url = new URL(link);
+          return url.pathname + url.search;
+        }
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No "${subject}" mail for ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs SQL on the browser-test server's database (WAL allows a second connection). */
+export function withServerDb<T>(work: (db: SQLite.Database) => T): T {
+  const db = new SQLite(path.join(dataDir(), 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    return work(db);
+  } finally {
+    db.close();
+  }
+}

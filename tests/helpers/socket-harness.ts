@@ -1,0 +1,115 @@
+/**
+ * The real stack (createApp + attachChat) on an ephemeral port with a fresh migrated database,
+ * plus real socket.io-client sockets for visitors, patients and agents (Socket.IO's
+ * "createApplication" testing pattern).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { createSocket, type AgentSocket, type VisitorSocket } from '../../client/lib/socket';
+import { sessionCookieName } from '../../server/auth/cookies';
+import { createSession, generateSessionToken } from '../../server/auth/session';
+import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
+import { createVisitorIdentity } from '../../server/chat/visitor-identity';
+import { users } from '../../server/data/users';
+import type { UserRole } from '../../server/db/schema';
+import { startTestServer } from './test-server';
+
+type HarnessOptions = { env?: Record<string, string>; chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs'>> };
+
+type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean };
+
+let userCounter = 0;
+
+export async function startChatHarness(options: HarnessOptions = {}) {
+  const server = await startTestServer({ env: { CHAT_MAX_CONNECTIONS_PER_IP: '50', ...options.env } });
+  const cookieSecret = randomBytes(32).toString('base64url');
+  const chat = attachChat(server.server, { env: server.env, db: server.db, logger: silentLogger(), cookieSecret, ...options.chat });
+  const identity = createVisitorIdentity(server.env, cookieSecret);
+  const sockets: Socket[] = [];
+
+  const clientOptions = ({ cookie, origin, reconnection = true }: ClientOptions) => ({
+    origin: server.baseUrl,
+    forceNew: true,
+    transports: ['websocket'],
+    reconnection,
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 200,
+    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+  });
+
+  return {
+    ...server,
+    chat,
+    /** A valid signed visitor cookie for a new visitor (as the handshake would set it). */
+    newVisitorCookie: () => `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`,
+    visitor(clientOptionsIn: ClientOptions = {}): VisitorSocket {
+      const socket = createSocket('visitor', clientOptions(clientOptionsIn));
+      sockets.push(socket);
+      return socket;
+    },
+    agentSocket(clientOptionsIn: ClientOptions = {}): AgentSocket {
+      const socket = createSocket('agent', clientOptions(clientOptionsIn));
+      sockets.push(socket);
+      return socket;
+    },
+    /** A user with a session; returns the Cookie header that carries it. */
+    async userSession(role: UserRole, fullName = role === 'patient' ? 'Adaeze Okafor' : 'Tunde Bakare') {
+      userCounter += 1;
+      const user = await users.create(server.db, {
+        email: `${role}${userCounter}-${Date.now()}@example.com`,
+        fullName,
+        passwordHash: 'not-a-real-hash',
+        role,
+        confirmed: true,
+      });
+      const token = generateSessionToken();
+      const session = await createSession(server.db, token, user.id);
+      return { user, session, cookie: `${sessionCookieName(server.env)}=${token}` };
+    },
+    close: async () => {
+      for (const socket of sockets) socket.disconnect();
+      await chat.close();
+      await server.close();
+    },
+  };
+}
+
+export type ChatHarness = Awaited<ReturnType<typeof startChatHarness>>;
+
+function silentLogger() {
+  return { info: () => undefined, error: () => undefined };
+}
+
+/** Resolves when the socket connects; rejects with the server's refusal. */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** The refusal a socket gets (its connect_error), or throws if it connects. */
+export function refused(socket: Socket): Promise<Error & { data?: { code: string; message: string } }> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected but should have been refused')));
+    socket.once('connect_error', (error) => resolve(error as Error & { data?: { code: string; message: string } }));
+  });
+}
+
+/** Collects every event of one name, with the time it arrived. */
+export function collect<T>(socket: Socket, event: string) {
+  const items: { at: number; value: T }[] = [];
+  socket.on(event, (value: T) => items.push({ at: Date.now(), value }));
+  return items;
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, label = 'condition') {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${label}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

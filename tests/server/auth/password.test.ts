@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE, commonPasswords, isCommonPassword } from '../../../server/auth/common-passwords';
+import { hashPassword, verifyDummyPassword, verifyPassword } from '../../../server/auth/password';
+
+describe('password hashing', () => {
+  it('uses argon2id with 19 MiB, 2 iterations, 1 lane and a random salt', async () => {
+    const first = await hashPassword('Akara-and-pap-9');
+    const second = await hashPassword('Akara-and-pap-9');
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword(first, 'Akara-and-pap-9')).toBe(true);
+    expect(await verifyPassword(first, 'akara-and-pap-9')).toBe(false);
+    expect(await verifyPassword('not a hash', 'x')).toBe(false);
+  });
+
+  it('verifies a dummy hash for unknown accounts, always false', async () => {
+    expect(await verifyDummyPassword('anything')).toBe(false);
+  });
+});
+
+describe('common passwords', () => {
+  it('bundles at least 1,000 of the most used passwords', () => {
+    expect(commonPasswords().size).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('refuses them without regard to case, accepts an uncommon passphrase', () => {
+    for (const password of ['password', 'Password1', 'QWERTY123', 'iloveyou', '123456789', 'nigeria123']) expect(isCommonPassword(password)).toBe(true);
+    expect(isCommonPassword('Buka-on-Allen-Avenue-42')).toBe(false);
+    expect(COMMON_PASSWORD_MESSAGE).toBe('This password is too common and easy to guess. Please choose a different one.');
+  });
+});

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../shared/chat-events';
+import { chatTexts } from '../../../shared/chat-texts';
+import { startChatHarness, collect, connected, sleep, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+
+let h: ChatHarness;
+beforeEach(async () => {
+  h = await startChatHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const rows = () => h.db.selectFrom('chat_messages').selectAll().orderBy('id').execute();
+
+describe('visitor chat over Socket.IO', () => {
+  it('stores a message and acknowledges it with the stored row, after the commit', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    const clientId = randomUUID();
+    const result = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: '  Hello, I need a doctor for my son  ' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.message).toMatchObject({ clientId, sender: 'user', message: 'Hello, I need a doctor for my son', agentName: null });
+    // Already committed when the ack arrives.
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: result.message.id, sender: 'user', client_id: clientId, message: 'Hello, I need a doctor for my son', agent_id: null });
+  });
+
+  it('sends the canned bot reply between 1.4 and 2.5 seconds later and stores it', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    const created = collect<ChatMessage>(socket, 'message:created');
+    const sentAt = Date.now();
+    await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'What are your opening hours?' });
+    await waitFor(() => created.some((item) => item.value.sender === 'bot'), 4000, 'bot reply');
+    const reply = created.find((item) => item.value.sender === 'bot')!;
+    expect(reply.at - sentAt).toBeGreaterThanOrEqual(1400);
+    expect(reply.at - sentAt).toBeLessThanOrEqual(2500);
+    expect(reply.value.message).toBe(chatTexts.botReply);
+    expect(reply.value.message).toMatch(/representative will be with you shortly/);
+    expect(reply.value.message).toMatch(/urgent matters/);
+    expect(reply.value.message).toMatch(/general inquiries/);
+    const stored = await rows();
+    expect(stored.map((row) => row.sender)).toEqual(['user', 'bot']);
+    expect(stored[1]!.message).toBe(chatTexts.botReply);
+  });
+
+  it('refuses empty, whitespace-only and oversized messages with a message the visitor can read', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    for (const message of ['', '   \n\t  ']) {
+      const result = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
+      expect(result).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: chatTexts.emptyMessage } });
+    }
+    const tooLong = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'a'.repeat(2001) });
+    expect(tooLong).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: 'Messages can be at most 2,000 characters.' } });
+    const exactly = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'a'.repeat(2000) });
+    expect(exactly.ok).toBe(true);
+    const badId = await socket.timeout(2000).emitWithAck('message:send', { clientId: 'not-a-uuid', message: 'Hello' });
+    expect(badId.ok).toBe(false);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it('drops a connection whose packet is larger than 16 KB', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie(), reconnection: false });
+    await connected(socket);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    socket.emit('message:send', { clientId: randomUUID(), message: 'x'.repeat(17 * 1024) }, () => undefined);
+    expect(await closed).toMatch(/transport (close|error)/);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it('limits a visitor to about 10 messages a minute and says how long to wait', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    for (let index = 0; index < 10; index++) {
+      const result = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: `Question ${index + 1}` });
+      expect(result.ok).toBe(true);
+    }
+    const refused = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'One more question' });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('RATE_LIMITED');
+    expect(refused.error.message).toMatch(/^You are sending messages very quickly\. Please wait \d+ seconds and try again\.$/);
+    expect(refused.error.retryAfterSeconds).toBeGreaterThan(0);
+    // Another visitor is not affected.
+    const other = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(other);
+    expect((await other.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' })).ok).toBe(true);
+  });
+
+  it('answers red-flag words at once with 112 and 767, before the usual reply', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    const created = collect<ChatMessage>(socket, 'message:created');
+    const sentAt = Date.now();
+    await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'My father has CHEST PAIN and can’t breathe' });
+    await waitFor(() => created.filter((item) => item.value.sender === 'bot').length === 2, 4000, 'two bot replies');
+    const bots = created.filter((item) => item.value.sender === 'bot');
+    expect(bots[0]!.value.message).toBe(chatTexts.emergencyReply);
+    expect(bots[0]!.value.message).toMatch(/112/);
+    expect(bots[0]!.value.message).toMatch(/767/);
+    expect(bots[0]!.at - sentAt).toBeLessThan(500);
+    expect(bots[1]!.value.message).toBe(chatTexts.botReply);
+    expect((await rows()).map((row) => row.sender)).toEqual(['user', 'bot', 'bot']);
+  });
+
+  it('answers a storage failure with an error acknowledgement, and the retry is stored once', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'First message' });
+    const { sql } = await import('kysely');
+    await sql`create trigger chat_fail before insert on chat_messages begin select raise(abort, 'disk I/O error'); end`.execute(h.db);
+    const clientId = randomUUID();
+    const failed = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
+    expect(failed).toEqual({ ok: false, error: { code: 'STORAGE_FAILED', message: 'Could not send message. Please try again.' } });
+    await sql`drop trigger chat_fail`.execute(h.db);
+    const retried = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
+    expect(retried.ok).toBe(true);
+    const again = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
+    expect(again.ok && retried.ok && again.message.id === retried.message.id).toBe(true);
+    expect((await rows()).filter((row) => row.sender === 'user').map((row) => row.message)).toEqual(['First message', 'Second message']);
+  });
+
+  it('keeps the conversation across reconnects: the same cookie fetches its history, in order', async () => {
+    const cookie = h.newVisitorCookie();
+    const first = h.visitor({ cookie });
+    await connected(first);
+    for (const message of ['One', 'Two', 'Three']) await first.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
+    first.disconnect();
+    const second = h.visitor({ cookie });
+    await connected(second);
+    const all = await second.timeout(2000).emitWithAck('conversation:sync', {});
+    expect(all.ok && all.messages.filter((m: ChatMessage) => m.sender === 'user').map((m: ChatMessage) => m.message)).toEqual(['One', 'Two', 'Three']);
+    if (!all.ok) return;
+    const after = await second.timeout(2000).emitWithAck('conversation:sync', { afterId: all.messages[0]!.id });
+    expect(after.ok && after.messages.map((m: ChatMessage) => m.message)).toEqual(['Two', 'Three']);
+  });
+
+  it('a retried send whose acknowledgement was lost is stored once, with one bot reply', async () => {
+    const cookie = h.newVisitorCookie();
+    const first = h.visitor({ cookie });
+    await connected(first);
+    const clientId = randomUUID();
+    // The send reaches the server, but the connection drops before the ack is read.
+    first.emit('message:send', { clientId, message: 'Are you open on Saturday?' }, () => undefined);
+    await waitFor(async () => (await rows()).length === 1, 2000, 'stored');
+    first.disconnect();
+    const second = h.visitor({ cookie });
+    await connected(second);
+    const created = collect<ChatMessage>(second, 'message:created');
+    const retried = await second.timeout(2000).emitWithAck('message:send', { clientId, message: 'Are you open on Saturday?' });
+    expect(retried.ok).toBe(true);
+    await sleep(2600);
+    const stored = await rows();
+    expect(stored.filter((row) => row.sender === 'user')).toHaveLength(1);
+    expect(stored.filter((row) => row.sender === 'bot')).toHaveLength(1);
+    // The retry did not broadcast the message a second time.
+    expect(created.filter((item) => item.value.sender === 'user')).toHaveLength(0);
+  });
+
+  it('sends every tab of the same visitor the messages of that conversation', async () => {
+    const cookie = h.newVisitorCookie();
+    const tabA = h.visitor({ cookie });
+    const tabB = h.visitor({ cookie });
+    await Promise.all([connected(tabA), connected(tabB)]);
+    const seenByB = collect<ChatMessage>(tabB, 'message:created');
+    await tabA.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hi from tab A' });
+    await waitFor(() => seenByB.length === 1, 2000, 'tab B');
+    expect(seenByB[0]!.value.message).toBe('Hi from tab A');
+  });
+});
