@@ -17,7 +17,7 @@ type ChatPanelProps = {
 const TYPING_IDLE_MS = 3000;
 const PHONE_QUERY = '(max-width: 640px)';
 
-const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: 'numeric', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true });
 const timeOf = (iso: string) => timeFormat.format(new Date(iso));
 
 /**

@@ -12,7 +12,7 @@ import './support.css';
 
 const TITLE = 'Support console';
 const DESCRIPTION = 'Internal page for support agents to answer Chat Support conversations.';
-const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: 'numeric', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true });
 
 export const visitorLabel = (conversation: ConversationSummary) => conversation.visitorName ?? `Visitor ${conversation.shortId}`;
 
