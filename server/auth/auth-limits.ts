@@ -4,7 +4,7 @@
  *
  * - Log-in: 5 failures per account and 20 per IP address in 15 minutes, then 429 until the oldest
  *   failure leaves the window. Per IP is looser because many people in Lagos share one mobile
- *   carrier address (CGNAT); see docs/decisions/0004-accounts-and-sessions.md.
+ *   carrier address (CGNAT); see docs/decisions/0005-accounts-and-sessions.md.
  * - Sign-up: 30 per IP in 5 minutes.
  * - E-mails: 1 per address per minute for each kind (confirmation, reset).
  */

@@ -27,7 +27,7 @@ export function readSessionCookie(cookieHeader: string | undefined, name: string
 /**
  * Secure whenever the site is reached over HTTPS in production. A production server reached
  * over plain HTTP (the embedded default on localhost) cannot use Secure cookies, or log-in
- * would silently fail; see docs/decisions/0004-accounts-and-sessions.md.
+ * would silently fail; see docs/decisions/0005-accounts-and-sessions.md.
  */
 const secureFor = (env: CookieEnv, requestIsHttps: boolean) => env.NODE_ENV === 'production' && (servedOverHttps(env) || requestIsHttps);
 
