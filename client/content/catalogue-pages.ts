@@ -128,6 +128,7 @@ export const cataloguePages = {
     newsIntro: 'Announcements about our services, communities and partnerships.',
     galleryHeading: 'Gallery',
     galleryIntro: 'A look at our team and our work in the community. Scroll sideways to see more.',
+    galleryScrollLabel: 'Gallery photos (scroll sideways)',
     gallery: [
       {
         imageKey: 'gallery-team',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'wouter';
 import { paths } from '../app/paths';
 import { BackLink } from '../components/back-link';
@@ -22,31 +22,35 @@ function decodeParam(value: string): string {
 
 const titleFor = (decoded: string) => findJob(decoded)?.title ?? decoded;
 
+/** The server-rendered heading for this URL's slug inside `root`, if it is there. */
+const headingIn = (root: ParentNode | null | undefined, decoded: string) =>
+  root?.querySelector(`[data-apply-for="${CSS.escape(decoded)}"] h1`)?.textContent ?? null;
+
 /**
- * The job title for the form. The server looks it up; in the browser the jobs list
- * (long descriptions) is not shipped with the page: on the first load the title is
- * read from the server-rendered heading, after client-side navigation the list is
- * loaded on demand.
+ * The job title for the form. The server looks it up; the browser never loads the
+ * jobs list (long descriptions): it reads the title from the server-rendered
+ * heading of this slug, there from the start on a first load, or once the page's
+ * HTML block has arrived after a client-side navigation.
  */
-function useJobTitle(decoded: string): string {
-  const [title, setTitle] = useState(() => {
-    if (import.meta.env.SSR) return titleFor(decoded);
-    const firstRender = document.documentElement.dataset.hydrated !== 'true';
-    const heading = firstRender ? document.querySelector('[data-server-content="apply"] h1')?.textContent : null;
-    return heading ?? null;
-  });
+function useJobTitle(decoded: string, wrapperRef: RefObject<HTMLDivElement | null>): string | null {
+  const [found, setFound] = useState(() => ({
+    decoded,
+    title: import.meta.env.SSR ? titleFor(decoded) : headingIn(document, decoded),
+  }));
+  const title = found.decoded === decoded ? found.title : null;
   useEffect(() => {
     if (title !== null) return;
-    let current = true;
-    import('../content/jobs').then(
-      (module) => current && setTitle(module.findJob(decoded)?.title ?? decoded),
-      () => current && setTitle(decoded),
-    );
-    return () => {
-      current = false;
+    const read = () => {
+      const heading = headingIn(wrapperRef.current, decoded);
+      if (heading !== null) setFound({ decoded, title: heading });
+      return heading !== null;
     };
-  }, [title, decoded]);
-  return title ?? decoded;
+    if (read()) return;
+    const observer = new MutationObserver(() => read() && observer.disconnect());
+    if (wrapperRef.current) observer.observe(wrapperRef.current, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [title, decoded, wrapperRef]);
+  return title;
 }
 
 /**
@@ -56,32 +60,27 @@ function useJobTitle(decoded: string): string {
  */
 export default function ApplyPage() {
   const { slug = '' } = useParams<{ slug: string }>();
-  return <ApplyView key={slug} decoded={decodeParam(slug)} />;
-}
-
-function ApplyView({ decoded }: { decoded: string }) {
-  const title = useJobTitle(decoded);
+  const decoded = decodeParam(slug);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const title = useJobTitle(decoded, wrapperRef);
   return (
-    <>
-      <ServerContent id="apply">{import.meta.env.SSR ? <ApplyHeader title={title} /> : null}</ServerContent>
+    <div ref={wrapperRef}>
+      <ServerContent id="apply">{import.meta.env.SSR ? <ApplyHeader decoded={decoded} title={title ?? decoded} /> : null}</ServerContent>
       <div className="app-section">
-        <div className="app-container app-prose">
-          {/* Re-keyed when the title is known, so the live form is loaded with the right one. */}
-          <JobApplicationForm key={title} jobTitle={title} />
-        </div>
+        <div className="app-container app-prose">{title !== null ? <JobApplicationForm key={title} jobTitle={title} /> : null}</div>
       </div>
-    </>
+    </div>
   );
 }
 
-function ApplyHeader({ title }: { title: string }) {
+function ApplyHeader({ decoded, title }: { decoded: string; title: string }) {
   const texts = applyPageTexts;
   return (
-    <>
+    <div data-apply-for={decoded}>
       <PageMeta title={`${texts.titlePrefix}: ${title} - ${brand.name}`} description={`${texts.descriptionPrefix} ${title}.`} />
       <PageHeader title={title} eyebrow={texts.eyebrow}>
         <BackLink href={paths.jobOpportunities()} label={texts.backLabel} />
       </PageHeader>
-    </>
+    </div>
   );
 }

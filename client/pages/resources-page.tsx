@@ -91,8 +91,8 @@ function ResourcesContent() {
           </h2>
           <p className="app-section__intro">{texts.galleryIntro}</p>
           {/* Focusable so keyboard users can scroll it sideways (WCAG 2.1.1). */}
-          <div className="app-catalogue__gallery" role="region" aria-label={texts.galleryHeading} tabIndex={0}>
-            <ul className="app-scroller">
+          <div className="app-catalogue__gallery" role="region" aria-label={texts.galleryScrollLabel} tabIndex={0}>
+            <ul>
               {texts.gallery.map((photo) => (
                 <li key={photo.imageKey} className="app-catalogue__photo">
                   <figure>

@@ -140,7 +140,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         const conversation = await chat.findConversationById(db, conversationId);
         if (!conversation) return notFound();
         if (conversation.assigned_agent_id !== agent.id) return chatError('FORBIDDEN', 'Join the conversation before you reply.');
-        const stored = await service.storeAgentMessage({ conversation, agentId: agent.id, clientId, message });
+        const stored = await service.storeAgentMessage({ conversation, agentId: agent.id, agentName: agent.fullName, clientId, message });
         await chat.markRead(db, conversationId, stored.id);
         return { ok: true, message: stored };
       },

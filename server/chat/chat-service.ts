@@ -7,9 +7,12 @@ import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_REPLY_DELAY_MS } from '../../shared/constants';
 import type { AppDatabase } from '../db/database';
 import { chat, type ConversationRow, type ConversationSummaryRow, type MessageRow } from '../data/chat';
+import { isUniqueViolation } from '../data/users';
+import type { ChatSenderColumn } from '../db/schema';
 import type { Logger } from '../logger';
 import { containsRedFlag } from './red-flags';
 import type { ChatRooms } from './rooms';
+import { createWriteBatcher } from './write-batcher';
 
 const PREVIEW_LENGTH = 120;
 
@@ -28,6 +31,31 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
   const { db, logger, rooms } = deps;
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
   const timers = new Set<NodeJS.Timeout>();
+  const writes = createWriteBatcher(db);
+
+  /**
+   * Stores one message (group-committed with others arriving together). A client id already
+   * stored in this conversation returns that row with created = false; one stored in another
+   * conversation is refused without revealing it.
+   */
+  const storeMessage = async (input: {
+    conversationId: number;
+    sender: ChatSenderColumn;
+    message: string;
+    clientId: string | null;
+    agentId: number | null;
+    agentName: string | null;
+  }): Promise<{ row: MessageRow; created: boolean }> => {
+    try {
+      const row = await writes.run((trx) => chat.insertMessageRow(trx, input));
+      return { row: { ...row, agent_name: input.agentName }, created: true };
+    } catch (error) {
+      if (!input.clientId || !isUniqueViolation(error)) throw error;
+      const existing = await chat.findMessageByClientId(db, input.clientId);
+      if (!existing || existing.conversation_id !== input.conversationId) throw new DuplicateClientIdError();
+      return { row: existing, created: false };
+    }
+  };
   // Messages of one conversation are stored one after another, in arrival order.
   const queues = new Map<string, Promise<unknown>>();
 
@@ -73,6 +101,8 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
 
   /** Sends the fresh summary of a conversation to agents; failures are logged, never thrown. */
   const announceSummary = async (conversationId: number) => {
+    // Nobody to tell: agents fetch fresh summaries when they connect.
+    if (!rooms.agentsConnected()) return;
     try {
       const fresh = await summary(conversationId);
       if (fresh) rooms.summaryUpdated(fresh);
@@ -82,7 +112,7 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
   };
 
   const storeBotMessage = async (conversation: ConversationRow, message: string) => {
-    const { row } = await chat.insertMessage(db, { conversationId: conversation.id, sender: 'bot', message, clientId: null, agentId: null });
+    const { row } = await storeMessage({ conversationId: conversation.id, sender: 'bot', message, clientId: null, agentId: null, agentName: null });
     rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
     await announceSummary(conversation.id);
   };
@@ -118,14 +148,17 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
      */
     async storeVisitorMessage(input: { visitorKey: string; userId: number | null; page: string | null; clientId: string; message: string }) {
       return serial(input.visitorKey, async () => {
-        const conversation = await chat.ensureConversation(db, { visitorKey: input.visitorKey, userId: input.userId, page: input.page });
+        const conversation =
+          (await chat.findConversationByKey(db, input.visitorKey)) ??
+          (await writes.run((trx) => chat.ensureConversation(trx, { visitorKey: input.visitorKey, userId: input.userId, page: input.page })));
         if (input.page && conversation.current_page !== input.page) await chat.setCurrentPage(db, conversation.id, input.page);
-        const { row, created } = await chat.insertMessage(db, {
+        const { row, created } = await storeMessage({
           conversationId: conversation.id,
           sender: 'user',
           message: input.message,
           clientId: input.clientId,
           agentId: null,
+          agentName: null,
         });
         const message = toChatMessage(row);
         if (created) {
@@ -146,13 +179,14 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
     },
 
     /** Stores an agent's reply (once per client id). */
-    async storeAgentMessage(input: { conversation: ConversationRow; agentId: number; clientId: string; message: string }) {
-      const { row, created } = await chat.insertMessage(db, {
+    async storeAgentMessage(input: { conversation: ConversationRow; agentId: number; agentName: string; clientId: string; message: string }) {
+      const { row, created } = await storeMessage({
         conversationId: input.conversation.id,
         sender: 'agent',
         message: input.message,
         clientId: input.clientId,
         agentId: input.agentId,
+        agentName: input.agentName,
       });
       const message = toChatMessage(row);
       if (created) {
@@ -169,4 +203,9 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
     },
 
   };
+}
+
+/** A client id that belongs to another conversation (a forged or colliding id). */
+export class DuplicateClientIdError extends Error {
+  override name = 'DuplicateClientIdError';
 }

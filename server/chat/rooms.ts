@@ -54,6 +54,10 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
     visitorOnline(visitorKey: string) {
       return (visitors.adapter.rooms.get(visitorRoom(visitorKey))?.size ?? 0) > 0;
     },
+    /** True while any agent has the console open. */
+    agentsConnected() {
+      return (agents.adapter.rooms.get(AGENTS_ROOM)?.size ?? 0) > 0;
+    },
     /** True while the agent has any console tab connected. */
     agentOnline(agentId: number) {
       for (const socket of agents.sockets.values()) if (socket.data.user?.id === agentId) return true;

@@ -14,6 +14,7 @@ import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
 import { visitorMessageSendSchema, visitorPageSchema, visitorSyncSchema, visitorTypingSchema } from '../../shared/schemas/chat';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
+import { users } from '../data/users';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { Logger } from '../logger';
 import type { ChatService } from './chat-service';
@@ -64,12 +65,11 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
       async (input) => {
         const found = await conversation();
         if (!found) return { ok: true, messages: [], agent: null };
-        const [rows, summary] = await Promise.all([
+        const [rows, agent] = await Promise.all([
           chat.listMessages(db, found.id, { afterId: input.afterId, limit: input.afterId === undefined ? CHAT_HISTORY_LIMIT : 1000 }),
-          chat.findSummary(db, found.id),
+          found.assigned_agent_id === null ? undefined : users.findById(db, found.assigned_agent_id),
         ]);
-        const agentName = summary?.assigned_agent_id != null ? (summary.assigned_agent_name ?? 'Support agent') : null;
-        return { ok: true, messages: rows.map(toChatMessage), agent: agentName ? { name: agentName } : null };
+        return { ok: true, messages: rows.map(toChatMessage), agent: agent ? { name: agent.full_name } : null };
       },
       (error) => {
         logger.error('chat sync failed', { error: errorText(error) });
@@ -107,14 +107,11 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
   );
 
   // Agents see the visitor come online; on the last tab's disconnect, offline.
-  void (async () => {
+  const announcePresence = async () => {
+    if (!service.rooms.agentsConnected()) return;
     const found = await conversation().catch(() => undefined);
     if (found) await service.announceSummary(found.id);
-  })();
-  socket.on('disconnect', () => {
-    void (async () => {
-      const found = await conversation().catch(() => undefined);
-      if (found) await service.announceSummary(found.id);
-    })();
-  });
+  };
+  void announcePresence();
+  socket.on('disconnect', () => void announcePresence());
 }

@@ -21,7 +21,15 @@ import type { ChatMessage } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import { distDir } from '../site/load-site-build';
 
-const { values } = parseArgs({ options: { visitors: { type: 'string', default: '500' }, messages: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: {
+    visitors: { type: 'string', default: '500' },
+    messages: { type: 'string', default: '5' },
+    // Profiling: measure a server you started yourself (with its DATA_DIR, CHAT_MAX_CONNECTIONS_PER_IP raised).
+    url: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
 const VISITORS = Number(values.visitors);
 const MESSAGES = Number(values.messages);
 const ON_TIME = { min: 1400, max: 2500 };
@@ -44,10 +52,11 @@ async function main() {
   if (!fs.existsSync(path.join(distDir, 'client', 'index.html')) || !fs.existsSync(path.join(distDir, 'server', 'entry-server.js'))) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first.`);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-bench-chat-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+  const external = values.url && values['data-dir'] ? { origin: values.url, dataDir: values['data-dir'] } : null;
+  const dataDir = external?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-bench-chat-'));
+  const port = external ? 0 : await freePort();
+  const origin = external?.origin ?? `http://127.0.0.1:${port}`;
+  const server = external ? null : spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -62,7 +71,7 @@ async function main() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stopped = new Promise<void>((resolve) => (server ? server.once('exit', () => resolve()) : resolve()));
 
   try {
     for (let tries = 0; ; tries++) {
@@ -166,9 +175,11 @@ async function main() {
     for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
     if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await stopped;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (server) {
+      server.kill('SIGTERM');
+      await stopped;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -18,9 +18,12 @@ export const cleanString = (typeMessage: string) =>
     .transform(textNormalise);
 
 const tooLong = (label: string, max: number) => `${label} must be ${thousands(max)} characters or fewer.`;
+// No `abort`: it would also skip cross-field checks (passwords match, return after departure).
+// A field may collect several messages; forms show the first, which is the most basic one.
+const stop = (error: string) => ({ error });
 
 export function requiredText(label: string, requiredMessage: string, max: number) {
-  return cleanString(requiredMessage).pipe(z.string().min(1, requiredMessage).max(max, tooLong(label, max)));
+  return cleanString(requiredMessage).pipe(z.string().min(1, stop(requiredMessage)).max(max, tooLong(label, max)));
 }
 
 export function optionalText(label: string, max: number) {
@@ -36,7 +39,7 @@ export function requiredEmail(requiredMessage = 'Enter your email address.') {
   return cleanString(requiredMessage).pipe(
     z
       .string()
-      .min(1, requiredMessage)
+      .min(1, stop(requiredMessage))
       .max(FIELD_MAX.email, tooLong('Email address', FIELD_MAX.email))
       .pipe(z.email({ error: EMAIL_FORMAT_MESSAGE })),
   );
@@ -72,9 +75,9 @@ export function requiredHttpUrl(label: string, requiredMessage: string) {
   return cleanString(requiredMessage).pipe(
     z
       .string()
-      .min(1, requiredMessage)
+      .min(1, stop(requiredMessage))
       .max(FIELD_MAX.url, tooLong(label, FIELD_MAX.url))
-      .refine(isHttpUrl, { error: URL_FORMAT_MESSAGE }),
+      .refine(isHttpUrl, stop(URL_FORMAT_MESSAGE)),
   );
 }
 
@@ -94,7 +97,7 @@ export function optionalChoice(options: readonly string[], message: string) {
 export const DATE_FORMAT_MESSAGE = 'Enter a real date, like 2025-06-15.';
 
 export function requiredDate(requiredMessage: string) {
-  return cleanString(requiredMessage).pipe(z.string().min(1, requiredMessage).refine(isIsoDate, { error: DATE_FORMAT_MESSAGE }));
+  return cleanString(requiredMessage).pipe(z.string().min(1, stop(requiredMessage)).refine(isIsoDate, stop(DATE_FORMAT_MESSAGE)));
 }
 
 export function optionalDate() {

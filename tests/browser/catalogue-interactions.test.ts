@@ -51,10 +51,10 @@ describe('service pages', () => {
   it('navigate client-side from /services to a category and a detail page, updating the title', async () => {
     const { page, context } = await openPage(browser, '/services');
     await waitForHydration(page);
-    await page.getByRole('link', { name: 'Learn More: Telehealth & Remote Care' }).click();
+    await page.getByRole('link', { name: /^Learn More\s*: Telehealth & Remote Care$/ }).click();
     await page.waitForURL('**/services/telehealth-remote-care');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Telehealth & Remote Care');
-    await page.getByRole('link', { name: 'Learn More: Virtual Consultation' }).click();
+    await page.getByRole('link', { name: /^Learn More\s*: Virtual Consultation$/ }).click();
     await page.waitForURL('**/services/virtual-consultation');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Virtual Consultation');
     expect(await page.title()).toMatch(/^Virtual Consultation - /);
@@ -165,9 +165,12 @@ describe('careers', () => {
   it('Apply Now leads from the job list to the apply page', async () => {
     const { page, context } = await openPage(browser, '/careers/job-opportunities');
     await waitForHydration(page);
-    await page.getByRole('link', { name: 'Apply Now: Data Analyst' }).click();
+    await page.getByRole('link', { name: /^Apply Now\s*: Data Analyst$/ }).click();
     await page.waitForURL('**/apply/data-analyst');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Data Analyst');
+    // The application form appears once the title is known (it is read from the server-rendered heading).
+    await page.locator('main form').waitFor();
+    expect(await page.title()).toMatch(/^Apply: Data Analyst - /);
     await context.close();
   });
 });
@@ -204,7 +207,7 @@ describe('/contact', () => {
     await name.fill('Ada Obi');
     await page.getByLabel('Email Address').fill('ada@example');
     await page.getByLabel('Subject').fill('Fees & times?');
-    await page.getByLabel('Message').fill('How much is a visit?');
+    await page.getByLabel('Message', { exact: true }).fill('How much is a visit?');
     await page.getByRole('button', { name: 'Send Message via Email Client' }).click();
     await page.getByText('Enter an email address in the correct format, like name@example.com').first().waitFor();
     expect(await page.evaluate(() => (window as unknown as { mailto?: string }).mailto)).toBeUndefined();
@@ -217,9 +220,9 @@ describe('/contact', () => {
     expect(href).toBe(
       `mailto:info@ilerahealth.example?subject=${encodeURIComponent('Fees & times?')}&body=${encodeURIComponent('Name: Ada Obi\nEmail: ada@example.com\n\nMessage:\nHow much is a visit?')}`,
     );
-    for (const label of ['Full Name', 'Email Address', 'Subject', 'Message']) expect(await page.getByLabel(label).inputValue()).toBe('');
+    for (const label of ['Full Name', 'Email Address', 'Subject', 'Message']) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('alert').filter({ hasText: 'There is a problem' }).count()).toBe(0);
-    expect(await page.getByLabel('Message').getAttribute('rows')).toBe('5');
+    expect(await page.getByLabel('Message', { exact: true }).getAttribute('rows')).toBe('5');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -234,7 +237,7 @@ describe('/contact', () => {
     await page.getByLabel('Full Name').fill('Ada Obi');
     await page.getByLabel('Email Address').fill('ada@example.com');
     await page.getByLabel('Subject').fill('Hello');
-    await page.getByLabel('Message').fill('A question');
+    await page.getByLabel('Message', { exact: true }).fill('A question');
     await page.getByRole('button', { name: 'Send Message via Email Client' }).click();
     await page.getByText('Opening Email Client').waitFor();
     expect(await page.evaluate(() => (window as unknown as { mailto: string }).mailto)).toContain('subject=Hello');
@@ -322,9 +325,6 @@ describe('symptom checker', () => {
     ]);
     expect(await results.getByRole('link', { name: 'Book an Appointment' }).getAttribute('href')).toBe('/services/book-appointment');
     expect(await results.getByRole('link', { name: 'Message Us on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
-    await page.evaluate(() => window.addEventListener('app:open-chat', () => ((window as unknown as { chatOpened: boolean }).chatOpened = true)));
-    await results.getByRole('button', { name: 'Open the Chat' }).click();
-    expect(await page.evaluate(() => (window as unknown as { chatOpened?: boolean }).chatOpened)).toBe(true);
 
     // Choosing another answer clears the results.
     await step3.getByLabel('Rash').check();
@@ -345,6 +345,17 @@ describe('symptom checker', () => {
     expect(await results.count()).toBe(0);
     expect(await step1.getByRole('radio', { checked: true }).count()).toBe(0);
     expect(await next.isDisabled()).toBe(true);
+
+    // 'Open the Chat' asks the chat launcher to open its panel.
+    await step1.getByLabel('Cough').check();
+    await next.click();
+    await step2.getByLabel('Body Aches').check();
+    await next.click();
+    await step3.getByLabel('Runny Nose').check();
+    await show.click();
+    await page.evaluate(() => window.addEventListener('app:open-chat', () => ((window as unknown as { chatOpened: boolean }).chatOpened = true)));
+    await results.getByRole('button', { name: 'Open the Chat' }).click();
+    expect(await page.evaluate(() => (window as unknown as { chatOpened?: boolean }).chatOpened)).toBe(true);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -102,7 +102,8 @@ describe('the agent console with a live visitor (two browsers)', () => {
       await page.goto('/agent');
       await page.getByText('Signed in as Bola Adeyemi').waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: new RegExp(`Checking the console at ${size} px`) }).click();
+      // Newest activity first: this visitor's conversation heads the list.
+      await page.getByRole('button', { name: /Visitor #\d+/ }).first().click();
       await page.getByRole('log').getByText(`Checking the console at ${size} px`).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await context.close();

@@ -1,0 +1,175 @@
+/**
+ * `npm run bench:forms`
+ *
+ * Starts the production build (server/index.ts, NODE_ENV=production, a fresh DATA_DIR, the
+ * form rate limit raised for the run) on a free port, and beside it a bare Express JSON
+ * endpoint as the baseline, each in its own process. autocannon drives each for 10 s at 50
+ * connections: the appointment procedure with a valid submission, and the baseline with the
+ * same body. Prints requests/s, p50/p99 latency and the ratio to the baseline, then checks
+ * that the rows stored equal the 2xx responses. Exits 1 when that check fails.
+ * Targets (issue #4): at least 40% of the baseline's requests/s, p99 at most 50 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import express from 'express';
+import { lagosToday } from '../../shared/lagos-date';
+import { distDir } from '../site/load-site-build';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const EXACT_REQUESTS = 2000;
+const TARGET_RATIO = 0.4;
+const TARGET_P99_MS = 50;
+const root = path.resolve(import.meta.dirname, '../..');
+
+// Baseline mode: this same file, run as a child, serves the bare Express JSON endpoint.
+if (process.argv.includes('--baseline')) {
+  const app = express();
+  app.post('/echo', express.json({ limit: '64kb' }), (req, res) => {
+    res.json({ result: { data: { reference: 'APT-22222', fields: Object.keys(req.body ?? {}).length } } });
+  });
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.listen(Number(process.env.PORT), '127.0.0.1');
+} else {
+  await main();
+}
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+type Run = { label: string; rps: number; p50: number; p99: number; ok: number; other: number; errors: number };
+
+async function drive(label: string, url: string, origin: string, body: string, length: { duration: number } | { amount: number } = { duration: DURATION_S }): Promise<Run> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    ...length,
+    headers: { 'content-type': 'application/json', origin },
+    body,
+  });
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    other: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(distDir, 'client', 'index.html')) || !fs.existsSync(path.join(distDir, 'server', 'entry-server.js'))) {
+    throw new Error(`No production build in ${distDir}: run \`npm run build\` first (or set DIST_DIR).`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-bench-forms-'));
+  const [appPort, basePort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  const children: ChildProcess[] = [];
+  const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+  process.on('exit', stopAll);
+
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(appPort),
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      LOG_LEVEL: 'info', // as in production: one log line per request (written to /dev/null here)
+      RATE_LIMIT_FORMS_PER_MINUTE: '100000000', // every request comes from 127.0.0.1
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(server);
+  const baseline = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--baseline'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(basePort) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(baseline);
+  await Promise.all([waitUntilUp(appUrl, server), waitUntilUp(baseUrl, baseline)]);
+
+  const body = JSON.stringify({
+    fullName: 'Benchmark Patient',
+    email: 'bench@example.com',
+    phone: '+234 803 123 4567',
+    preferredDate: lagosToday(),
+    preferredTime: '10-11 AM',
+    serviceType: 'General Check-up',
+    message: 'Load test submission.',
+    website: '',
+    fillMs: 5000,
+  });
+
+  const formsUrl = `${appUrl}/trpc/forms.submitAppointment`;
+  const sqlite = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+  const stored = () => (sqlite.prepare('select count(*) as count from appointments').get() as { count: number }).count;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+  // A short warm-up of each (JIT, SQLite page cache), then the measured runs one after the other.
+  await drive('warm-up', formsUrl, appUrl, body, { duration: 2 });
+  await drive('warm-up', `${baseUrl}/echo`, baseUrl, body, { duration: 2 });
+  const base = await drive('bare Express JSON endpoint (baseline)', `${baseUrl}/echo`, baseUrl, body);
+  await settle();
+  const beforeRun = stored();
+  const forms = await drive('forms.submitAppointment (tRPC + zod + SQLite FULL sync)', formsUrl, appUrl, body);
+  await settle();
+  // A timed run stops its clock with up to one request per connection still in flight (stored, not counted).
+  const inFlight = stored() - beforeRun - forms.ok;
+  // So the exact check is a run of a fixed number of requests, every response counted.
+  const beforeExact = stored();
+  const exact = await drive(`forms.submitAppointment, exactly ${EXACT_REQUESTS} requests`, formsUrl, appUrl, body, { amount: EXACT_REQUESTS });
+  await settle();
+  const exactStored = stored() - beforeExact;
+  sqlite.close();
+  stopAll();
+  await settle();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const ratio = forms.rps / base.rps;
+  const row = (run: Run) =>
+    `| ${run.label} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.ok} | ${run.other} | ${run.errors} |`;
+  console.log(`\nnpm run bench:forms: ${CONNECTIONS} connections, ${DURATION_S} s each, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`);
+  console.log('| endpoint | requests/s | p50 ms | p99 ms | 2xx | non-2xx | errors |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(row(base));
+  console.log(row(forms));
+  console.log(row(exact));
+  console.log(`\nratio to baseline: ${(ratio * 100).toFixed(1)}% (target >= ${TARGET_RATIO * 100}%): ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+  console.log(`p99 latency: ${forms.p99} ms (target <= ${TARGET_P99_MS} ms): ${forms.p99 <= TARGET_P99_MS ? 'met' : 'NOT met'}`);
+  const inFlightOk = inFlight >= 0 && inFlight <= CONNECTIONS;
+  console.log(`timed run: rows stored = 2xx + ${inFlight} still in flight when the clock stopped (at most ${CONNECTIONS}): ${inFlightOk ? 'ok' : 'MISMATCH'}`);
+  console.log(`exact run: rows stored ${exactStored}, 2xx responses ${exact.ok}: ${exactStored === exact.ok ? 'equal' : 'MISMATCH'}`);
+  if (!inFlightOk || exactStored !== exact.ok || forms.other > 0 || forms.errors > 0 || exact.other > 0) process.exitCode = 1;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createWriteBatcher } from '../../../server/chat/write-batcher';
+import { chat } from '../../../server/data/chat';
+import { createTestDb } from '../../helpers/test-db';
+
+describe('createWriteBatcher (group commit)', () => {
+  it('commits writes that arrive together in one transaction, and a failing write fails alone', async () => {
+    const db = await createTestDb();
+    const writes = createWriteBatcher(db);
+    const conversation = await writes.run((trx) => chat.ensureConversation(trx, { visitorKey: 'v:test', userId: null, page: '/' }));
+    const insert = (clientId: string, message: string) =>
+      writes.run((trx) => chat.insertMessageRow(trx, { conversationId: conversation.id, sender: 'user', message, clientId, agentId: null }));
+    const results = await Promise.allSettled([
+      insert('11111111-1111-4111-8111-111111111111', 'one'),
+      insert('22222222-2222-4222-8222-222222222222', 'two'),
+      insert('11111111-1111-4111-8111-111111111111', 'duplicate'),
+      insert('33333333-3333-4333-8333-333333333333', 'three'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const stored = await db.selectFrom('chat_messages').select('message').orderBy('id').execute();
+    expect(stored.map((row) => row.message)).toEqual(['one', 'two', 'three']);
+    await db.destroy();
+  });
+
+  it('rejects every write of a batch whose commit fails', async () => {
+    const db = await createTestDb();
+    const writes = createWriteBatcher(db);
+    const conversation = await writes.run((trx) => chat.ensureConversation(trx, { visitorKey: 'v:test', userId: null, page: null }));
+    await db.destroy();
+    await expect(
+      writes.run((trx) => chat.insertMessageRow(trx, { conversationId: conversation.id, sender: 'bot', message: 'x', clientId: null, agentId: null })),
+    ).rejects.toThrow();
+  });
+});
