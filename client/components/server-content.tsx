@@ -15,25 +15,42 @@ type ServerContentProps = {
   sameOnEveryPage?: boolean;
 };
 
-const fetched = new Map<string, Promise<ServerMarkup>>();
 type ServerMarkup = { html: string; title: string; description: string };
+
+const pages = new Map<string, Promise<Document | null>>();
+const blocks = new Map<string, Promise<ServerMarkup>>();
+
+/** One request per URL, however many server blocks the page has. */
+function fetchPage(url: string): Promise<Document | null> {
+  let page = pages.get(url);
+  if (!page) {
+    page = fetch(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+      .then(async (response) => new DOMParser().parseFromString(await response.text(), 'text/html'))
+      .catch(() => {
+        pages.delete(url);
+        return null;
+      });
+    pages.set(url, page);
+  }
+  return page;
+}
 
 /** After client-side navigation, the markup comes from the page's own prerendered HTML. */
 function fetchServerMarkup(url: string, id: string): Promise<ServerMarkup> {
   const key = `${url}#${id}`;
-  let pending = fetched.get(key);
-  if (!pending) {
-    pending = fetch(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
-      .then((response) => response.text())
-      .then((text) => {
-        const doc = new DOMParser().parseFromString(text, 'text/html');
-        const html = doc.querySelector(`[data-server-content="${CSS.escape(id)}"]`)?.innerHTML ?? '';
-        return { html, title: doc.title, description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '' };
-      })
-      .catch(() => ({ html: '<p>This page could not be loaded. Please check your connection and reload the page.</p>', title: document.title, description: '' }));
-    fetched.set(key, pending);
+  let block = blocks.get(key);
+  if (!block) {
+    block = fetchPage(url).then((doc) => {
+      if (!doc) {
+        blocks.delete(key);
+        return { html: '<p>This page could not be loaded. Please check your connection and reload the page.</p>', title: '', description: '' };
+      }
+      const html = doc.querySelector(`[data-server-content="${CSS.escape(id)}"]`)?.innerHTML ?? '';
+      return { html, title: doc.title, description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '' };
+    });
+    blocks.set(key, block);
   }
-  return pending;
+  return block;
 }
 
 function applyMeta({ title, description }: ServerMarkup) {

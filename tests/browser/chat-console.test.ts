@@ -32,6 +32,7 @@ describe('the agent console with a live visitor (two browsers)', () => {
     const panel = await openChat(visitor.page);
     await sendChat(visitor.page, 'Hello, I want to ask about home visits');
     await panel.getByText('Hello, I want to ask about home visits').waitFor();
+    await panel.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
     await visitor.page.getByRole('button', { name: 'Close Chat Support' }).first().click();
     await visitor.page.getByRole('link', { name: 'Contact', exact: true }).first().click();
     await visitor.page.waitForURL('**/contact');
@@ -40,7 +41,8 @@ describe('the agent console with a live visitor (two browsers)', () => {
     const item = agent.getByRole('button', { name: /Visitor #\d+/ }).first();
     await item.waitFor();
     await agent.getByText('on /contact', { exact: false }).first().waitFor();
-    expect(await item.textContent()).toContain('Visitor: Hello, I want to ask about home visits');
+    expect(await item.textContent()).toContain(`Bot: ${chatTexts.botReply.slice(0, 40)}`);
+    expect(await item.textContent()).toMatch(/Waiting less than a minute · Bot answering/);
     expect(await item.textContent()).toMatch(/1 unread/);
     expect(await agent.title()).toMatch(/^\(1\) Support console/);
     expect(await axeViolations(agent)).toEqual([]);
@@ -62,6 +64,9 @@ describe('the agent console with a live visitor (two browsers)', () => {
     expect(await log.locator('img, script, b').count()).toBe(0);
     expect(await agent.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await reopened.locator('img, b').count()).toBe(0);
+    // The list's preview shows it as text too.
+    await agent.getByRole('button', { name: /Visitor #\d+/ }).first().getByText(`Visitor: ${INJECTION}`).waitFor();
+    expect(await agent.locator('.app-support__list').locator('img, script, b').count()).toBe(0);
 
     // A canned reply, edited and sent with Enter, reaches the visitor at once with the agent's name.
     await agent.getByLabel('Canned reply').selectOption({ index: 1 });
