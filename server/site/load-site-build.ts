@@ -11,7 +11,7 @@ export const distDir = path.resolve(process.env.DIST_DIR ?? path.resolve(import.
 /** Loads the production build from dist/, or returns null when there is none. */
 export async function loadSiteBuild(root = distDir): Promise<SiteBuild | null> {
   const clientDir = path.join(root, 'client');
-  const serverEntry = path.join(root, 'server', 'entry-server.js');
+  const serverEntry = path.join(root, 'server', 'entry-server.mjs');
   if (!fs.existsSync(path.join(clientDir, 'index.html')) || !fs.existsSync(serverEntry)) return null;
   const renderer = (await import(pathToFileURL(serverEntry).href)) as PageRenderer;
   return { clientDir, prerenderedDir: path.join(root, 'prerendered'), renderer, styleHashes: inlineStyleHashes(clientDir) };

@@ -20,7 +20,17 @@ await build({ configFile, logLevel: 'warn', build: { outDir: path.join(distDir, 
 await build({
   configFile,
   logLevel: 'warn',
-  build: { ssr: 'entry-server.tsx', outDir: path.join(distDir, 'server'), emptyOutDir: true, manifest: false, copyPublicDir: false },
+  // Self-contained ES modules (.mjs, dependencies bundled) so a build in any folder
+  // (DIST_DIR) runs without a node_modules or package.json beside it.
+  ssr: { noExternal: true },
+  build: {
+    ssr: 'entry-server.tsx',
+    outDir: path.join(distDir, 'server'),
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', codeSplitting: false } },
+  },
 });
 
 const clientDir = path.join(distDir, 'client');
@@ -28,7 +38,7 @@ const prerenderedDir = path.join(distDir, 'prerendered');
 fs.rmSync(prerenderedDir, { recursive: true, force: true });
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
-const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href)) as {
+const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.mjs')).href)) as {
   render: (url: string) => Promise<RenderResult>;
   prerenderPaths: () => string[];
 };
