@@ -252,8 +252,18 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     if (page) socket.emit('page:update', { path: page });
     sync();
   });
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
     synced = false;
+    if (reason === 'io server disconnect') {
+      // The session ended (log-out): that account's conversation leaves the screen, and the
+      // chat reconnects as an anonymous visitor.
+      stored.clear();
+      outbox.length = 0;
+      notices.length = 0;
+      update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
+      later(1000, () => socket.connect());
+      return;
+    }
     update({ status: 'offline' });
   });
   socket.on('connect_error', (error) => {

@@ -102,3 +102,21 @@ describe('the visitor chat client on a poor connection', () => {
     expect(await userRows()).toHaveLength(10);
   });
 });
+
+describe('the visitor chat client when a session ends', () => {
+  it('clears a patient’s conversation from the view on log-out and reconnects anonymously', async () => {
+    const { invalidateSession } = await import('../../../server/auth/session');
+    const patient = await h.userSession('patient', 'Adaeze Okafor');
+    const { socket, client } = newClient(patient.cookie);
+    await connected(socket);
+    client.send('About my test results');
+    await waitFor(() => client.pendingCount() === 0 && client.getState().items.length > 0, 2000, 'sent');
+    await invalidateSession(h.db, patient.session.id);
+    await waitFor(() => client.getState().items.length === 0, 2000, 'cleared');
+    // It reconnects as an anonymous visitor (the old session cookie names nobody now), whose
+    // conversation is empty: nothing of the patient's is shown.
+    await waitFor(() => client.getState().ready && client.getState().status === 'connected', 4000, 'reconnected');
+    expect(client.getState().items).toEqual([]);
+    expect(client.getState().greetingAt).not.toBeNull();
+  });
+});
