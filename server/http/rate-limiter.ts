@@ -10,45 +10,65 @@ export type RateLimiter = {
 
 type Options = { limit: number; windowMs: number; now?: () => number };
 
+/** Attempt times in order; `head` skips the expired ones without copying the array. */
+type AttemptLog = { times: number[]; head: number };
+
 /**
  * A sliding-window limiter kept in memory (one process; see the scale-out issue
- * for a shared store). Each key keeps the times of its recent attempts.
+ * for a shared store). Each key keeps the times of its recent attempts; every
+ * operation is amortised O(1), so a high limit (benchmarks) costs nothing extra.
  */
 export function createRateLimiter({ limit, windowMs, now = Date.now }: Options): RateLimiter {
-  const attempts = new Map<string, number[]>();
+  const logs = new Map<string, AttemptLog>();
   let lastSweep = now();
 
-  const recent = (key: string, at: number) => {
-    const list = (attempts.get(key) ?? []).filter((time) => time > at - windowMs);
-    if (list.length) attempts.set(key, list);
-    else attempts.delete(key);
-    return list;
+  const prune = (key: string, at: number): AttemptLog | undefined => {
+    const log = logs.get(key);
+    if (!log) return undefined;
+    const cutoff = at - windowMs;
+    while (log.head < log.times.length && log.times[log.head]! <= cutoff) log.head++;
+    if (log.head === log.times.length) {
+      logs.delete(key);
+      return undefined;
+    }
+    if (log.head > 64 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
+    }
+    return log;
   };
 
   const sweep = (at: number) => {
     if (at - lastSweep < windowMs) return;
     lastSweep = at;
-    for (const key of attempts.keys()) recent(key, at);
+    for (const key of logs.keys()) prune(key, at);
   };
 
-  const verdict = (list: number[], at: number): RateLimitResult =>
-    list.length < limit ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((list[0]! + windowMs - at) / 1000)) };
+  const verdict = (log: AttemptLog | undefined, at: number): RateLimitResult => {
+    if (!log || log.times.length - log.head < limit) return { allowed: true };
+    // The oldest attempt still inside the window decides when one more is allowed.
+    const oldestCounted = log.times[log.times.length - limit]!;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted + windowMs - at) / 1000)) };
+  };
 
   return {
     hit(key) {
       const at = now();
       sweep(at);
-      const list = recent(key, at);
-      const result = verdict(list, at);
-      if (result.allowed) attempts.set(key, [...list, at]);
+      const log = prune(key, at);
+      const result = verdict(log, at);
+      if (result.allowed) {
+        if (log) log.times.push(at);
+        else logs.set(key, { times: [at], head: 0 });
+      }
       return result;
     },
     check(key) {
       const at = now();
-      return verdict(recent(key, at), at);
+      return verdict(prune(key, at), at);
     },
     reset(key) {
-      attempts.delete(key);
+      logs.delete(key);
     },
   };
 }

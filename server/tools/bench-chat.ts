@@ -59,7 +59,8 @@ const visitorSocket = (origin: string): VisitorSocket =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  if (!fs.existsSync(path.join(distDir, 'client', 'index.html')) || !fs.existsSync(path.join(distDir, 'server', 'entry-server.js'))) {
+  // build-info.json is written last by a successful `npm run build`.
+  if (!fs.existsSync(path.join(distDir, 'client', 'index.html')) || !fs.existsSync(path.join(distDir, 'build-info.json'))) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first.`);
   }
   const external = values.url && values['data-dir'] ? { origin: values.url, dataDir: values['data-dir'] } : null;

@@ -23,3 +23,18 @@ describe('createRateLimiter', () => {
     expect(limiter.hit('k').allowed).toBe(true);
   });
 });
+
+describe('createRateLimiter at scale', () => {
+  it('counts exactly with a high limit and many attempts', () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 50_000, windowMs: 1000, now: () => now });
+    let allowed = 0;
+    for (let i = 0; i < 60_000; i++) {
+      now = i / 100; // 60,000 attempts over 600 ms: all inside one window
+      if (limiter.hit('ip').allowed) allowed++;
+    }
+    expect(allowed).toBe(50_000);
+    now = 1000.5; // the first ~50 attempts (made at 0-0.49 ms) have left the window
+    expect(limiter.hit('ip').allowed).toBe(true);
+  });
+});
