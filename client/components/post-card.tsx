@@ -1,7 +1,7 @@
 import { AppLink } from './app-link';
 import { Illustration, type IllustrationKey } from './illustration';
 
-type PostCardProps = {
+export type PostCardProps = {
   href: string;
   title: string;
   category: string;

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useToast } from '../components/toast/toast-provider';
 import { AccountSettings } from '../features/auth/account-settings';
-import { logOut } from '../features/auth/log-out';
 import { useSession } from '../features/auth/use-session';
 import { Dashboard } from '../features/dashboard/dashboard';
+import { trpc } from '../lib/trpc';
+import { TrpcProvider } from '../lib/trpc-provider';
 import { PageMeta } from '../layout/page-meta';
 import { paths } from '../app/paths';
 import { brand } from '../../shared/brand';
@@ -15,7 +16,16 @@ import { brand } from '../../shared/brand';
  * a failed check shows the 'Error' toast and also goes to /signup.
  */
 export default function DashboardPage() {
+  return (
+    <TrpcProvider>
+      <DashboardScreen />
+    </TrpcProvider>
+  );
+}
+
+function DashboardScreen() {
   const session = useSession();
+  const logOut = trpc.auth.logOut.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -36,7 +46,7 @@ export default function DashboardPage() {
   const onLogOut = async () => {
     setLoggingOut(true);
     try {
-      await logOut();
+      await logOut.mutateAsync();
       navigate(paths.home());
       toast({ title: 'Logged Out', description: 'You have been logged out.' });
     } catch (error) {

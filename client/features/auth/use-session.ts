@@ -1,24 +1,16 @@
-import { useEffect, useState } from 'react';
-import { trpcClient } from '../../lib/trpc-client';
+import { trpc } from '../../lib/trpc';
 
 export type SessionUser = { email: string; fullName: string; role: string };
 export type SessionState = { status: 'loading' } | { status: 'authenticated'; user: SessionUser } | { status: 'anonymous' } | { status: 'error' };
 
 /**
- * Asks the server for the current session (auth.me) once the page is running in the browser.
+ * The current session as the server sees it (auth.me), through TanStack Query.
  * The session cookie is HttpOnly, so the server is the only one who can tell.
+ * Needs <TrpcProvider> above it.
  */
 export function useSession(): SessionState {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    trpcClient.auth.me
-      .query()
-      .then(({ user }) => live && setState(user ? { status: 'authenticated', user } : { status: 'anonymous' }))
-      .catch(() => live && setState({ status: 'error' }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  const me = trpc.auth.me.useQuery();
+  if (me.isPending) return { status: 'loading' };
+  if (me.isError) return { status: 'error' };
+  return me.data.user ? { status: 'authenticated', user: me.data.user } : { status: 'anonymous' };
 }

@@ -1,0 +1,30 @@
+import { PageMeta } from '../layout/page-meta';
+import { PageHeader } from './page-header';
+import { PostCard, type PostCardProps } from './post-card';
+
+type PostListingProps = {
+  meta: { title: string; description: string };
+  title: string;
+  intro: string;
+  readMoreLabel: string;
+  posts: (Omit<PostCardProps, 'readMoreLabel' | 'headingLevel'> & { key: string })[];
+};
+
+/** The template of /blog and /news: a page heading and one card per post (server-rendered). */
+export function PostListing({ meta, title, intro, readMoreLabel, posts }: PostListingProps) {
+  return (
+    <>
+      <PageMeta title={meta.title} description={meta.description} />
+      <PageHeader title={title} intro={intro} />
+      <section className="app-section" aria-label={title}>
+        <ul className="app-container app-grid app-grid--2">
+          {posts.map(({ key, ...post }) => (
+            <li key={key} className="app-catalogue__item">
+              <PostCard {...post} readMoreLabel={readMoreLabel} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

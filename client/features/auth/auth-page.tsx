@@ -1,0 +1,70 @@
+import type { ComponentType, ReactNode } from 'react';
+import { brand } from '../../../shared/brand';
+import { BackLink } from '../../components/back-link';
+import { PageHeader } from '../../components/page-header';
+import { ServerContent } from '../../components/server-content';
+import type { ToastOptions } from '../../components/toast/toast-provider';
+import { PageMeta } from '../../layout/page-meta';
+import { FormIsland, type LiveFormProps } from '../forms/form-island';
+import './auth.css';
+
+const OFFLINE = 'Could not reach our service. Check your internet connection and try again.';
+
+type AuthPageProps = {
+  /** Unique on the page; prefixes the ids of the server blocks and the form island. */
+  id: string;
+  /** The page's h1; the document title is '{title} - {brand}'. */
+  title: string;
+  metaDescription: string;
+  intro: string;
+  back: { href: string; label: string };
+  /** Accessible name of the form's section. */
+  formLabel: string;
+  /** The server build's copy of the form (null in the browser) and the browser's loader. */
+  serverForm: ComponentType<LiveFormProps> | null;
+  loadForm: () => Promise<ComponentType<LiveFormProps>>;
+  /** Shown if the form's code cannot load when the visitor sends it. */
+  failure: Pick<ToastOptions, 'title'> & { description?: string };
+  /** Links under the form, rendered on the server only: `import.meta.env.SSR ? <Links/> : null`. */
+  links?: ReactNode;
+};
+
+/**
+ * The template of the account pages (sign up, log in, forgot/reset password, confirm
+ * e-mail): static parts are HTML only, the form is an island that loads on first use.
+ */
+export function AuthPage({ id, title, metaDescription, intro, back, formLabel, serverForm: ServerForm, loadForm, failure, links }: AuthPageProps) {
+  return (
+    <>
+      <ServerContent id={`${id}-intro`}>
+        {import.meta.env.SSR ? (
+          <>
+            <PageMeta title={`${title} - ${brand.name}`} description={metaDescription} />
+            <PageHeader title={title} intro={intro}>
+              <BackLink href={back.href} label={back.label} />
+            </PageHeader>
+          </>
+        ) : null}
+      </ServerContent>
+      <section className="app-section" aria-label={formLabel}>
+        <div className="app-container">
+          <div className="app-form-card app-auth">
+            <FormIsland
+              id={id}
+              load={loadForm}
+              server={ServerForm ? <ServerForm /> : null}
+              failure={{ title: failure.title, description: failure.description ?? OFFLINE, variant: 'destructive' }}
+            />
+          </div>
+        </div>
+        {links !== undefined ? (
+          <div className="app-container">
+            <ServerContent id={`${id}-links`} className="app-auth app-auth__links">
+              {links}
+            </ServerContent>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}
