@@ -1,11 +1,20 @@
-/** `npm run dev`: Vite with hot reload on PORT (3000) and the API server restarting on change on PORT+1. */
+/**
+ * `npm run dev`: one command for development.
+ * - The API server (tRPC, chat, /healthz) runs on PORT+1 and restarts when server code changes.
+ * - A front server on PORT renders every page on the server through Vite (hot reload),
+ *   like production, so server-only content shows in development too; API calls are proxied.
+ */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import express from 'express';
 import { createServer } from 'vite';
+import type { PageRenderer } from '../../shared/render-result';
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = port + 1;
 const root = path.resolve(import.meta.dirname, '../..');
+const target = `http://127.0.0.1:${apiPort}`;
 
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-path=server', '--watch-path=shared', '--watch-path=migrations', 'server/index.ts'], {
   cwd: root,
@@ -13,20 +22,34 @@ const api = spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-path
   env: { ...process.env, NODE_ENV: 'development', PORT: String(apiPort), HOST: '127.0.0.1' },
 });
 
-const target = `http://127.0.0.1:${apiPort}`;
 const vite = await createServer({
   configFile: path.join(root, 'vite.config.ts'),
-  server: {
-    port,
-    strictPort: true,
-    proxy: { '/trpc': target, '/healthz': target, '/socket.io': { target, ws: true } },
-  },
+  appType: 'custom',
+  server: { middlewareMode: true, proxy: { '/trpc': target, '/healthz': target, '/socket.io': { target, ws: true } } },
 });
-await vite.listen();
-vite.printUrls();
+
+const app = express();
+app.use(vite.middlewares);
+app.use(async (req, res, next) => {
+  if (req.method !== 'GET') return next();
+  try {
+    const template = await vite.transformIndexHtml(req.originalUrl, fs.readFileSync(path.join(root, 'client/index.html'), 'utf8'));
+    const { render } = (await vite.ssrLoadModule('/entry-server.tsx')) as PageRenderer;
+    const result = await render(req.originalUrl);
+    if (result.kind === 'redirect') return res.redirect(result.status, result.location);
+    const head = `<title>${result.title}</title><meta name="description" content="${result.description.replace(/"/g, '&quot;')}">`;
+    res.status(result.status).type('html').send(template.replace('<!--app-head-->', head).replace('<!--app-html-->', result.html));
+  } catch (error) {
+    vite.ssrFixStacktrace(error as Error);
+    next(error);
+  }
+});
+
+const server = app.listen(port, () => console.log(`Dev server: http://localhost:${port} (API on :${apiPort})`));
 
 const stop = async () => {
   api.kill('SIGTERM');
+  server.close();
   await vite.close();
   process.exit(0);
 };
