@@ -1,0 +1,64 @@
+import type { AppDatabase } from '../db/database';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; kind: string };
+
+/** Queries on the mail queue (server/mail/mail-worker.ts sends what is due). */
+export const mailOutbox = {
+  insert: (db: AppDatabase, mail: OutgoingMail, now = Date.now()) =>
+    db
+      .insertInto('mail_outbox')
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        kind: mail.kind,
+        next_attempt_at: now,
+        last_error: null,
+        created_at: new Date(now).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+
+  due: (db: AppDatabase, now: number, limit: number) =>
+    db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+
+  /** Earliest pending attempt time, to know when to wake up next. */
+  nextDueAt: async (db: AppDatabase) => {
+    const row = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return row?.next ?? null;
+  },
+
+  /** Sent: the row goes (its links carry live tokens). */
+  delete: (db: AppDatabase, id: number) => db.deleteFrom('mail_outbox').where('id', '=', id).execute(),
+
+  retryLater: (db: AppDatabase, id: number, attempts: number, nextAttemptAt: number, error: string) =>
+    db.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttemptAt, last_error: error }).where('id', '=', id).execute(),
+
+  /** Given up: keep the fact for the operator, drop the body and its links. */
+  markFailed: (db: AppDatabase, id: number, attempts: number, error: string) =>
+    db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', attempts, last_error: error, text_body: '', html_body: '' })
+      .where('id', '=', id)
+      .execute(),
+
+  deleteForAddress: (db: AppDatabase, address: string) => db.deleteFrom('mail_outbox').where('to_address', '=', address).execute(),
+
+  countPending: async (db: AppDatabase) => {
+    const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').executeTakeFirst();
+    return Number(row?.count ?? 0);
+  },
+};

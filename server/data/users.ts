@@ -1,0 +1,44 @@
+import type { Selectable } from 'kysely';
+import type { AppDatabase } from '../db/database';
+import type { UserRole, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+/** Queries on the users table (the e-mail column compares without regard to case). */
+export const users = {
+  findByEmail: (db: AppDatabase, email: string) =>
+    db.selectFrom('users').selectAll().where('email', '=', email.trim()).executeTakeFirst(),
+
+  findById: (db: AppDatabase, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /** Inserts a new, unconfirmed account; throws on a duplicate address (unique constraint). */
+  create: async (db: AppDatabase, input: { email: string; fullName: string; passwordHash: string; role?: UserRole; confirmed?: boolean }) => {
+    const now = new Date().toISOString();
+    const row = await db
+      .insertInto('users')
+      .values({
+        email: input.email.trim(),
+        full_name: input.fullName.trim(),
+        password_hash: input.passwordHash,
+        role: input.role ?? 'patient',
+        email_confirmed_at: input.confirmed ? now : null,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return row;
+  },
+
+  markEmailConfirmed: (db: AppDatabase, id: number) =>
+    db.updateTable('users').set({ email_confirmed_at: new Date().toISOString() }).where('id', '=', id).where('email_confirmed_at', 'is', null).execute(),
+
+  setPasswordHash: (db: AppDatabase, id: number, passwordHash: string) =>
+    db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute(),
+
+  /** Removes the account; sessions and e-mail tokens go with it (ON DELETE CASCADE). */
+  delete: (db: AppDatabase, id: number) => db.deleteFrom('users').where('id', '=', id).execute(),
+};
+
+/** True when `error` is SQLite's unique-constraint failure (a duplicate e-mail). */
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
