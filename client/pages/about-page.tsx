@@ -5,6 +5,7 @@ import { aboutContent } from '../content/about-content';
 import { PageMeta } from '../layout/page-meta';
 
 import { ServerContent } from '../components/server-content';
+import { TitledSection } from '../components/titled-section';
 
 /** Static page: rendered to HTML on the server, never shipped as JavaScript. */
 export default function AboutPage() {
@@ -43,40 +44,30 @@ function AboutContent() {
           </div>
         </div>
       </section>
-      <section className="app-section" aria-labelledby="values-heading">
-        <div className="app-container">
-          <h2 id="values-heading" className="app-section__title">
-            {values.heading}
-          </h2>
-          <div className="app-grid app-grid--3">
-            {values.items.map((value) => (
-              <FeatureCard key={value.title} title={value.title} description={value.description} />
-            ))}
-          </div>
+      <TitledSection id="values" heading={values.heading}>
+        <div className="app-grid app-grid--3">
+          {values.items.map((value) => (
+            <FeatureCard key={value.title} title={value.title} description={value.description} />
+          ))}
         </div>
-      </section>
-      <section className="app-section app-section--tinted" aria-labelledby="leadership-heading">
-        <div className="app-container">
-          <h2 id="leadership-heading" className="app-section__title">
-            {leadership.heading}
-          </h2>
-          {/* A horizontally scrolling list; focusable so keyboard users can scroll it. */}
-          <ul className="app-scroller" tabIndex={0} aria-labelledby="leadership-heading">
-            {leadership.leaders.map((leader) => (
-              <li key={leader.name} className="app-leader">
-                {leader.imageUrl ? (
-                  <img src={leader.imageUrl} alt={leader.name} width={300} height={300} loading="lazy" className="app-leader__photo" />
-                ) : (
-                  <Illustration name="leader-placeholder" alt="" className="app-leader__photo" />
-                )}
-                <h3 className="app-leader__name">{leader.name}</h3>
-                <p className="app-leader__title">{leader.title}</p>
-                <p className="app-leader__bio app-clamp-3">{leader.bio}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      </TitledSection>
+      <TitledSection id="leadership" heading={leadership.heading} tinted>
+        {/* A horizontally scrolling list; focusable so keyboard users can scroll it. */}
+        <ul className="app-scroller" tabIndex={0} aria-labelledby="leadership-heading">
+          {leadership.leaders.map((leader) => (
+            <li key={leader.name} className="app-leader">
+              {leader.imageUrl ? (
+                <img src={leader.imageUrl} alt={leader.name} width={300} height={300} loading="lazy" className="app-leader__photo" />
+              ) : (
+                <Illustration name="leader-placeholder" alt="" className="app-leader__photo" />
+              )}
+              <h3 className="app-leader__name">{leader.name}</h3>
+              <p className="app-leader__title">{leader.title}</p>
+              <p className="app-leader__bio app-clamp-3">{leader.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
     </>
   );
 }

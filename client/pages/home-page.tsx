@@ -6,8 +6,8 @@ import { PostCard } from '../components/post-card';
 import { blogTeasers } from '../content/blog-posts';
 import { homeContent, homeMeta } from '../content/home-content';
 import { PageMeta } from '../layout/page-meta';
-
 import { ServerContent } from '../components/server-content';
+import { TitledSection } from '../components/titled-section';
 
 /** Static page: rendered to HTML on the server, never shipped as JavaScript. */
 export default function HomePage() {
@@ -57,47 +57,36 @@ function HomeContent() {
         </div>
       </section>
 
-      <section className="app-section app-section--tinted" aria-labelledby="why-heading">
-        <div className="app-container">
-          <h2 id="why-heading" className="app-section__title">
-            {whyChooseUs.heading}
-          </h2>
-          <div className="app-grid app-grid--3">
-            {whyChooseUs.cards.map((card) => (
-              <FeatureCard key={card.title} title={card.title} description={card.description} icon={card.icon} />
-            ))}
-          </div>
+      <TitledSection id="why" heading={whyChooseUs.heading} tinted>
+        <div className="app-grid app-grid--3">
+          {whyChooseUs.cards.map((card) => (
+            <FeatureCard key={card.title} title={card.title} description={card.description} icon={card.icon} />
+          ))}
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="app-section" aria-labelledby="news-heading">
-        <div className="app-container">
-          <h2 id="news-heading" className="app-section__title">
-            {news.heading}
-          </h2>
-          <p className="app-section__intro">{news.intro}</p>
-          <div className="app-grid app-grid--4">
-            {blogTeasers.map((post) => (
-              <PostCard
-                key={post.slug}
-                href={paths.blogPost(post.slug)}
-                title={post.title}
-                category={post.category}
-                date={post.date}
-                excerpt={post.excerpt}
-                imageKey={post.imageKey}
-                imageDescription={post.imageDescription}
-                readMoreLabel={news.readMoreLabel}
-              />
-            ))}
-          </div>
-          <div className="app-button-row app-button-row--center">
-            <ButtonLink href={news.viewAllHref} variant="secondary">
-              {news.viewAllLabel}
-            </ButtonLink>
-          </div>
+      <TitledSection id="news" heading={news.heading} intro={news.intro}>
+        <div className="app-grid app-grid--4">
+          {blogTeasers.map((post) => (
+            <PostCard
+              key={post.slug}
+              href={paths.blogPost(post.slug)}
+              title={post.title}
+              category={post.category}
+              date={post.date}
+              excerpt={post.excerpt}
+              imageKey={post.imageKey}
+              imageDescription={post.imageDescription}
+              readMoreLabel={news.readMoreLabel}
+            />
+          ))}
         </div>
-      </section>
+        <div className="app-button-row app-button-row--center">
+          <ButtonLink href={news.viewAllHref} variant="secondary">
+            {news.viewAllLabel}
+          </ButtonLink>
+        </div>
+      </TitledSection>
     </>
   );
 }

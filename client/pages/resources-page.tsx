@@ -4,6 +4,7 @@ import { Illustration } from '../components/illustration';
 import { PageHeader } from '../components/page-header';
 import { PostCard } from '../components/post-card';
 import { ServerContent } from '../components/server-content';
+import { TitledSection } from '../components/titled-section';
 import { cataloguePages } from '../content/catalogue-pages';
 import { newsArticles } from '../content/news-articles';
 import { NewsletterForm } from '../features/forms/newsletter/newsletter-form';
@@ -60,51 +61,39 @@ function ResourcesContent() {
         </ul>
       </section>
 
-      <section id="news" className="app-section app-section--tinted" aria-labelledby="news-heading">
-        <div className="app-container">
-          <h2 id="news-heading" className="app-section__title">
-            {texts.newsHeading}
-          </h2>
-          <p className="app-section__intro">{texts.newsIntro}</p>
-          <ul className="app-grid app-grid--2">
-            {newsArticles.map((article) => (
-              <li key={article.slug} className="app-catalogue__item">
-                <PostCard
-                  href={paths.newsArticle(article.slug)}
-                  title={article.title}
-                  category={article.category}
-                  date={article.date}
-                  excerpt={article.summary}
-                  imageKey={article.imageKey}
-                  imageDescription={article.fullArticleImageDescription}
-                />
+      <TitledSection id="news" heading={texts.newsHeading} intro={texts.newsIntro} tinted anchor>
+        <ul className="app-grid app-grid--2">
+          {newsArticles.map((article) => (
+            <li key={article.slug} className="app-catalogue__item">
+              <PostCard
+                href={paths.newsArticle(article.slug)}
+                title={article.title}
+                category={article.category}
+                date={article.date}
+                excerpt={article.summary}
+                imageKey={article.imageKey}
+                imageDescription={article.fullArticleImageDescription}
+              />
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
+
+      <TitledSection id="gallery" heading={texts.galleryHeading} intro={texts.galleryIntro} anchor>
+        {/* Focusable so keyboard users can scroll it sideways (WCAG 2.1.1). */}
+        <div className="app-catalogue__gallery" role="region" aria-label={texts.galleryScrollLabel} tabIndex={0}>
+          <ul>
+            {texts.gallery.map((photo) => (
+              <li key={photo.imageKey} className="app-catalogue__photo">
+                <figure>
+                  <Illustration name={photo.imageKey} alt={photo.alt} />
+                  <figcaption>{photo.caption}</figcaption>
+                </figure>
               </li>
             ))}
           </ul>
         </div>
-      </section>
-
-      <section id="gallery" className="app-section" aria-labelledby="gallery-heading">
-        <div className="app-container">
-          <h2 id="gallery-heading" className="app-section__title">
-            {texts.galleryHeading}
-          </h2>
-          <p className="app-section__intro">{texts.galleryIntro}</p>
-          {/* Focusable so keyboard users can scroll it sideways (WCAG 2.1.1). */}
-          <div className="app-catalogue__gallery" role="region" aria-label={texts.galleryScrollLabel} tabIndex={0}>
-            <ul>
-              {texts.gallery.map((photo) => (
-                <li key={photo.imageKey} className="app-catalogue__photo">
-                  <figure>
-                    <Illustration name={photo.imageKey} alt={photo.alt} />
-                    <figcaption>{photo.caption}</figcaption>
-                  </figure>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      </section>
+      </TitledSection>
 
       <section id="careers" className="app-section app-section--tinted" aria-labelledby="careers-heading">
         <div className="app-container">

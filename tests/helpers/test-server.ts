@@ -6,6 +6,18 @@ import { createLogger } from '../../server/logger';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { createTestDb } from './test-db';
 
+/** Serves a request handler on an ephemeral loopback port. */
+export async function listenOnEphemeralPort(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const closeServer = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { server, baseUrl, closeServer };
+}
+
 type TestServerOptions = { withSite?: boolean; env?: Record<string, string>; deps?: Partial<AppDeps> };
 
 /** The real app on an ephemeral port with a fresh migrated in-memory database. */
@@ -15,17 +27,14 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const site = options.withSite ? await loadSiteBuild() : null;
   if (options.withSite && !site) throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
   const app = createApp({ env, db, logger: createLogger('silent'), version: 'test', site: site ?? undefined, ...options.deps });
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
     baseUrl,
     db,
     env,
     server,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await closeServer();
       await db.destroy();
     },
   };

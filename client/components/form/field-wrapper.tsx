@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import './form.css';
 
 export type FieldWrapperProps = {
@@ -10,6 +10,22 @@ export type FieldWrapperProps = {
   optional?: boolean;
   children: (describedBy: string | undefined) => ReactNode;
 };
+
+/** The props every labelled control takes, over its element's own attributes. */
+export type LabelledControlProps<Attributes, Element> = Omit<Attributes, 'id' | 'name' | 'children'> & {
+  id: string;
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  ref?: Ref<Element>;
+};
+
+/** The attributes that tie a control to its label, hint and error and mark it required or invalid. */
+export function controlAttributes(id: string, name: string, optional: boolean | undefined, error: string | undefined, describedBy: string | undefined) {
+  return { id, name, required: !optional, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
+}
 
 /** Ids of the hint and error that describe a control, for aria-describedby. */
 export function describedByIds(id: string, hint: unknown, error: unknown): string | undefined {
@@ -28,14 +44,23 @@ export function FieldWrapper({ id, label, hint, error, optional, children }: Fie
         {label}
         {optional ? <span className="app-field__optional"> (optional)</span> : null}
       </label>
+      <FieldHintAndError id={id} hint={hint} error={error} />
+      {children(describedByIds(id, hint, error))}
+    </div>
+  );
+}
+
+/** The hint and the error of a control or group; their ids are those `describedByIds` gives. */
+export function FieldHintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="app-field__hint">
           {hint}
         </p>
       ) : null}
       {error ? <FieldError id={`${id}-error`} message={error} /> : null}
-      {children(describedByIds(id, hint, error))}
-    </div>
+    </>
   );
 }
 

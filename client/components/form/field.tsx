@@ -1,15 +1,7 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { FieldWrapper } from './field-wrapper';
+import type { InputHTMLAttributes } from 'react';
+import { controlAttributes, FieldWrapper, type LabelledControlProps } from './field-wrapper';
 
-export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'children'> & {
-  id: string;
-  name: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  optional?: boolean;
-  ref?: Ref<HTMLInputElement>;
-};
+export type FieldProps = LabelledControlProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>;
 
 /** A labelled text-like input (text, email, tel, url, date, number, password). */
 export function Field({ id, name, label, hint, error, optional, className, type = 'text', ...inputProps }: FieldProps) {
@@ -18,12 +10,8 @@ export function Field({ id, name, label, hint, error, optional, className, type 
       {(describedBy) => (
         <input
           {...inputProps}
-          id={id}
-          name={name}
+          {...controlAttributes(id, name, optional, error, describedBy)}
           type={type}
-          required={!optional}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           className={`app-field__control${className ? ` ${className}` : ''}`}
         />
       )}

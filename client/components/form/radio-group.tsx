@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, describedByIds } from './field-wrapper';
+import { FieldHintAndError, describedByIds } from './field-wrapper';
 import './form.css';
 
 export type RadioOption = { value: string; label: ReactNode };
@@ -23,12 +23,7 @@ export function RadioGroup({ id, name, legend, options, hint, error, defaultValu
     <div className={`app-field${error ? ' app-field--error' : ''}`}>
       <fieldset className="app-field__radios" aria-describedby={describedBy}>
         <legend className="app-field__legend">{legend}</legend>
-        {hint ? (
-          <p id={`${id}-hint`} className="app-field__hint">
-            {hint}
-          </p>
-        ) : null}
-        {error ? <FieldError id={`${id}-error`} message={error} /> : null}
+        <FieldHintAndError id={id} hint={hint} error={error} />
         {options.map((option, index) => (
           <label key={option.value} className="app-field__radio">
             <input

@@ -1,15 +1,7 @@
-import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
-import { FieldWrapper } from './field-wrapper';
+import type { TextareaHTMLAttributes } from 'react';
+import { controlAttributes, FieldWrapper, type LabelledControlProps } from './field-wrapper';
 
-export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'children'> & {
-  id: string;
-  name: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  optional?: boolean;
-  ref?: Ref<HTMLTextAreaElement>;
-};
+export type TextAreaProps = LabelledControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>;
 
 /** A labelled multi-line text box; `rows` follows the spec (4, or 6 for a cover letter). */
 export function TextArea({ id, name, label, hint, error, optional, rows = 4, ...areaProps }: TextAreaProps) {
@@ -18,12 +10,8 @@ export function TextArea({ id, name, label, hint, error, optional, rows = 4, ...
       {(describedBy) => (
         <textarea
           {...areaProps}
-          id={id}
-          name={name}
+          {...controlAttributes(id, name, optional, error, describedBy)}
           rows={rows}
-          required={!optional}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           className="app-field__control"
         />
       )}

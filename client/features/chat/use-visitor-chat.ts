@@ -1,18 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessage } from '../../../shared/chat-events';
 import { createSocket } from '../../lib/socket';
-import { createVisitorChatClient, type SendFailure, type VisitorChatClient, type VisitorChatState } from './visitor-chat-client';
+import { createVisitorChatClient, initialVisitorChatState, type SendFailure, type VisitorChatClient, type VisitorChatState } from './visitor-chat-client';
 
-const idleState: VisitorChatState = {
-  status: 'connecting',
-  refusal: null,
-  ready: false,
-  greetingAt: null,
-  items: [],
-  agent: null,
-  botTyping: false,
-  agentTyping: null,
-};
+const idleState = initialVisitorChatState;
 const noop = () => () => undefined;
 
 /**

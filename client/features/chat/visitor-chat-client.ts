@@ -68,6 +68,18 @@ export function normaliseMessage(text: string): string | null {
 
 export type VisitorChatClient = ReturnType<typeof createVisitorChatClient>;
 
+/** The state before the socket has said anything. */
+export const initialVisitorChatState: VisitorChatState = {
+  status: 'connecting',
+  refusal: null,
+  ready: false,
+  greetingAt: null,
+  items: [],
+  agent: null,
+  botTyping: false,
+  agentTyping: null,
+};
+
 export function createVisitorChatClient(socket: VisitorSocket, options: VisitorChatOptions = {}) {
   const ackTimeoutMs = options.ackTimeoutMs ?? CHAT_ACK_TIMEOUT_MS;
   const maxAttempts = options.maxAttempts ?? CHAT_SEND_MAX_ATTEMPTS;
@@ -78,16 +90,7 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   const outbox: Outgoing[] = [];
   const notices: { afterId: number; key: string; text: string }[] = [];
   const listeners = new Set<(state: VisitorChatState) => void>();
-  let state: VisitorChatState = {
-    status: socket.connected ? 'connected' : 'connecting',
-    refusal: null,
-    ready: false,
-    greetingAt: null,
-    items: [],
-    agent: null,
-    botTyping: false,
-    agentTyping: null,
-  };
+  let state: VisitorChatState = { ...initialVisitorChatState, status: socket.connected ? 'connected' : 'connecting' };
   let synced = false;
   let inFlight: Outgoing | null = null;
   let page: string | null = null;

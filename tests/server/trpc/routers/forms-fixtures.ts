@@ -1,9 +1,7 @@
 /** Shared set-up for the forms tests: the real app over a real SQLite file, and valid inputs per form. */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { createApp } from '../../../../server/app';
 import { openDatabase, type AppDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
@@ -11,6 +9,7 @@ import { countSubmissions, type SubmissionTable } from '../../../../server/data/
 import { loadEnv } from '../../../../server/env';
 import { createLogger } from '../../../../server/logger';
 import { lagosToday } from '../../../../shared/lagos-date';
+import { listenOnEphemeralPort } from '../../../helpers/test-server';
 
 export async function startFormsServer(env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-forms-'));
@@ -22,16 +21,13 @@ export async function startFormsServer(env: Record<string, string> = {}) {
     logger: createLogger('silent'),
     version: 'test',
   });
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
     baseUrl,
     db,
     sqlite,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await closeServer();
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     },
