@@ -1,17 +1,17 @@
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
 import { readRequestSession } from './auth/session-middleware';
-import { jsonBodyGuard, MAX_BODY_BYTES } from './http/json-body-guard';
+import { jsonBodyGuard } from './http/json-body-guard';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { createInnerContext, type RequestContext } from './trpc/context';
+import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
 
 export type AppDeps = {
@@ -41,7 +41,9 @@ export function createApp(deps: AppDeps) {
     next();
   });
   app.use(hsts);
-  app.use(compression());
+  // tRPC answers are a few hundred bytes of JSON: not worth the compressor's per-request cost.
+  const compress = compression();
+  app.use((req, res, next) => (req.path.startsWith('/trpc/') ? next() : compress(req, res, next)));
   app.use(originCheck(env.PUBLIC_ORIGIN));
 
   app.get('/healthz', async (_req, res) => {
@@ -50,12 +52,11 @@ export function createApp(deps: AppDeps) {
     res.json({ status: 'ok', version: deps.version });
   });
 
-  app.use('/trpc', jsonBodyGuard);
   app.use(
     '/trpc',
-    createExpressMiddleware({
+    jsonBodyGuard,
+    trpcExpressHandler({
       router: appRouter,
-      maxBodySize: MAX_BODY_BYTES,
       createContext: async ({ req, res }): Promise<RequestContext> => ({
         ...createInnerContext({ db, env, logger }, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
         req,

@@ -5,10 +5,26 @@
  */
 const lagosDateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
 
+let cachedMinute = Number.NaN;
+let cachedDate = '';
+
 /** Today's date in Lagos as YYYY-MM-DD. */
 export function lagosToday(now: Date = new Date()): string {
-  const parts = Object.fromEntries(lagosDateFormat.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  // Zone offsets are whole minutes, so the date only changes on a minute boundary; the
+  // formatter is slow enough to show on a busy form endpoint, so ask it once a minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === cachedMinute) return cachedDate;
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of lagosDateFormat.formatToParts(now)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  cachedMinute = minute;
+  cachedDate = `${year}-${month}-${day}`;
+  return cachedDate;
 }
 
 /** True for a real calendar date written YYYY-MM-DD (no 2025-02-30). */

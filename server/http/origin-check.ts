@@ -8,12 +8,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * origin; without it, Sec-Fetch-Site must not say cross-site.
  */
 export function originCheck(publicOrigin?: string): RequestHandler {
+  const configuredOrigin = publicOrigin ? new URL(publicOrigin).origin : null;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    const ownOrigins = new Set([`${req.protocol}://${req.get('host')}`]);
-    if (publicOrigin) ownOrigins.add(new URL(publicOrigin).origin);
-    const allowed = origin ? ownOrigins.has(origin) : req.get('sec-fetch-site') !== 'cross-site';
+    const allowed = origin
+      ? origin === configuredOrigin || origin === `${req.protocol}://${req.get('host')}`
+      : req.get('sec-fetch-site') !== 'cross-site';
     if (allowed) return next();
     res.status(403).json({ error: { message: 'This request came from another site and was refused.', code: 'FORBIDDEN' } });
   };

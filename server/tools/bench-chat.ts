@@ -25,7 +25,7 @@ import {
   type VisitorServerToClientEvents,
 } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
-import { distDir } from '../site/load-site-build';
+import { distDir, hasSiteBuild } from '../site/load-site-build';
 
 const { values } = parseArgs({
   options: {
@@ -60,7 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   // build-info.json is written last by a successful `npm run build`.
-  if (!fs.existsSync(path.join(distDir, 'client', 'index.html')) || !fs.existsSync(path.join(distDir, 'build-info.json'))) {
+  if (!hasSiteBuild()) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first.`);
   }
   const external = values.url && values['data-dir'] ? { origin: values.url, dataDir: values['data-dir'] } : null;

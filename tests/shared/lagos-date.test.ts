@@ -7,6 +7,13 @@ describe('lagosToday', () => {
     expect(lagosToday(new Date('2025-06-14T23:00:00Z'))).toBe('2025-06-15');
     expect(lagosToday(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
   });
+
+  it('turns over at the first instant of the new Lagos day, however often it was asked just before', () => {
+    for (let second = 0; second < 60; second++) expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 22, 59, second)))).toBe('2025-06-14');
+    expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 22, 59, 59, 999)))).toBe('2025-06-14');
+    expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 23, 0, 0, 0)))).toBe('2025-06-15');
+    expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 22, 59, 59, 999)))).toBe('2025-06-14');
+  });
 });
 
 describe('isIsoDate', () => {
