@@ -32,7 +32,7 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'simple');
 
   app.use(requestLog(logger));
-  const pageHeaders = securityHeaders({ https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false, styleHashes: deps.site?.styleHashes });
+  const pageHeaders = securityHeaders({ https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false, styleHashes: deps.site?.styleHashes, scriptHashes: deps.site?.scriptHashes });
   // Hashed assets are scripts, styles and images, not documents: nosniff is all they need,
   // which saves about 1 KB of headers on each of a page's requests.
   app.use((req, res, next) => {

@@ -2,17 +2,17 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /**
- * Strict headers for every response. The CSP allows no inline script and no
- * third-party origin; inline styles only by hash (pages inline the built CSS); the office map frame is the one exception and is only
- * loaded when a visitor asks for it.
+ * Strict headers for every response. The CSP allows no third-party origin and inline
+ * code only by hash: the pages' boot script and their inlined built CSS. The office map
+ * frame is the one outside source, and is only loaded when a visitor asks for it.
  */
-export function securityHeaders({ https, styleHashes = [] }: { https: boolean; styleHashes?: string[] }): RequestHandler {
+export function securityHeaders({ https, styleHashes = [], scriptHashes = [] }: { https: boolean; styleHashes?: string[]; scriptHashes?: string[] }): RequestHandler {
   const headers = headersSetBy(helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...scriptHashes],
         'style-src': ["'self'", ...styleHashes],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { RenderResult } from '../../shared/render-result';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -27,33 +28,50 @@ function chunkFiles(manifest: ViteManifest, key: string, seen = new Set<string>(
 export type AssetReader = (file: string) => string;
 
 /**
+ * The page's one script, inline. Once the page has loaded (its text painted, its eager
+ * images in), it starts all of the route's modules at once (no waterfall) and runs the
+ * entry. Until then no script competes with the page for a slow connection: the
+ * prerendered HTML is the page, hydration only adds behaviour. Its text is the same on
+ * every page, so one CSP hash allows it; the modules, entry first, ride in data-modules.
+ */
+export const BOOT_SCRIPT =
+  "(function(s){function go(){var m=s.getAttribute('data-modules').split(' ');" +
+  "for(var i=1;i<m.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=m[i];document.head.appendChild(l)}" +
+  "import(m[0])}document.readyState==='complete'?go():addEventListener('load',go,{once:true})})(document.currentScript)";
+
+/** The CSP source expression that allows BOOT_SCRIPT and no other inline script. */
+export const bootScriptHash = `'sha256-${crypto.createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/**
  * Fills the built index.html with a rendered page: title, description, the
  * stylesheets inlined (no render-blocking request; their hashes are in the CSP),
- * low-priority preloads of the route's chunks (hydration gets them without a
- * waterfall, but they never compete with the first paint) and the markup.
+ * the boot script with the route's modules, and the markup.
  */
 export function buildHtmlDocument(template: string, manifest: ViteManifest, page: Extract<RenderResult, { kind: 'page' }>, readAsset: AssetReader): string {
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry) ?? '';
   const seen = new Set<string>();
   const entry = chunkFiles(manifest, entryKey, seen);
   const styles: string[] = [];
-  // The entry's own imports and the route's chunks, fetched in parallel instead of as a waterfall.
-  const modules = entry.js.slice(1);
+  const modules = [...entry.js];
   for (const module of page.pageModules) {
     const { js, css } = chunkFiles(manifest, module, seen);
     styles.push(...css);
     modules.push(...js);
   }
-  const preloads = modules.map((file) => `<link rel="modulepreload" fetchpriority="low" href="/${file}">`);
+  const boot = `<script data-modules="${escapeHtml([...new Set(modules)].map((file) => `/${file}`).join(' '))}">${BOOT_SCRIPT}</script>`;
   const head = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,
-    ...[...new Set(styles)].map((file) => `<style>${readAsset(file)}</style>`),
-    ...new Set(preloads),
+    ...[...new Set(styles)].flatMap((file) => [
+      `<style>${readAsset(file)}</style>`,
+      // Marks the stylesheet as present, so the chunk loader does not add it again after
+      // hydration (a second copy later in the cascade moves the layout). Disabled: never fetched.
+      `<link rel="stylesheet" disabled href="/${file}">`,
+    ]),
   ].join('\n    ');
   return template
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, file: string) => `<style>${readAsset(file)}</style>`)
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => boot)
     .replace('<!--app-head-->', head)
     .replace('<!--app-html-->', page.html);
 }

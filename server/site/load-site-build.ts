@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageRenderer } from '../../shared/render-result';
 import type { SiteBuild } from './site-handler';
+import { bootScriptHash } from './html-document';
 import { inlineStyleHashes } from './site-assets';
 
 /** DIST_DIR lets parallel builds (tests, benchmarks) use their own folder; default ./dist. */
@@ -21,5 +22,5 @@ export async function loadSiteBuild(root = distDir): Promise<SiteBuild | null> {
   if (!hasSiteBuild(root)) return null;
   const { clientDir, serverEntry } = buildPaths(root);
   const renderer = (await import(pathToFileURL(serverEntry).href)) as PageRenderer;
-  return { clientDir, prerenderedDir: path.join(root, 'prerendered'), renderer, styleHashes: inlineStyleHashes(clientDir) };
+  return { clientDir, prerenderedDir: path.join(root, 'prerendered'), renderer, styleHashes: inlineStyleHashes(clientDir), scriptHashes: [bootScriptHash] };
 }

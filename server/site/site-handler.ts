@@ -15,6 +15,8 @@ export type SiteBuild = {
   renderer: PageRenderer;
   /** CSP hashes of the stylesheets that pages inline. */
   styleHashes: string[];
+  /** CSP hashes of the inline scripts pages carry (the boot script). */
+  scriptHashes: string[];
 };
 
 const HTML_CACHE = 'no-cache';

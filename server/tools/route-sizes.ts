@@ -11,8 +11,8 @@ const gzipSize = (buffer: Buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
 
 /**
  * For every prerendered page: gzip bytes of its HTML, of the CSS it links and of
- * all JavaScript the browser loads before any interaction (the entry script, the
- * route's preloaded chunks and everything they import statically).
+ * all JavaScript the browser loads before any interaction (the modules the boot script
+ * starts and everything they import statically).
  */
 export function measureRoutes(distDir: string): RouteSize[] {
   const clientDir = path.join(distDir, 'client');
@@ -25,8 +25,10 @@ export function measureRoutes(distDir: string): RouteSize[] {
     .map((file) => {
       const html = fs.readFileSync(path.join(prerenderedDir, file));
       const text = html.toString('utf8');
-      const scripts = [...text.matchAll(/<script[^>]+src="\/([^"]+)"/g), ...text.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
-      const styles = [...text.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
+      // The boot script (html-document.ts) loads the modules listed in its data-modules.
+      const scripts = [...text.matchAll(/<script[^>]+data-modules="([^"]+)"/g)].flatMap((match) => match[1]!.split(' ').map((file) => file.replace(/^\//, '')));
+      // A disabled link only marks a stylesheet that is inlined (html-document.ts): never fetched.
+      const styles = [...text.matchAll(/<link rel="stylesheet"([^>]*)href="\/([^"]+)"/g)].filter((match) => !match[1]!.includes('disabled')).map((match) => match[2]!);
       const js = new Set<string>();
       const visit = (jsFile: string) => {
         if (js.has(jsFile)) return;

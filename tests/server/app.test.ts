@@ -10,6 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The entry module the page's boot script loads (data-modules, entry first). */
+const firstModule = (html: string) => html.match(/data-modules="(\/assets\/[^" ]+\.js)/)?.[1];
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
 
 describe('security headers', () => {
@@ -17,7 +19,8 @@ describe('security headers', () => {
     const response = await get('/');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // 'self' and the one hash of the boot script: no inline script otherwise.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -26,7 +29,7 @@ describe('security headers', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('allow inline styles only by hash, matching the stylesheet the page inlines', async () => {
+  it('allow inline styles and the one inline script only by hash, matching what the page inlines', async () => {
     const response = await get('/');
     const csp = response.headers.get('content-security-policy') ?? '';
     const html = await response.text();
@@ -34,12 +37,15 @@ describe('security headers', () => {
     expect(inline.length).toBeGreaterThan(0);
     const { createHash } = await import('node:crypto');
     for (const css of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
-    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts).toHaveLength(1);
+    const scriptSources = csp.match(/script-src ([^;]*)/)![1]!.split(' ');
+    expect(scriptSources).toEqual(["'self'", `'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`]);
   });
 
   it('send only nosniff (no document headers) with hashed assets', async () => {
     const html = await (await get('/')).text();
-    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const script = firstModule(html)!;
     const asset = await get(script);
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(asset.headers.get('content-security-policy')).toBeNull();
@@ -72,7 +78,7 @@ describe('compression and caching', () => {
     const page = await get('/');
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const html = await page.text();
-    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    const script = firstModule(html);
     expect(script).toBeDefined();
     const asset = await get(script!);
     expect(asset.status).toBe(200);
