@@ -50,11 +50,14 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   );
 
   const renderPage: RequestHandler = async (req, res, next) => {
+    // A form sent before its script arrived (or without JavaScript) posts to its own page:
+    // nothing is stored that way, and the visitor is sent back to the form.
+    if (req.method === 'POST') return res.redirect(303, ownPath(req.originalUrl));
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const pathname = req.path;
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const query = req.originalUrl.slice(req.path.length);
-      return res.redirect(301, pathname.replace(/\/+$/, '') + query);
+      return res.redirect(301, ownPath(pathname.replace(/\/+$/, '') + query));
     }
     res.setHeader('Cache-Control', HTML_CACHE);
     res.type('html');
@@ -74,3 +77,6 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   site.use(renderPage);
   return site;
 }
+
+/** A redirect target on this site: `//host/x` would leave it (protocol-relative), so one slash. */
+export const ownPath = (url: string) => `/${url.replace(/^[/\\]+/, '')}`;

@@ -154,3 +154,31 @@ describe('configuration', () => {
     expect(result.stderr).toContain('PORT');
   });
 });
+
+describe('pages and form posts', () => {
+  const post = (path: string) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=ada%40example.ng&password=secret-secret',
+    });
+
+  it('send a form posted before its script arrived back to its page, storing nothing and keeping it out of the URL', async () => {
+    const response = await post('/login');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/login');
+    const withQuery = await post('/services/order-service?package=basic');
+    expect(withQuery.headers.get('location')).toBe('/services/order-service?package=basic');
+  });
+
+  it('never redirect to another site through a path that starts with two slashes', async () => {
+    const slash = await get('//evil.example/');
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/evil.example');
+    const posted = await post('//evil.example');
+    expect(posted.headers.get('location')).toBe('/evil.example');
+    const backslash = await post('/\\evil.example');
+    expect(backslash.headers.get('location')).toBe('/evil.example');
+  });
+});

@@ -25,7 +25,7 @@ export function ForgotPasswordForm({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Reset your password">
+    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Reset your password">
       <ErrorSummary items={form.summary} ref={form.summaryRef} />
       <div role="status">
         {sent ? (

@@ -51,7 +51,7 @@ export function LogInForm({ initialValues = {} }: AuthFormProps) {
   };
 
   return (
-    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Log in">
+    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Log in">
       <noscript>
         <p className="app-field__hint">Logging in needs JavaScript. Please turn it on and reload this page.</p>
       </noscript>

@@ -46,7 +46,7 @@ export function ResetPasswordForm({ initialValues = {} }: AuthFormProps) {
   }
 
   return (
-    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Choose a new password">
+    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Choose a new password">
       <ErrorSummary items={form.summary} ref={form.summaryRef} />
       <PasswordField
         id="reset-password"

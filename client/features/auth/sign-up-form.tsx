@@ -55,7 +55,7 @@ export function SignUpForm({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <form ref={form.formRef} className="app-form" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Create your account">
+    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Create your account">
       <noscript>
         <p className="app-field__hint">Creating an account needs JavaScript. Please turn it on and reload this page.</p>
       </noscript>

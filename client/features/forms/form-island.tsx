@@ -71,7 +71,9 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
   useEffect(() => {
     openedAt.current = performance.now();
     // After client-side navigation there is no prerendered markup: load the form straight away.
-    if (html === null || loadAtOnce?.()) activate(false);
+    // So too when the visitor is already in the form (they got there before the scripts did).
+    const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
+    if (html === null || loadAtOnce?.() || focusedBeforeHydration) activate(false);
   }, []);
 
   // Once the live form is in place: focus where the visitor was, and send if they had pressed submit.

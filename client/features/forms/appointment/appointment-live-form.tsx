@@ -35,7 +35,7 @@ export function AppointmentLiveForm({ initialValues = {}, openedAt }: LiveFormPr
   const form = useStoredForm<AppointmentInput>({ load, read, ...appointmentMessages, openedAt });
   const errors = form.fieldErrors;
   return (
-    <form ref={form.formRef} className="app-form" noValidate aria-label="Book an appointment" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Book an appointment" onSubmit={form.onSubmit} onFocus={form.onFocus}>
       <NoScriptNotice />
       <ErrorSummary items={form.summary} ref={form.summaryRef} />
       <BotTrap idPrefix="appointment" />

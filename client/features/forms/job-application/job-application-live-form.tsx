@@ -30,7 +30,7 @@ export function JobApplicationLiveForm({ jobTitle, initialValues = {}, openedAt 
   const form = useStoredForm<JobApplicationInput>({ load, read, ...jobApplicationMessages, openedAt });
   const errors = form.fieldErrors;
   return (
-    <form ref={form.formRef} className="app-form" noValidate aria-label={`Apply for ${jobTitle}`} onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label={`Apply for ${jobTitle}`} onSubmit={form.onSubmit} onFocus={form.onFocus}>
       <NoScriptNotice />
       <ErrorSummary items={form.summary} ref={form.summaryRef} />
       <BotTrap idPrefix="application" />

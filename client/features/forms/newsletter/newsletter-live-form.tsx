@@ -19,7 +19,7 @@ export function NewsletterLiveForm({ initialValues = {}, openedAt }: LiveFormPro
     <section className="app-newsletter" aria-labelledby="newsletter-heading">
       <h2 id="newsletter-heading">Subscribe to Our Newsletter</h2>
       <p>Get plain-language health tips and news about our services by email. You can unsubscribe at any time.</p>
-      <form ref={form.formRef} className="app-form" noValidate onSubmit={form.onSubmit} onFocus={form.onFocus}>
+      <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={form.onSubmit} onFocus={form.onFocus}>
         <NoScriptNotice />
         <ErrorSummary items={form.summary} ref={form.summaryRef} />
         <BotTrap idPrefix="newsletter" />

@@ -69,7 +69,7 @@ export function ServiceOrderLiveForm({ initialValues = {}, openedAt }: LiveFormP
   };
 
   return (
-    <form ref={form.formRef} className="app-form" noValidate aria-label="Order a service" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Order a service" onSubmit={form.onSubmit} onFocus={form.onFocus}>
       <NoScriptNotice />
       <ErrorSummary items={form.summary} ref={form.summaryRef} />
       <BotTrap idPrefix="order" />

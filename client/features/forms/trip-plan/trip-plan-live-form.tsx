@@ -46,7 +46,7 @@ export function TripPlanLiveForm({ initialValues = {}, openedAt }: LiveFormProps
   const form = useStoredForm<TripPlanInput>({ load, read, ...tripPlanMessages, openedAt });
   const errors = form.fieldErrors;
   return (
-    <form ref={form.formRef} className="app-form" noValidate aria-label="Plan your medical trip" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Plan your medical trip" onSubmit={form.onSubmit} onFocus={form.onFocus}>
       <NoScriptNotice />
       <ErrorSummary items={form.summary} ref={form.summaryRef} />
       <BotTrap idPrefix="trip" />
