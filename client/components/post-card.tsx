@@ -1,3 +1,6 @@
+import { paths } from '../app/paths';
+import type { BlogPost } from '../content/blog-posts';
+import type { NewsArticle } from '../content/news-articles';
 import { AppLink } from './app-link';
 import { Illustration, type IllustrationKey } from './illustration';
 
@@ -12,6 +15,31 @@ export type PostCardProps = {
   readMoreLabel?: string;
   headingLevel?: 2 | 3;
 };
+
+/** What a card shows of one post, with a React key: every list of posts maps through these. */
+export type PostCardContent = Omit<PostCardProps, 'readMoreLabel' | 'headingLevel'> & { key: string };
+
+export const blogPostCard = (post: BlogPost): PostCardContent => ({
+  key: post.slug,
+  href: paths.blogPost(post.slug),
+  title: post.title,
+  category: post.category,
+  date: post.date,
+  excerpt: post.excerpt,
+  imageKey: post.imageKey,
+  imageDescription: post.imageDescription,
+});
+
+export const newsArticleCard = (article: NewsArticle): PostCardContent => ({
+  key: article.slug,
+  href: paths.newsArticle(article.slug),
+  title: article.title,
+  category: article.category,
+  date: article.date,
+  excerpt: article.summary,
+  imageKey: article.imageKey,
+  imageDescription: article.fullArticleImageDescription,
+});
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'UTC' });
 

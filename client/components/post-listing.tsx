@@ -1,13 +1,13 @@
 import { PageMeta } from '../layout/page-meta';
 import { PageHeader } from './page-header';
-import { PostCard, type PostCardProps } from './post-card';
+import { PostCard, type PostCardContent } from './post-card';
 
 type PostListingProps = {
   meta: { title: string; description: string };
   title: string;
   intro: string;
   readMoreLabel: string;
-  posts: (Omit<PostCardProps, 'readMoreLabel' | 'headingLevel'> & { key: string })[];
+  posts: PostCardContent[];
 };
 
 /** The template of /blog and /news: a page heading and one card per post (server-rendered). */

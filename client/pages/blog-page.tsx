@@ -1,4 +1,4 @@
-import { paths } from '../app/paths';
+import { blogPostCard } from '../components/post-card';
 import { PostListing } from '../components/post-listing';
 import { ServerContent } from '../components/server-content';
 import { blogPosts } from '../content/blog-posts';
@@ -18,16 +18,7 @@ function BlogContent() {
       title={texts.title}
       intro={texts.intro}
       readMoreLabel={texts.readMore}
-      posts={blogPosts.map((post) => ({
-        key: post.slug,
-        href: paths.blogPost(post.slug),
-        title: post.title,
-        category: post.category,
-        date: post.date,
-        excerpt: post.excerpt,
-        imageKey: post.imageKey,
-        imageDescription: post.imageDescription,
-      }))}
+      posts={blogPosts.map(blogPostCard)}
     />
   );
 }

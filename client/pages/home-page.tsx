@@ -1,8 +1,7 @@
-import { paths } from '../app/paths';
 import { ButtonLink } from '../components/button-link';
 import { FeatureCard } from '../components/feature-card';
 import { Illustration } from '../components/illustration';
-import { PostCard } from '../components/post-card';
+import { blogPostCard, PostCard } from '../components/post-card';
 import { blogTeasers } from '../content/blog-posts';
 import { homeContent, homeMeta } from '../content/home-content';
 import { PageMeta } from '../layout/page-meta';
@@ -67,18 +66,8 @@ function HomeContent() {
 
       <TitledSection id="news" heading={news.heading} intro={news.intro}>
         <div className="app-grid app-grid--4">
-          {blogTeasers.map((post) => (
-            <PostCard
-              key={post.slug}
-              href={paths.blogPost(post.slug)}
-              title={post.title}
-              category={post.category}
-              date={post.date}
-              excerpt={post.excerpt}
-              imageKey={post.imageKey}
-              imageDescription={post.imageDescription}
-              readMoreLabel={news.readMoreLabel}
-            />
+          {blogTeasers.map(blogPostCard).map(({ key, ...card }) => (
+            <PostCard key={key} {...card} readMoreLabel={news.readMoreLabel} />
           ))}
         </div>
         <div className="app-button-row app-button-row--center">

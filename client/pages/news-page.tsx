@@ -1,4 +1,4 @@
-import { paths } from '../app/paths';
+import { newsArticleCard } from '../components/post-card';
 import { PostListing } from '../components/post-listing';
 import { ServerContent } from '../components/server-content';
 import { cataloguePages } from '../content/catalogue-pages';
@@ -18,16 +18,7 @@ function NewsContent() {
       title={texts.title}
       intro={texts.intro}
       readMoreLabel={texts.readMore}
-      posts={newsArticles.map((article) => ({
-        key: article.slug,
-        href: paths.newsArticle(article.slug),
-        title: article.title,
-        category: article.category,
-        date: article.date,
-        excerpt: article.summary,
-        imageKey: article.imageKey,
-        imageDescription: article.fullArticleImageDescription,
-      }))}
+      posts={newsArticles.map(newsArticleCard)}
     />
   );
 }

@@ -1,8 +1,7 @@
-import { paths } from '../app/paths';
 import { FeatureCard } from '../components/feature-card';
 import { Illustration } from '../components/illustration';
 import { PageHeader } from '../components/page-header';
-import { PostCard } from '../components/post-card';
+import { newsArticleCard, PostCard } from '../components/post-card';
 import { ServerContent } from '../components/server-content';
 import { TitledSection } from '../components/titled-section';
 import { cataloguePages } from '../content/catalogue-pages';
@@ -63,17 +62,9 @@ function ResourcesContent() {
 
       <TitledSection id="news" heading={texts.newsHeading} intro={texts.newsIntro} tinted anchor>
         <ul className="app-grid app-grid--2">
-          {newsArticles.map((article) => (
-            <li key={article.slug} className="app-catalogue__item">
-              <PostCard
-                href={paths.newsArticle(article.slug)}
-                title={article.title}
-                category={article.category}
-                date={article.date}
-                excerpt={article.summary}
-                imageKey={article.imageKey}
-                imageDescription={article.fullArticleImageDescription}
-              />
+          {newsArticles.map(newsArticleCard).map(({ key, ...card }) => (
+            <li key={key} className="app-catalogue__item">
+              <PostCard {...card} />
             </li>
           ))}
         </ul>
