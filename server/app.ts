@@ -42,8 +42,8 @@ export function createApp(deps: AppDeps) {
   });
   app.use(hsts);
   // tRPC answers are a few hundred bytes of JSON: not worth the compressor's per-request cost.
-  const compress = compression();
-  app.use((req, res, next) => (req.path.startsWith('/trpc/') ? next() : compress(req, res, next)));
+  // (originalUrl: the filter runs when the answer is written, after the /trpc mount has cut req.url.)
+  app.use(compression({ filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res) }));
   app.use(originCheck(env.PUBLIC_ORIGIN));
 
   app.get('/healthz', async (_req, res) => {

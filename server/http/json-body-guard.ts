@@ -9,8 +9,8 @@ const errorBody = (message: string, code: string, httpStatus: number) => ({ erro
 
 /**
  * Guards tRPC mutations and reads their body: a body must be JSON (415 otherwise) and at
- * most 64 KB, declared or not (413). The body is handed to tRPC as a string, which its
- * Node adapter passes on as is instead of pumping the request through a web stream.
+ * most 64 KB, declared or not (413). The body is left on `req.body` as a string for
+ * server/trpc/express-handler.ts.
  */
 export const jsonBodyGuard: RequestHandler = (req, res, next) => {
   if (req.method !== 'POST') return next();

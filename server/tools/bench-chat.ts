@@ -59,7 +59,6 @@ const visitorSocket = (origin: string): VisitorSocket =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  // build-info.json is written last by a successful `npm run build`.
   if (!hasSiteBuild()) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first.`);
   }

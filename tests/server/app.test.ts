@@ -74,6 +74,17 @@ describe('compression and caching', () => {
     void zlib;
   });
 
+  it('leave tRPC answers uncompressed, even one above the compressor’s 1 KB threshold', async () => {
+    const response = await fetch(`${server.baseUrl}/trpc/forms.submitTripPlan`, {
+      method: 'POST',
+      headers: { origin: server.baseUrl, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+      body: JSON.stringify({ fullName: 'x'.repeat(300), email: 'not-an-address', website: '', fillMs: 5000 }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect((await response.text()).length).toBeGreaterThan(1024);
+  });
+
   it('revalidate HTML and cache hashed assets for a year', async () => {
     const page = await get('/');
     expect(page.headers.get('cache-control')).toBe('no-cache');
