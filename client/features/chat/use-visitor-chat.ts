@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessage } from '../../../shared/chat-events';
 import { createSocket } from '../../lib/socket';
-import { createVisitorChatClient, initialVisitorChatState, type SendFailure, type VisitorChatClient, type VisitorChatState } from './visitor-chat-client';
+import { createVisitorChatClient, initialVisitorChatState, type SendFailure, type VisitorChatClient } from './visitor-chat-client';
 
 const idleState = initialVisitorChatState;
 const noop = () => () => undefined;

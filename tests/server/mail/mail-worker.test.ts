@@ -7,7 +7,7 @@ import { loadEnv } from '../../../server/env';
 import { createLogger } from '../../../server/logger';
 import { enqueueMail } from '../../../server/mail/mail-queue';
 import { confirmationMail, passwordResetMail } from '../../../server/mail/mail-templates';
-import { backoffDelay, startMailWorker, type MailWorker } from '../../../server/mail/mail-worker';
+import { backoffDelay, startMailWorker } from '../../../server/mail/mail-worker';
 import { createHttpClient } from '../../helpers/auth-http';
 import { linkIn, startSmtpServer } from '../../helpers/smtp-test-server';
 import { createTestDb } from '../../helpers/test-db';
