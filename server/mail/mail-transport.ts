@@ -46,7 +46,11 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
       const info = await composer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written whole under another name, then renamed: whoever watches the folder (a
+      // developer, the browser tests) never reads a half-written mail.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(partial, file);
       const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? null;
       logger.info('mail written to outbox', { to: maskEmail(mail.to), kind: mail.kind, file, link });
     },

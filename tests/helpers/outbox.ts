@@ -13,7 +13,7 @@ export async function linkFromOutbox(to: string, subject: string, pathname: stri
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (fs.existsSync(outbox)) {
-      for (const file of fs.readdirSync(outbox).sort().reverse()) {
+      for (const file of fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort().reverse()) {
         const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), 'utf8'));
         if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(text) || !text.includes(subject)) continue;
         const link = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[a-z2-7]+`).exec(text)?.[0];

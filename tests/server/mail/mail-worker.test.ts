@@ -54,8 +54,10 @@ describe('outbox mode (no SMTP_URL)', () => {
     cleanups.push(() => worker.stop());
     await enqueueMail(db, confirmationMail('tobi@example.ng', 'Tobi', 'http://localhost:3000/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567'));
     const outbox = path.join(dataDir, 'outbox');
-    await waitFor(() => fs.existsSync(outbox) && fs.readdirSync(outbox).length === 1);
-    const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0]!), 'utf8');
+    const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []);
+    await waitFor(() => mails().length === 1);
+    const eml = fs.readFileSync(path.join(outbox, mails()[0]!), 'utf8');
+    expect(fs.readdirSync(outbox)).toEqual(mails()); // no half-written file left beside it
     expect(eml).toMatch(/^To: tobi@example\.ng$/m);
     expect(eml).toMatch(/^From: "?Ilera Health"? <no-reply@ilerahealth\.example>$/m);
     expect(eml).toContain('multipart/alternative');
