@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
+import { createAuditLog } from './audit/audit-log';
 import { readRequestSession } from './auth/session-middleware';
 import { jsonBodyGuard } from './http/json-body-guard';
 import { originCheck } from './http/origin-check';
@@ -26,6 +27,7 @@ export type AppDeps = {
 /** Builds the Express app. It never listens: server/index.ts (or a test) does. */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
+  const audit = createAuditLog({ db, logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
@@ -58,7 +60,7 @@ export function createApp(deps: AppDeps) {
     trpcExpressHandler({
       router: appRouter,
       createContext: async ({ req, res }): Promise<RequestContext> => ({
-        ...createInnerContext({ db, env, logger }, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
+        ...createInnerContext({ db, env, logger, audit }, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
         req,
         res,
       }),

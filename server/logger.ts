@@ -1,5 +1,6 @@
 export type LogLevel = 'silent' | 'error' | 'info';
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+/** Non-personal fields; `err` takes an Error, whose message and stack are kept. */
+export type LogFields = Record<string, unknown>;
 
 export type Logger = {
   info: (message: string, fields?: LogFields) => void;
@@ -15,7 +16,9 @@ const rank: Record<LogLevel, number> = { silent: 0, error: 1, info: 2 };
 export function createLogger(level: LogLevel = 'info', write = (line: string, isError: boolean) => (isError ? process.stderr : process.stdout).write(`${line}\n`)): Logger {
   const emit = (lineLevel: Exclude<LogLevel, 'silent'>, message: string, fields?: LogFields) => {
     if (rank[lineLevel] > rank[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lineLevel, msg: message, ...fields }), lineLevel === 'error');
+    const { err, ...rest } = fields ?? {};
+    const errorFields = err === undefined ? {} : { err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) };
+    write(JSON.stringify({ time: new Date().toISOString(), level: lineLevel, msg: message, ...rest, ...errorFields }), lineLevel === 'error');
   };
   return {
     info: (message, fields) => emit('info', message, fields),

@@ -23,6 +23,7 @@ export interface Database {
   trip_plans: TripPlansTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  audit_events: AuditEventsTable;
 }
 
 /** Columns every stored row shares. */
@@ -146,5 +147,19 @@ export interface ChatMessagesTable {
   /** Unique: the browser's id for the message, so a retried send is stored once. */
   client_id: string | null;
   agent_id: number | null;
+  created_at: string;
+}
+
+/** Security audit log (issue #11): migrations/0030-audit-log.ts. Append-only. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  type: string;
+  actor_user_id: number | null;
+  /** a***@example.com, never the full address. */
+  masked_email: string | null;
+  ip: string | null;
+  subject: string | null;
+  /** JSON object of non-personal details. */
+  detail: string | null;
   created_at: string;
 }

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
@@ -6,7 +7,7 @@ import type { Logger } from '../logger';
 /** The signed-in user as procedures see it (filled by the auth layer). */
 export type ContextUser = { id: number; email: string; fullName: string; role: 'patient' | 'agent' | 'admin' };
 
-export type AppServices = { db: AppDatabase; env: Env; logger: Logger };
+export type AppServices = { db: AppDatabase; env: Env; logger: Logger; audit: AuditLog };
 
 /**
  * Inner context: everything a procedure needs that does not come from HTTP.
@@ -18,7 +19,11 @@ export type InnerContext = AppServices & {
   clientIp: string;
 };
 
-export const createInnerContext = (services: AppServices, overrides: Partial<InnerContext> = {}): InnerContext => ({
+/** Services a test may leave out are built from the ones it gives. */
+export type ServiceDeps = Omit<AppServices, 'audit'> & Partial<AppServices>;
+
+export const createInnerContext = (services: ServiceDeps, overrides: Partial<InnerContext> = {}): InnerContext => ({
+  audit: services.audit ?? createAuditLog(services),
   ...services,
   user: null,
   sessionId: null,

@@ -1,0 +1,72 @@
+/**
+ * The security audit log (issue #11): every event is one row in audit_events and one JSON
+ * log line. Callers pass the raw e-mail; only its masked form is stored or logged.
+ */
+import type { AppDatabase } from '../db/database';
+import { auditEvents } from '../data/audit-events';
+import { maskEmail, type Logger } from '../logger';
+
+export const AUDIT_EVENT_TYPES = [
+  'login.success',
+  'login.failure',
+  'login.lockout',
+  'signup',
+  'password.reset_requested',
+  'password.reset',
+  'password.changed',
+  'email.confirmed',
+  'account.deleted',
+  'logout',
+  'staff.sign_in',
+  'staff.access_refused',
+  'console.open',
+  'room.join',
+  'room.leave',
+  // Staff writes (back office and chat desk) add their own types here.
+] as const;
+
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+export type AuditEvent = {
+  type: AuditEventType;
+  actorUserId?: number | null;
+  /** Raw address: stored and logged masked only. */
+  email?: string | null;
+  ip?: string | null;
+  subject?: string | null;
+  detail?: Record<string, string | number | boolean | null>;
+};
+
+export type AuditLog = {
+  /** Stores the event and logs it. Never throws: a failed audit write is logged as an error instead. */
+  record: (event: AuditEvent) => Promise<void>;
+};
+
+export function createAuditLog({ db, logger }: { db: AppDatabase; logger: Logger }): AuditLog {
+  return {
+    async record(event) {
+      const row = {
+        type: event.type,
+        actorUserId: event.actorUserId ?? null,
+        maskedEmail: event.email ? maskEmail(event.email) : null,
+        ip: event.ip ?? null,
+        subject: event.subject ?? null,
+        detail: event.detail ? JSON.stringify(event.detail) : null,
+        createdAt: new Date().toISOString(),
+      };
+      logger.info('audit', {
+        audit: row.type,
+        actorUserId: row.actorUserId,
+        maskedEmail: row.maskedEmail,
+        ip: row.ip,
+        subject: row.subject,
+        detail: row.detail,
+      });
+      try {
+        await auditEvents.insert(db, row);
+      } catch (error) {
+        logger.error('audit write failed', { audit: row.type, err: error });
+      }
+    },
+  };
+}
