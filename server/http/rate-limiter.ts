@@ -1,4 +1,9 @@
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** The policy a limiter enforces, for the RateLimit-Policy header: `limit` attempts per `windowSeconds`. */
+export type RateLimitPolicy = { limit: number; windowSeconds: number };
+
+export type RateLimitResult =
+  | { allowed: true; remaining: number }
+  | { allowed: false; retryAfterSeconds: number; remaining: 0; policy: RateLimitPolicy };
 
 export type RateLimiter = {
   /** Counts one attempt for `key` and says whether it is within the limit. */
@@ -6,6 +11,7 @@ export type RateLimiter = {
   /** Says whether one more attempt would be allowed, without counting it. */
   check: (key: string) => RateLimitResult;
   reset: (key: string) => void;
+  policy: RateLimitPolicy;
 };
 
 type Options = { limit: number; windowMs: number; now?: () => number };
@@ -20,6 +26,7 @@ type AttemptLog = { times: number[]; head: number };
  */
 export function createRateLimiter({ limit, windowMs, now = Date.now }: Options): RateLimiter {
   const logs = new Map<string, AttemptLog>();
+  const policy: RateLimitPolicy = { limit, windowSeconds: Math.ceil(windowMs / 1000) };
   let lastSweep = now();
 
   const prune = (key: string, at: number): AttemptLog | undefined => {
@@ -45,10 +52,11 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: Options):
   };
 
   const verdict = (log: AttemptLog | undefined, at: number): RateLimitResult => {
-    if (!log || log.times.length - log.head < limit) return { allowed: true };
+    const counted = log ? log.times.length - log.head : 0;
+    if (!log || counted < limit) return { allowed: true, remaining: limit - counted };
     // The oldest attempt still inside the window decides when one more is allowed.
     const oldestCounted = log.times[log.times.length - limit]!;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted + windowMs - at) / 1000)) };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted + windowMs - at) / 1000)), remaining: 0, policy };
   };
 
   return {
@@ -57,11 +65,10 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: Options):
       sweep(at);
       const log = prune(key, at);
       const result = verdict(log, at);
-      if (result.allowed) {
-        if (log) log.times.push(at);
-        else logs.set(key, { times: [at], head: 0 });
-      }
-      return result;
+      if (!result.allowed) return result;
+      if (log) log.times.push(at);
+      else logs.set(key, { times: [at], head: 0 });
+      return { allowed: true, remaining: result.remaining - 1 };
     },
     check(key) {
       const at = now();
@@ -70,5 +77,6 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: Options):
     reset(key) {
       logs.delete(key);
     },
+    policy,
   };
 }
