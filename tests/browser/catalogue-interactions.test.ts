@@ -1,12 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { DESKTOP, MOBILE, waitForHydration } from '../helpers/browser';
+import { browserTest } from '../helpers/browser-test';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
@@ -22,8 +18,8 @@ async function clientNavigate(page: Page, href: string) {
 }
 
 describe('/services/medical-tourism', () => {
-  it('is replaced in the history by /services/international-health on client navigation', async () => {
-    const { page, context } = await openPage(browser, '/services');
+  browserTest('is replaced in the history by /services/international-health on client navigation', async ({ open }) => {
+    const { page } = await open('/services');
     await waitForHydration(page);
     const lengthBefore = await page.evaluate(() => history.length);
     await clientNavigate(page, '/services/medical-tourism');
@@ -33,23 +29,21 @@ describe('/services/medical-tourism', () => {
     expect(await page.evaluate(() => history.length)).toBe(lengthBefore + 1);
     await page.goBack();
     await page.waitForURL(/\/services$/);
-    await context.close();
   });
 
-  it('is a permanent redirect for a direct request', async () => {
-    const { page, response, context } = await openPage(browser, '/services/medical-tourism');
+  browserTest('is a permanent redirect for a direct request', async ({ open }) => {
+    const { page, response } = await open('/services/medical-tourism');
     expect(response?.url()).toMatch(/\/services\/international-health$/);
     const redirected = response!.request().redirectedFrom();
     expect(redirected?.url()).toMatch(/\/services\/medical-tourism$/);
     expect([301, 308]).toContain((await redirected!.response())!.status());
     expect(await h1(page)).toBe('International Health');
-    await context.close();
   });
 });
 
 describe('service pages', () => {
-  it('navigate client-side from /services to a category and a detail page, updating the title', async () => {
-    const { page, context } = await openPage(browser, '/services');
+  browserTest('navigate client-side from /services to a category and a detail page, updating the title', async ({ open }) => {
+    const { page } = await open('/services');
     await waitForHydration(page);
     await page.getByRole('link', { name: /^Learn More\s*: Telehealth & Remote Care$/ }).click();
     await page.waitForURL('**/services/telehealth-remote-care');
@@ -61,56 +55,52 @@ describe('service pages', () => {
     await expect(page.getByRole('heading', { name: 'Key Features' }).isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Back to Services' }).click();
     await page.waitForURL(/\/services$/);
-    await context.close();
   });
 
-  it('research and project management: five cards in two columns, all to the one detail page', async () => {
-    const { page, context } = await openPage(browser, '/services/provider/research-project-management');
+  browserTest('research and project management: five cards in two columns, all to the one detail page', async ({ open }) => {
+    const { page } = await open('/services/provider/research-project-management');
     const links = page.getByRole('link', { name: /^Learn More/ });
     expect(await links.count()).toBe(5);
     for (const href of await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))) {
       expect(href).toBe('/services/provider/research-and-project-management');
     }
-    const tops = await page.locator('main li.app-catalogue__item').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    // Each card is the list item around its Learn More link.
+    const tops = await links.evaluateAll((els) => els.map((el) => Math.round(el.closest('li')!.getBoundingClientRect().top)));
     expect(tops[0]).toBe(tops[1]);
-    await context.close();
   });
 
-  it('other category pages list their cards in one column', async () => {
-    const { page, context } = await openPage(browser, '/services/telehealth-remote-care');
-    const lefts = await page.locator('main li.app-catalogue__item').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+  browserTest('other category pages list their cards in one column', async ({ open }) => {
+    const { page } = await open('/services/telehealth-remote-care');
+    const cards = page.getByRole('main').getByRole('link', { name: /^Learn More/ });
+    const lefts = await cards.evaluateAll((els) => els.map((el) => Math.round(el.closest('li')!.getBoundingClientRect().left)));
     expect(lefts).toHaveLength(3);
     expect(new Set(lefts).size).toBe(1);
-    await context.close();
   });
 
-  it('international-health renders full width with no image, its categories and a call to action to /signup', async () => {
-    const { page, context } = await openPage(browser, '/services/international-health');
+  browserTest('international-health renders full width with no image, its categories and a call to action to /signup', async ({ open }) => {
+    const { page } = await open('/services/international-health');
     expect(await page.locator('main img').count()).toBe(0);
     await expect(page.getByRole('heading', { name: 'Medical Tourism Support' }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href')).toBe('/signup');
-    await context.close();
   });
 
-  it('research-and-project-management groups its features under sub-titles', async () => {
-    const { page, context } = await openPage(browser, '/services/provider/research-and-project-management');
+  browserTest('research-and-project-management groups its features under sub-titles', async ({ open }) => {
+    const { page } = await open('/services/provider/research-and-project-management');
     expect(await page.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(
       expect.arrayContaining(['Clinical Research Design & Coordination', 'Ethics & Regulatory Compliance']),
     );
     expect(await page.getByRole('link', { name: 'Back to Provider Services' }).getAttribute('href')).toBe('/services/provider');
-    await context.close();
   });
 
-  it('the symptom-checker service links to /self-diagnoses', async () => {
-    const { page, context } = await openPage(browser, '/services/symptom-checker');
+  browserTest('the symptom-checker service links to /self-diagnoses', async ({ open }) => {
+    const { page } = await open('/services/symptom-checker');
     expect(await page.getByRole('link', { name: 'Start Symptom Checker' }).getAttribute('href')).toBe('/self-diagnoses');
-    await context.close();
   });
 });
 
 describe('/resources', () => {
-  it('shows the coming-soon cards as unavailable, not links, and no Company News card', async () => {
-    const { page, context } = await openPage(browser, '/resources');
+  browserTest('shows the coming-soon cards as unavailable, not links, and no Company News card', async ({ open }) => {
+    const { page } = await open('/resources');
     await waitForHydration(page);
     const soon = page.locator('[data-coming-soon]');
     expect(await soon.count()).toBe(3);
@@ -123,47 +113,42 @@ describe('/resources', () => {
     }
     expect(await page.getByRole('link', { name: /FAQ/ }).first().getAttribute('href')).toBe('/contact#faq');
     expect(await page.locator('main').getByRole('heading', { name: 'Company News', exact: true }).count()).toBe(0);
-    await context.close();
   });
 
-  it('has the #news, #gallery and #careers anchors with their content', async () => {
-    const { page, context } = await openPage(browser, '/resources', MOBILE);
+  browserTest('has the #news, #gallery and #careers anchors with their content', async ({ open }) => {
+    const { page } = await open('/resources', MOBILE);
     expect(await page.locator('#news').getByRole('link', { name: /Read More/ }).count()).toBe(2);
     expect(await page.locator('#gallery figure').count()).toBe(2);
     expect(await page.locator('#gallery figcaption').count()).toBe(2);
     const careers = await page.locator('#careers a').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     expect(careers).toEqual(['/careers/job-opportunities', '/careers/internships', '/careers/trainings']);
     await expect(page.getByRole('heading', { name: 'Subscribe to Our Newsletter' }).isVisible()).resolves.toBe(true);
-    await context.close();
   });
 
-  it('a footer anchor link lands on its section', async () => {
-    const { page, context } = await openPage(browser, '/about');
+  browserTest('a footer anchor link lands on its section', async ({ open }) => {
+    const { page } = await open('/about');
     await waitForHydration(page);
     await page.locator('footer').getByRole('link', { name: 'Careers' }).click();
     await page.waitForURL('**/resources#careers');
     await page.waitForSelector('#careers');
-    await context.close();
   });
 });
 
 describe('careers', () => {
-  it('the apply page shows the job title for a known slug and the decoded text otherwise', async () => {
-    const known = await openPage(browser, '/apply/data-analyst');
+  browserTest('the apply page shows the job title for a known slug and the decoded text otherwise', async ({ open }) => {
+    const known = await open('/apply/data-analyst');
     expect(await h1(known.page)).toBe('Data Analyst');
     expect(await known.page.getByRole('link', { name: 'Back to Job Opportunities' }).getAttribute('href')).toBe('/careers/job-opportunities');
-    await known.context.close();
 
-    const unknown = await openPage(browser, '/apply/Senior%20Nurse%20%26%20Midwife');
+    const unknown = await open('/apply/Senior%20Nurse%20%26%20Midwife');
     expect(unknown.response?.status()).toBe(200);
     await waitForHydration(unknown.page);
     expect(await h1(unknown.page)).toBe('Senior Nurse & Midwife');
     expect(unknown.consoleErrors).toEqual([]);
-    await unknown.context.close();
   });
 
-  it('Apply Now leads from the job list to the apply page', async () => {
-    const { page, context } = await openPage(browser, '/careers/job-opportunities');
+  browserTest('Apply Now leads from the job list to the apply page', async ({ open }) => {
+    const { page } = await open('/careers/job-opportunities');
     await waitForHydration(page);
     await page.getByRole('link', { name: /^Apply Now\s*: Data Analyst$/ }).click();
     await page.waitForURL('**/apply/data-analyst');
@@ -171,7 +156,6 @@ describe('careers', () => {
     // The application form appears once the title is known (it is read from the server-rendered heading).
     await page.locator('main form').waitFor();
     expect(await page.title()).toMatch(/^Apply: Data Analyst - /);
-    await context.close();
   });
 });
 
@@ -192,8 +176,8 @@ describe('/contact', () => {
     });
   }
 
-  it('shows errors by the fields, then composes the mailto link, shows the notice and resets', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, '/contact', MOBILE);
+  browserTest('shows errors by the fields, then composes the mailto link, shows the notice and resets', async ({ open }) => {
+    const { page, consoleErrors } = await open('/contact', MOBILE);
     await waitForHydration(page);
     await captureMailto(page);
     await page.getByRole('button', { name: 'Send Message via Email Client' }).click();
@@ -224,11 +208,10 @@ describe('/contact', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'There is a problem' }).count()).toBe(0);
     expect(await page.getByLabel('Message', { exact: true }).getAttribute('rows')).toBe('5');
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
-  it('works after client-side navigation too', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, '/services');
+  browserTest('works after client-side navigation too', async ({ open }) => {
+    const { page, consoleErrors } = await open('/services');
     await waitForHydration(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL('**/contact');
@@ -243,15 +226,14 @@ describe('/contact', () => {
     expect(await page.evaluate(() => (window as unknown as { mailto: string }).mailto)).toContain('subject=Hello');
     expect(await page.title()).toMatch(/^Contact Us - /);
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
-  it('loads the map only when asked, 225 px high, with a link to open it elsewhere', async () => {
-    const { page, context, externalRequests } = await openPage(browser, '/contact');
+  browserTest('loads the map only when asked, 225 px high, with a link to open it elsewhere', async ({ open }) => {
+    const { page, externalRequests } = await open('/contact');
     await waitForHydration(page);
     expect(await page.locator('iframe').count()).toBe(0);
     expect(externalRequests).toEqual([]);
-    const placeholder = page.locator('.app-catalogue__map-frame');
+    const placeholder = page.getByTestId('office-map-placeholder');
     expect(Math.round((await placeholder.boundingBox())!.height)).toBe(225);
     expect(await page.getByRole('link', { name: /Open map in a new tab/ }).getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\//);
     await page.getByRole('button', { name: 'Show map' }).click();
@@ -259,24 +241,22 @@ describe('/contact', () => {
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
     expect(Math.round((await frame.boundingBox())!.height)).toBe(225);
-    await context.close();
   });
 
-  it('has the FAQ under #faq as disclosure widgets', async () => {
-    const { page, context } = await openPage(browser, '/contact#faq');
+  browserTest('has the FAQ under #faq as disclosure widgets', async ({ open }) => {
+    const { page } = await open('/contact#faq');
     const items = page.locator('#faq details');
     expect(await items.count()).toBeGreaterThanOrEqual(8);
     const first = items.first();
     expect(await first.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await first.locator('summary').click();
     expect(await first.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
-    await context.close();
   });
 });
 
 describe('symptom checker', () => {
-  it('runs the whole flow: disclaimer, disabled buttons, Back clears, answer clears, Start Over, results', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, '/self-diagnoses', MOBILE);
+  browserTest('runs the whole flow: disclaimer, disabled buttons, Back clears, answer clears, Start Over, results', async ({ open }) => {
+    const { page, consoleErrors } = await open('/self-diagnoses', MOBILE);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { name: 'Important Disclaimer' }).isVisible()).resolves.toBe(true);
     const disclaimer = await page.locator('main').innerText();
@@ -357,16 +337,14 @@ describe('symptom checker', () => {
     await results.getByRole('button', { name: 'Open the Chat' }).click();
     expect(await page.evaluate(() => (window as unknown as { chatOpened?: boolean }).chatOpened)).toBe(true);
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
-  it('keeps keyboard focus on the step heading when moving between steps', async () => {
-    const { page, context } = await openPage(browser, '/self-diagnoses', DESKTOP);
+  browserTest('keeps keyboard focus on the step heading when moving between steps', async ({ open }) => {
+    const { page } = await open('/self-diagnoses', DESKTOP);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'I Understand and Agree' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Next' }).waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'symptom-step-heading');
-    await context.close();
   });
 });

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../helpers/browser-test';
 import { prerenderPaths } from '../../client/app/routes';
-import { DESKTOP, MOBILE, axeViolations, baseUrl, launchBrowser, waitForHydration } from '../helpers/browser';
+import { DESKTOP, MOBILE, axeViolations, baseUrl, waitForHydration } from '../helpers/browser';
 
 // Every page this issue adds: the catalogue routes the build prerenders, plus the not-found views.
 const CATALOGUE = /^\/(services|blog|news|contact|resources|careers|apply|self-diagnoses|products)(\/|$)/;
@@ -9,13 +10,8 @@ const FORM_PAGES = new Set(['/services/order-service', '/services/book-appointme
 const catalogue = prerenderPaths().filter((path) => CATALOGUE.test(path) && !FORM_PAGES.has(path));
 const notFound = ['/services/not-a-service', '/services/provider/not-a-service', '/blog/not-a-post', '/news/not-an-article', '/products/not-a-product'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
-it('checks every catalogue page', () => {
+browserTest('checks every catalogue page', () => {
   expect(catalogue.length).toBeGreaterThanOrEqual(60);
 });
 
@@ -25,7 +21,7 @@ for (const [label, viewport] of [['1280 px', DESKTOP], ['375 px', MOBILE]] as co
     let page: Page;
     const errors: string[] = [];
     const external: string[] = [];
-    beforeAll(async () => {
+    browserTest.beforeAll(async ({ browser }) => {
       context = await browser.newContext({ ...viewport, baseURL: baseUrl() });
       page = await context.newPage();
       page.on('console', (message) => {
@@ -36,9 +32,9 @@ for (const [label, viewport] of [['1280 px', DESKTOP], ['375 px', MOBILE]] as co
         if (!request.url().startsWith(baseUrl()) && !request.url().startsWith('data:')) external.push(request.url());
       });
     });
-    afterAll(() => context?.close());
+    browserTest.afterAll(() => context?.close());
 
-    it.each([...catalogue, ...notFound])('%s', async (path) => {
+    browserTest.for([...catalogue, ...notFound])('%s', async (path) => {
       errors.length = 0;
       external.length = 0;
       const response = await page.goto(path, { waitUntil: 'load' });
@@ -53,7 +49,7 @@ for (const [label, viewport] of [['1280 px', DESKTOP], ['375 px', MOBILE]] as co
 }
 
 describe('catalogue pages read in full with JavaScript disabled', () => {
-  it.each([
+  browserTest.for([
     ['/services', 'Our Services', 'For Health Providers'],
     ['/services/telehealth-remote-care', 'Telehealth & Remote Care', 'Learn More'],
     ['/services/virtual-consultation', 'Virtual Consultation', 'Key Features'],
@@ -67,12 +63,11 @@ describe('catalogue pages read in full with JavaScript disabled', () => {
     ['/careers/job-opportunities', 'Job Opportunities', 'Lagos Nigeria (Hybrid)'],
     ['/self-diagnoses', 'Symptom Checker', 'Important Disclaimer'],
     ['/products/ehr', 'EHR', 'Request a Demo'],
-  ])('%s', async (path, heading, text) => {
-    const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+  ] as const)('%s', async ([path, heading, text], { newContext }) => {
+    const context = await newContext({ ...MOBILE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(new URL(path, baseUrl()).href);
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toContain(heading);
     await expect(page.locator('main').innerText()).resolves.toContain(text);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, MOBILE, waitForHydration } from '../helpers/browser';
+import { describe, expect } from 'vitest';
+import { MOBILE, waitForHydration } from '../helpers/browser';
+import { browserTest } from '../helpers/browser-test';
 
 // One page of every template: what the prerendered HTML shows must not move when the
 // scripts arrive after it (server/site/html-document.ts starts them after `load`).
@@ -25,17 +25,9 @@ const pagesByTemplate = [
   '/login',
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('the page before and after hydration', () => {
-  it.each(pagesByTemplate)('%s does not shift, fetches no stylesheet and starts its scripts only after load', async (path) => {
-    const context = await browser.newContext({ ...MOBILE, baseURL: baseUrl() });
+  browserTest.for(pagesByTemplate)('%s does not shift, fetches no stylesheet and starts its scripts only after load', async (path, { newContext }) => {
+    const context = await newContext(MOBILE);
     await context.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
@@ -71,6 +63,5 @@ describe('the page before and after hydration', () => {
     expect(result.scriptCount).toBeGreaterThan(0);
     expect(result.earliestScript).toBeGreaterThanOrEqual(result.loadEventStart);
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,16 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../helpers/browser-test';
+import { DESKTOP, MOBILE, baseUrl, waitForHydration } from '../helpers/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 describe('header', () => {
-  it('highlights the current route with aria-current', async () => {
-    const { page, context } = await openPage(browser, '/about');
+  browserTest('highlights the current route with aria-current', async ({ open }) => {
+    const { page } = await open('/about');
     await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBe('page');
@@ -19,30 +14,28 @@ describe('header', () => {
     await page.waitForURL('**/testimonials');
     await expect(nav.getByRole('link', { name: 'Testimonials' }).getAttribute('aria-current')).resolves.toBe('page');
     await expect(nav.getByRole('link', { name: 'About' }).getAttribute('aria-current')).resolves.toBeNull();
-    await context.close();
   });
 
-  it('becomes opaque once the page is scrolled more than 10 px', async () => {
-    const { page, context } = await openPage(browser, '/privacy-policy');
+  browserTest('becomes opaque once the page is scrolled more than 10 px', async ({ open }) => {
+    const { page } = await open('/privacy-policy');
     await waitForHydration(page);
-    const header = page.locator('header.app-header');
-    await expect(header.getAttribute('class')).resolves.not.toContain('app-header--scrolled');
+    // Opaque means a white background; before 11 px of scroll the header is see-through.
+    const background = () => page.getByRole('banner').evaluate((header) => getComputedStyle(header).backgroundColor);
+    await expect(background()).resolves.not.toBe('rgb(255, 255, 255)');
     await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(100);
-    await expect(header.getAttribute('class')).resolves.not.toContain('app-header--scrolled');
+    await page.waitForTimeout(300);
+    await expect(background()).resolves.not.toBe('rgb(255, 255, 255)');
     await page.evaluate(() => window.scrollTo(0, 11));
-    await page.waitForFunction(() => document.querySelector('header.app-header')!.classList.contains('app-header--scrolled'));
     // Fully opaque once the short colour transition has run.
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('header.app-header')!).backgroundColor === 'rgb(255, 255, 255)');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('header')!).backgroundColor === 'rgb(255, 255, 255)');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => !document.querySelector('header.app-header')!.classList.contains('app-header--scrolled'));
-    await context.close();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('header')!).backgroundColor !== 'rgb(255, 255, 255)');
   });
 });
 
 describe('mobile menu', () => {
-  it('opens and closes with the toggle, keeping aria-expanded in step', async () => {
-    const { page, context } = await openPage(browser, '/', MOBILE);
+  browserTest('opens and closes with the toggle, keeping aria-expanded in step', async ({ open }) => {
+    const { page } = await open('/', MOBILE);
     await waitForHydration(page);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -53,11 +46,10 @@ describe('mobile menu', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
     await close.click();
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
-    await context.close();
   });
 
-  it('closes on Escape and returns focus to the toggle', async () => {
-    const { page, context } = await openPage(browser, '/', MOBILE);
+  browserTest('closes on Escape and returns focus to the toggle', async ({ open }) => {
+    const { page } = await open('/', MOBILE);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.keyboard.press('Tab');
@@ -65,35 +57,32 @@ describe('mobile menu', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('site-menu');
-    await context.close();
   });
 
-  it('closes when a link is tapped and the route changes', async () => {
-    const { page, context } = await openPage(browser, '/', MOBILE);
+  browserTest('closes when a link is tapped and the route changes', async ({ open }) => {
+    const { page } = await open('/', MOBILE);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).tap();
     await page.waitForURL('**/about');
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
-    await context.close();
   });
 });
 
 describe('scrolling on navigation', () => {
-  it('scrolls to the top on a path change', async () => {
-    const { page, context } = await openPage(browser, '/privacy-policy');
+  browserTest('scrolls to the top on a path change', async ({ open }) => {
+    const { page } = await open('/privacy-policy');
     await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL('**/terms-of-service');
     await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await context.close();
   });
 
-  it('scrolls to the anchor when the URL has a #hash', async () => {
-    const { page, context } = await openPage(browser, '/privacy-policy');
+  browserTest('scrolls to the anchor when the URL has a #hash', async ({ open }) => {
+    const { page } = await open('/privacy-policy');
     await waitForHydration(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Our Mission' }).click();
     await page.waitForURL('**/about#mission');
@@ -101,13 +90,12 @@ describe('scrolling on navigation', () => {
       const top = document.getElementById('mission')?.getBoundingClientRect().top ?? -1;
       return window.scrollY > 0 && top >= 0 && top < 200;
     });
-    await context.close();
   });
 });
 
 describe('toasts', () => {
-  it('shows the Visual Assist toast, one at a time, dismissed after 5 s', async () => {
-    const { page, context } = await openPage(browser, '/accessibility');
+  browserTest('shows the Visual Assist toast, one at a time, dismissed after 5 s', async ({ open }) => {
+    const { page } = await open('/accessibility');
     await waitForHydration(page);
     const button = page.getByRole('button', { name: 'Request Visual Assist' });
     await button.click();
@@ -122,11 +110,10 @@ describe('toasts', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, { timeout: 8000 });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThan(3500);
-    await context.close();
   });
 
-  it('can be dismissed with the close button and by swiping', async () => {
-    const { page, context } = await openPage(browser, '/accessibility');
+  browserTest('can be dismissed with the close button and by swiping', async ({ open }) => {
+    const { page } = await open('/accessibility');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Request Visual Assist' }).click();
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
@@ -140,31 +127,28 @@ describe('toasts', () => {
     await page.mouse.move(box.x + 160, box.y + box.height / 2, { steps: 4 });
     await page.mouse.up();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, { timeout: 2000 });
-    await context.close();
   });
 });
 
 describe('not found page', () => {
-  it('answers an unknown path with status 404 and links home and to /services', async () => {
-    const { page, response, context } = await openPage(browser, '/this/does/not/exist');
+  browserTest('answers an unknown path with status 404 and links home and to /services', async ({ open }) => {
+    const { page, response } = await open('/this/does/not/exist');
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Page Not Found');
     await expect(page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).resolves.toBe('/');
     await expect(page.getByRole('link', { name: 'Explore our services' }).getAttribute('href')).resolves.toBe('/services');
-    await context.close();
   });
 });
 
 describe('hydration', () => {
-  it.each(['/', '/about', '/testimonials', '/privacy-policy', '/accessibility'])('%s hydrates with no console error and no request leaving the origin', async (path) => {
-    const { page, context, consoleErrors, externalRequests } = await openPage(browser, path, DESKTOP);
+  browserTest.for(['/', '/about', '/testimonials', '/privacy-policy', '/accessibility'])('%s hydrates with no console error and no request leaving the origin', async (path, { open }) => {
+    const { page, consoleErrors, externalRequests } = await open(path, DESKTOP);
     await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
     expect(consoleErrors).toEqual([]);
     expect(externalRequests).toEqual([]);
     expect(baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:/);
-    await context.close();
   });
 });

@@ -31,7 +31,7 @@ export function OfficeMap() {
       {shown ? (
         <iframe ref={frameRef} className="app-catalogue__map-frame" title={texts.frameTitle} src={embedUrl()} height={MAP_HEIGHT_PX} loading="lazy" referrerPolicy="no-referrer" />
       ) : (
-        <div className="app-catalogue__map-frame app-catalogue__map-placeholder">
+        <div className="app-catalogue__map-frame app-catalogue__map-placeholder" data-testid="office-map-placeholder">
           <Icon name="map-pin" />
           <p>{officeAddressLine}</p>
           <p className="app-catalogue__map-note">{texts.placeholder}</p>

@@ -5,11 +5,16 @@ describe('createRateLimiter', () => {
   it('allows `limit` attempts per window per key, then says when to retry', () => {
     let now = 1_000_000;
     const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
-    expect([1, 2, 3].map(() => limiter.hit('a').allowed)).toEqual([true, true, true]);
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect([1, 2, 3].map(() => limiter.hit('a'))).toEqual([
+      { allowed: true, remaining: 2 },
+      { allowed: true, remaining: 1 },
+      { allowed: true, remaining: 0 },
+    ]);
+    const policy = { limit: 3, windowSeconds: 60 };
+    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 60, remaining: 0, policy });
     expect(limiter.hit('b').allowed).toBe(true);
     now += 30_000;
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 30, remaining: 0, policy });
     now += 30_001;
     expect(limiter.hit('a').allowed).toBe(true);
   });
