@@ -14,7 +14,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, undefined, { pretty: env.NODE_ENV === 'development' });
   // Imported, not read at run time: the compiled server (dist/server) has no package.json beside it.
   const { version } = packageJson;
 
