@@ -20,7 +20,16 @@ export const REDACTED = '[redacted]';
 
 // Personal data and secrets under any of these keys are replaced, at the top level, one level
 // down (fields: { user: { email } }) and in request headers, so no caller has to remember it.
-const sensitiveKeys = ['email', 'password', 'newPassword', 'currentPassword', 'token', 'cookie', 'authorization', 'secret'];
+const sensitiveKeys = [
+  'email',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'cookie',
+  'authorization',
+  'secret',
+];
 const sensitiveHeaders = ['cookie', 'authorization', '"set-cookie"', '"x-api-key"'];
 export const redactPaths = [
   ...sensitiveKeys,
@@ -36,7 +45,11 @@ const writeToStdio: WriteLine = (line, isError) => (isError ? process.stderr : p
  * non-personal fields (no tokens, passwords, full e-mail addresses or message text); the
  * redaction above is the safety net, not the rule. `write` lets tests collect the lines.
  */
-export function createLogger(level: LogLevel = 'info', write: WriteLine = writeToStdio, options: LoggerOptions = {}): Logger {
+export function createLogger(
+  level: LogLevel = 'info',
+  write: WriteLine = writeToStdio,
+  options: LoggerOptions = {},
+): Logger {
   const settings = {
     level,
     base: null,
@@ -47,7 +60,13 @@ export function createLogger(level: LogLevel = 'info', write: WriteLine = writeT
     redact: { paths: redactPaths, censor: REDACTED },
   };
   const instance = options.pretty
-    ? pino(settings, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } }))
+    ? pino(
+        settings,
+        pino.transport({
+          target: 'pino-pretty',
+          options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+        }),
+      )
     : pino(
         settings,
         pino.multistream(

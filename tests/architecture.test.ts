@@ -38,10 +38,18 @@ type ImportRef = {
 
 /** Every import of one file's text; `file` only serves to resolve relative specifiers. */
 function importsOf(file: string, text: string): ImportRef[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const refs: ImportRef[] = [];
   const add = (specifier: string, typeOnly: boolean, names: string[]) => {
-    const resolved = specifier.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.(ts|tsx|js|mjs)$/, '') : null;
+    const resolved = specifier.startsWith('.')
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.(ts|tsx|js|mjs)$/, '')
+      : null;
     refs.push({ file, specifier, typeOnly, names, resolved });
   };
   const visit = (node: ts.Node) => {
@@ -53,19 +61,37 @@ function importsOf(file: string, text: string): ImportRef[] {
         if (clause.name) names.push('default');
         const bindings = clause.namedBindings;
         if (bindings && ts.isNamespaceImport(bindings)) names.push('*');
-        if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((element) => (element.propertyName ?? element.name).text));
-        allTypes = !clause.name && Boolean(bindings) && ts.isNamedImports(bindings!) && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
+        if (bindings && ts.isNamedImports(bindings))
+          names.push(...bindings.elements.map((element) => (element.propertyName ?? element.name).text));
+        allTypes =
+          !clause.name &&
+          Boolean(bindings) &&
+          ts.isNamedImports(bindings!) &&
+          bindings.elements.length > 0 &&
+          bindings.elements.every((element) => element.isTypeOnly);
       } else if (clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) {
         names.push(...clause.namedBindings.elements.map((element) => (element.propertyName ?? element.name).text));
       }
       add(node.moduleSpecifier.text, allTypes, names);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
-      const names = clause && ts.isNamedExports(clause) ? clause.elements.map((element) => (element.propertyName ?? element.name).text) : ['*'];
+      const names =
+        clause && ts.isNamedExports(clause)
+          ? clause.elements.map((element) => (element.propertyName ?? element.name).text)
+          : ['*'];
       add(node.moduleSpecifier.text, node.isTypeOnly, names);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       add(node.arguments[0].text, false, ['*']);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       add(node.argument.literal.text, true, node.qualifier ? [node.qualifier.getText(source)] : ['*']);
     }
     ts.forEachChild(node, visit);
@@ -74,20 +100,24 @@ function importsOf(file: string, text: string): ImportRef[] {
   return refs;
 }
 
-const allImports = (dir: string) => sourceFiles(dir).flatMap((file) => importsOf(file, fs.readFileSync(path.join(root, file), 'utf8')));
-const under = (resolved: string | null, folder: string) => resolved !== null && (resolved === folder || resolved.startsWith(`${folder}/`));
+const allImports = (dir: string) =>
+  sourceFiles(dir).flatMap((file) => importsOf(file, fs.readFileSync(path.join(root, file), 'utf8')));
+const under = (resolved: string | null, folder: string) =>
+  resolved !== null && (resolved === folder || resolved.startsWith(`${folder}/`));
 const describeRef = (ref: ImportRef) => `${ref.file} imports '${ref.specifier}'${ref.typeOnly ? ' (type only)' : ''}`;
 const isPackage = (ref: ImportRef, name: string) => ref.specifier === name || ref.specifier.startsWith(`${name}/`);
 
 /** Breaks of a rule that exist today in another area's files, each with why it is tolerated for now. */
 const knownBreaks: Record<string, Record<string, string>> = {
   'features do not import each other (app/ or layout/ composes them)': {
-    'client/features/auth/auth-page.tsx': 'client area: takes FormIsland from features/forms; it belongs in components/ (reported, issue #12.7)',
+    'client/features/auth/auth-page.tsx':
+      'client area: takes FormIsland from features/forms; it belongs in components/ (reported, issue #12.7)',
   },
   'process.env is read only in server/env.ts': {
     'server/auth/cookies.ts': 'auth area: fixed in its branch (issue #12.5)',
     'server/tools/bench-forms.ts': 'forms area: fixed in its branch (issue #12.5)',
-    'server/tools/start.mjs': 'the launcher: plain JavaScript run before anything is built, so it cannot import env.ts (docs/decisions/0017)',
+    'server/tools/start.mjs':
+      'the launcher: plain JavaScript run before anything is built, so it cannot import env.ts (docs/decisions/0017)',
   },
 };
 
@@ -123,7 +153,11 @@ describe('client/', () => {
   const appRouterRule = 'client/ takes only the AppRouter type from server/, from server/trpc/router';
   it(appRouterRule, () => {
     const offenders = allImports('client')
-      .filter((ref) => under(ref.resolved, 'server') && (ref.resolved !== 'server/trpc/router' || ref.names.some((name) => name !== 'AppRouter')))
+      .filter(
+        (ref) =>
+          under(ref.resolved, 'server') &&
+          (ref.resolved !== 'server/trpc/router' || ref.names.some((name) => name !== 'AppRouter')),
+      )
       .map((ref) => `${describeRef(ref)}: ${ref.names.join(', ')}`);
     expectOnlyKnownBreaks(appRouterRule, offenders);
   });
@@ -137,9 +171,17 @@ describe('client/', () => {
     if (baseModules.includes(file.replace(/\.(ts|tsx)$/, ''))) return 0;
     const folder = file.split('/')[1]!;
     if (!file.slice('client/'.length).includes('/')) return 5; // main.tsx, entry-server.tsx
-    return ({ components: 0, lib: 0, content: 0, styles: 0, assets: 0, features: 1, layout: 2, pages: 3, app: 4 } as Record<string, number>)[folder] ?? null;
+    return (
+      (
+        { components: 0, lib: 0, content: 0, styles: 0, assets: 0, features: 1, layout: 2, pages: 3, app: 4 } as Record<
+          string,
+          number
+        >
+      )[folder] ?? null
+    );
   };
-  const flowRule = 'inside client/, imports flow one way: components/, lib/, content/ → features/ → layout/ → pages/ → app/';
+  const flowRule =
+    'inside client/, imports flow one way: components/, lib/, content/ → features/ → layout/ → pages/ → app/';
   it(flowRule, () => {
     const offenders = allImports('client')
       .filter((ref) => under(ref.resolved, 'client') && !ref.typeOnly)
@@ -165,14 +207,22 @@ describe('client/', () => {
 describe('server/', () => {
   const clientRule = 'server/ never imports client/';
   it(clientRule, () => {
-    const offenders = allImports('server').filter((ref) => under(ref.resolved, 'client')).map(describeRef);
+    const offenders = allImports('server')
+      .filter((ref) => under(ref.resolved, 'client'))
+      .map(describeRef);
     expectOnlyKnownBreaks(clientRule, offenders);
   });
 
   const dataRule = 'server/data/ depends only on server/db/ (and shared/ types)';
   it(dataRule, () => {
     const offenders = allImports('server/data')
-      .filter((ref) => ref.resolved && !under(ref.resolved, 'server/data') && !under(ref.resolved, 'server/db') && !(under(ref.resolved, 'shared') && ref.typeOnly))
+      .filter(
+        (ref) =>
+          ref.resolved &&
+          !under(ref.resolved, 'server/data') &&
+          !under(ref.resolved, 'server/db') &&
+          !(under(ref.resolved, 'shared') && ref.typeOnly),
+      )
       .map(describeRef);
     expectOnlyKnownBreaks(dataRule, offenders);
   });
@@ -200,7 +250,11 @@ describe('server/', () => {
         fs
           .readFileSync(path.join(root, file), 'utf8')
           .split('\n')
-          .flatMap((line, index) => (/process\.env\b(?!\s*[,}\n])/.test(line.replace(/\.\.\.process\.env\b/g, '')) ? [`${file} line ${index + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, index) =>
+            /process\.env\b(?!\s*[,}\n])/.test(line.replace(/\.\.\.process\.env\b/g, ''))
+              ? [`${file} line ${index + 1}: ${line.trim()}`]
+              : [],
+          ),
       );
     expectOnlyKnownBreaks(envRule, offenders);
   });
@@ -209,7 +263,9 @@ describe('server/', () => {
 describe('migrations/', () => {
   const rule = 'migrations/ import only kysely (frozen in time)';
   it(rule, () => {
-    const offenders = allImports('migrations').filter((ref) => ref.specifier !== 'kysely').map(describeRef);
+    const offenders = allImports('migrations')
+      .filter((ref) => ref.specifier !== 'kysely')
+      .map(describeRef);
     expectOnlyKnownBreaks(rule, offenders);
   });
 });

@@ -16,7 +16,11 @@ export function requestLog(logger: Logger): RequestHandler {
     quietReqLogger: true,
     wrapSerializers: false,
     serializers: {
-      req: (req: RawRequest) => ({ id: req.id, method: req.method, path: (req.originalUrl ?? req.url ?? '').split('?')[0] }),
+      req: (req: RawRequest) => ({
+        id: req.id,
+        method: req.method,
+        path: (req.originalUrl ?? req.url ?? '').split('?')[0],
+      }),
       res: (res: ServerResponse) => ({ status: res.statusCode }),
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),

@@ -22,7 +22,10 @@ function fail(message: string): never {
 
 let values: { since?: string; type?: string; help?: boolean };
 try {
-  ({ values } = parseArgs({ options: { since: { type: 'string' }, type: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  ({ values } = parseArgs({
+    options: { since: { type: 'string' }, type: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  }));
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
@@ -30,7 +33,8 @@ if (values.help) {
   process.stdout.write(`${usage}\n`);
   process.exit(0);
 }
-if (values.since !== undefined && !isIsoDate(values.since)) fail(`--since needs a real date written YYYY-MM-DD (UTC), e.g. 2026-01-31; got "${values.since}".`);
+if (values.since !== undefined && !isIsoDate(values.since))
+  fail(`--since needs a real date written YYYY-MM-DD (UTC), e.g. 2026-01-31; got "${values.since}".`);
 
 const columns: [string, (row: AuditEventRow) => string | number | null][] = [
   ['id', (row) => row.id],
@@ -45,10 +49,23 @@ const columns: [string, (row: AuditEventRow) => string | number | null][] = [
 
 /** Aligned columns; control characters are shown escaped so a stored value cannot forge a line. */
 function formatTable(rows: AuditEventRow[]): string {
-  const cell = (value: string | number | null) => (value === null ? '-' : String(value).replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  const cell = (value: string | number | null) =>
+    value === null
+      ? '-'
+      : String(value).replace(
+          /[\u0000-\u001f\u007f]/g,
+          (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
+        );
   const table = [columns.map(([name]) => name), ...rows.map((row) => columns.map(([, read]) => cell(read(row))))];
   const widths = columns.map((_, index) => Math.max(...table.map((line) => line[index]!.length)));
-  return table.map((line) => line.map((text, index) => (index === line.length - 1 ? text : text.padEnd(widths[index]!))).join('  ').trimEnd()).join('\n');
+  return table
+    .map((line) =>
+      line
+        .map((text, index) => (index === line.length - 1 ? text : text.padEnd(widths[index]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 const file = databaseFile(loadEnv().DATA_DIR);
@@ -60,9 +77,13 @@ if (!sqlite.prepare("select 1 from sqlite_master where type = 'table' and name =
 }
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 try {
-  const rows = (await auditEvents.list(db, { since: values.since })).filter((row) => !values.type || row.type === values.type);
+  const rows = (await auditEvents.list(db, { since: values.since })).filter(
+    (row) => !values.type || row.type === values.type,
+  );
   process.stdout.write(`${formatTable(rows)}\n`);
-  process.stderr.write(`${rows.length} event(s)${values.since ? ` since ${values.since}` : ''}${values.type ? ` of type ${values.type}` : ''}.\n`);
+  process.stderr.write(
+    `${rows.length} event(s)${values.since ? ` since ${values.since}` : ''}${values.type ? ` of type ${values.type}` : ''}.\n`,
+  );
 } finally {
   await db.destroy();
 }

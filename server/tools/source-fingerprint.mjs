@@ -7,7 +7,16 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 // Everything the build reads: the client, the server bundle and its migrations, and the
 // configuration and lockfile that decide how they are compiled.
-const inputs = ['client', 'server', 'shared', 'migrations', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const inputs = [
+  'client',
+  'server',
+  'shared',
+  'migrations',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function* walk(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

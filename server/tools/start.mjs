@@ -26,14 +26,22 @@ function canBuild() {
 const state = buildState(distDir);
 if (state !== 'current') {
   if (canBuild()) {
-    console.log(state === 'missing' ? 'Building the site (no build yet)...' : 'Building the site (sources changed since the last build)...');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'build.ts')], { stdio: 'inherit' });
+    console.log(
+      state === 'missing'
+        ? 'Building the site (no build yet)...'
+        : 'Building the site (sources changed since the last build)...',
+    );
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'build.ts')], {
+      stdio: 'inherit',
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   } else if (state === 'missing') {
     console.error(`No build in ${distDir} and no build tools installed: run \`npm ci && npm run build\` first.`);
     process.exit(1);
   } else {
-    console.error('Warning: the sources changed since the last build, but the build tools are not installed (production install); serving the existing build.');
+    console.error(
+      'Warning: the sources changed since the last build, but the build tools are not installed (production install); serving the existing build.',
+    );
   }
 }
 // Libraries (Express, React) read NODE_ENV themselves; the env schema defaults it to production too.

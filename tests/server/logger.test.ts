@@ -17,7 +17,9 @@ describe('logger (pino)', () => {
     logger.info('listening', { url: 'http://localhost:3000' });
     logger.error('something failed', { id: 3 });
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.line).toMatch(/^\{"level":"info","time":"[^"]+","msg":"listening","url":"http:\/\/localhost:3000"\}$/);
+    expect(lines[0]!.line).toMatch(
+      /^\{"level":"info","time":"[^"]+","msg":"listening","url":"http:\/\/localhost:3000"\}$/,
+    );
     expect(lines.map((entry) => entry.isError)).toEqual([false, true]);
     expect(JSON.parse(lines[1]!.line)).toMatchObject({ level: 'error', msg: 'something failed', id: 3 });
   });
@@ -43,7 +45,16 @@ describe('logger (pino)', () => {
       req: { headers: { cookie: 'chat=visitor42' } },
     });
     const text = lines.map(({ line }) => line).join('\n');
-    for (const secret of ['ada@example.ng', 'correct horse', 'tok_live_123456', 'bola@example.ng', 'another secret', 'abcdef123', 'xyz789', 'visitor42']) {
+    for (const secret of [
+      'ada@example.ng',
+      'correct horse',
+      'tok_live_123456',
+      'bola@example.ng',
+      'another secret',
+      'abcdef123',
+      'xyz789',
+      'visitor42',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain(REDACTED);
@@ -67,12 +78,18 @@ describe('request log (pino-http)', () => {
     const { logger, parsed } = collectingLogger();
     const server = await startTestServer({ deps: { logger } });
     try {
-      const response = await fetch(`${server.baseUrl}/healthz?token=secret-in-query`, { headers: { cookie: 'session=abc' } });
+      const response = await fetch(`${server.baseUrl}/healthz?token=secret-in-query`, {
+        headers: { cookie: 'session=abc' },
+      });
       expect(response.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const requests = parsed().filter((line) => line.msg === 'request');
       expect(requests).toHaveLength(1);
-      expect(requests[0]).toMatchObject({ level: 'info', req: { method: 'GET', path: '/healthz' }, res: { status: 200 } });
+      expect(requests[0]).toMatchObject({
+        level: 'info',
+        req: { method: 'GET', path: '/healthz' },
+        res: { status: 200 },
+      });
       expect(typeof requests[0]!.ms).toBe('number');
       const text = JSON.stringify(parsed());
       expect(text).not.toContain('secret-in-query');
@@ -95,7 +112,10 @@ describe('request log (pino-http)', () => {
       const unhandled = parsed().find((line) => line.msg === 'unhandled error')!;
       expect(unhandled).toMatchObject({ level: 'error', path: '/healthz' });
       expect((unhandled.err as { stack: string }).stack).toMatch(/\n\s+at /);
-      expect(parsed().find((line) => line.msg === 'request failed' || line.msg === 'request')).toMatchObject({ level: 'error', res: { status: 500 } });
+      expect(parsed().find((line) => line.msg === 'request failed' || line.msg === 'request')).toMatchObject({
+        level: 'error',
+        res: { status: 500 },
+      });
     } finally {
       await server.close().catch(() => undefined);
     }

@@ -9,7 +9,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-const status = async (baseUrl: string, path: string, init: RequestInit = {}) => (await fetch(`${baseUrl}${path}`, { redirect: 'manual', ...init })).status;
+const status = async (baseUrl: string, path: string, init: RequestInit = {}) =>
+  (await fetch(`${baseUrl}${path}`, { redirect: 'manual', ...init })).status;
 
 describe('malformed percent-encoding', () => {
   it.each([
@@ -25,7 +26,13 @@ describe('malformed percent-encoding', () => {
   });
 
   it('gets 400 on a form post too', async () => {
-    expect(await status(server.baseUrl, '/trpc/forms.%E0%A4%A', { method: 'POST', headers: { 'content-type': 'application/json', origin: server.baseUrl }, body: '{}' })).toBe(400);
+    expect(
+      await status(server.baseUrl, '/trpc/forms.%E0%A4%A', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: '{}',
+      }),
+    ).toBe(400);
   });
 
   it('leaves well-formed encoding alone', async () => {

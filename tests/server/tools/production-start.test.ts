@@ -18,13 +18,15 @@ const children: ChildProcess[] = [];
 /** The children's environment: nothing from vitest that would change where or how they run. */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DIST_DIR', 'NODE_ENV', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST']) delete env[name];
+  for (const name of ['DIST_DIR', 'NODE_ENV', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'TEST'])
+    delete env[name];
   return { ...env, ...extra };
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(command, args, { cwd: copy, env: childEnv(env), encoding: 'utf8', timeout: 120_000 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result;
 }
 
@@ -61,7 +63,16 @@ const stopped = (child: ChildProcess) =>
   });
 
 beforeAll(() => {
-  for (const entry of ['client', 'server', 'shared', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts']) {
+  for (const entry of [
+    'client',
+    'server',
+    'shared',
+    'migrations',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'vite.config.ts',
+  ]) {
     fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   }
   const modules = fs.realpathSync(path.join(root, 'node_modules'));
@@ -86,7 +97,8 @@ afterAll(async () => {
 
 describe('production start on a pruned install', () => {
   it('has no build tools left after the prune', () => {
-    for (const name of ['tsx', 'vite', 'vitest']) expect(fs.existsSync(path.join(copy, 'node_modules', name)), name).toBe(false);
+    for (const name of ['tsx', 'vite', 'vitest'])
+      expect(fs.existsSync(path.join(copy, 'node_modules', name)), name).toBe(false);
     // The shared install is untouched.
     for (const name of ['tsx', 'vite']) expect(fs.existsSync(path.join(root, 'node_modules', name)), name).toBe(true);
   });
@@ -104,7 +116,9 @@ describe('production start on a pruned install', () => {
   });
 
   it('after a source change, the launcher (never the server) would rebuild; without build tools it serves the existing build and says so', async () => {
-    const { buildState } = (await import(pathToFileURL(path.join(copy, 'server/tools/source-fingerprint.mjs')).href)) as typeof import('../../../server/tools/source-fingerprint.mjs');
+    const { buildState } = (await import(
+      pathToFileURL(path.join(copy, 'server/tools/source-fingerprint.mjs')).href
+    )) as typeof import('../../../server/tools/source-fingerprint.mjs');
     expect(buildState(path.join(copy, 'dist'))).toBe('current');
     fs.appendFileSync(path.join(copy, 'shared', 'constants.ts'), '\n// edited after the build\n');
     expect(buildState(path.join(copy, 'dist'))).toBe('stale');
