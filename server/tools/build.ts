@@ -98,9 +98,14 @@ await build({
     rolldownOptions: {
       input: {
         index: path.join(root, 'server/index.ts'),
+        // Staff commands that must work on a production install too (node dist/server/audit-cli.mjs).
+        'audit-cli': path.join(root, 'server/tools/audit-cli.ts'),
+        'migrate-cli': path.join(root, 'server/db/migrate-cli.ts'),
         ...Object.fromEntries(migrationFiles.map((file) => [`migrations/${file.replace(/\.ts$/, '')}`, path.join(root, 'migrations', file)])),
       },
-      output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+      // Shared chunks sit beside the entries: modules that find files relative to themselves
+      // (the migrator, the common-password list) then look in dist/server/ wherever they land.
+      output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
     },
   },
 });
