@@ -48,7 +48,6 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'simple');
 
   app.use(requestLog(logger));
-  app.use(rejectMalformedUrl);
   const pageHeaders = securityHeaders({ https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false, styleHashes: deps.site?.styleHashes, scriptHashes: deps.site?.scriptHashes });
   // Hashed assets are scripts, styles and images, not documents: nosniff is all they need,
   // which saves about 1 KB of headers on each of a page's requests.
@@ -58,6 +57,7 @@ export function createApp(deps: AppDeps) {
     next();
   });
   app.use(hsts);
+  app.use(rejectMalformedUrl);
   // tRPC answers are a few hundred bytes of JSON: not worth the compressor's per-request cost.
   // (originalUrl: the filter runs when the answer is written, after the /trpc mount has cut req.url.)
   app.use(compression({ filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res) }));

@@ -25,6 +25,13 @@ describe('malformed percent-encoding', () => {
     expect(await status(server.baseUrl, path)).toBe(400);
   });
 
+  it('still sends the security headers with the 400', async () => {
+    const response = await fetch(`${server.baseUrl}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('gets 400 on a form post too', async () => {
     expect(
       await status(server.baseUrl, '/trpc/forms.%E0%A4%A', {
