@@ -46,4 +46,6 @@ if (state !== 'current') {
 }
 // Libraries (Express, React) read NODE_ENV themselves; the env schema defaults it to production too.
 process.env.NODE_ENV ??= 'production';
+// Logged stacks then name server/*.ts lines, not lines of the bundle (its .map files ship beside it).
+process.setSourceMapsEnabled(true);
 await import(pathToFileURL(serverEntry).href);
