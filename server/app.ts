@@ -24,6 +24,20 @@ export type AppDeps = {
   site?: SiteBuild;
 };
 
+/**
+ * Malformed percent-encoding anywhere in the URL (GET /trpc/%E0%A4%A) is the client's mistake:
+ * 400 here, before a router or tRPC tries to decode it and fails with a 500.
+ */
+const rejectMalformedUrl: express.RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.originalUrl);
+  } catch {
+    res.status(400).type('text/plain').send('Bad request');
+    return;
+  }
+  next();
+};
+
 /** Builds the Express app. It never listens: server/index.ts (or a test) does. */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
@@ -43,6 +57,7 @@ export function createApp(deps: AppDeps) {
     next();
   });
   app.use(hsts);
+  app.use(rejectMalformedUrl);
   // tRPC answers are a few hundred bytes of JSON: not worth the compressor's per-request cost.
   // (originalUrl: the filter runs when the answer is written, after the /trpc mount has cut req.url.)
   app.use(compression({ filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res) }));
@@ -65,7 +80,7 @@ export function createApp(deps: AppDeps) {
         res,
       }),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, error: error.message });
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
       },
     }),
   );
@@ -74,7 +89,7 @@ export function createApp(deps: AppDeps) {
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
-    if (status >= 500) logger.error('unhandled error', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+    if (status >= 500) logger.error('unhandled error', { path: req.path, err: error });
     res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong on our side. Please try again.');
   };
   app.use(errorHandler);

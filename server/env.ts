@@ -12,6 +12,8 @@ export const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where the build is written and read (relative to the working folder); lets tests build in parallel. */
+  DIST_DIR: z.string().min(1).default('./dist'),
   /** Public origin (scheme://host[:port]) when behind a proxy; used for links in e-mails and Origin checks. */
   PUBLIC_ORIGIN: z.url().optional(),
   /** Express "trust proxy" hop count: set to 1 behind one reverse proxy so req.ip and req.secure are right. */
@@ -43,4 +45,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** One setting, checked, without requiring the rest to be valid: for tools and modules read before start-up. */
+export function envSetting<K extends keyof Env>(name: K, source: Record<string, string | undefined> = process.env): Env[K] {
+  const result = envSchema.shape[name].safeParse(source[name]);
+  if (result.success) return result.data as Env[K];
+  throw new ConfigError(`Invalid environment configuration:\n  ${name}: ${result.error.issues[0]?.message ?? 'invalid'}`);
 }

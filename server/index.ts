@@ -1,5 +1,6 @@
-import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import packageJson from '../package.json' with { type: 'json' };
 import { createApp } from './app';
 import { attachChat } from './chat/attach-chat';
 import { databaseFile, openDatabase } from './db/database';
@@ -13,14 +14,15 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
-  const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const logger = createLogger(env.LOG_LEVEL, undefined, { pretty: env.NODE_ENV === 'development' });
+  // Imported, not read at run time: the compiled server (dist/server) has no package.json beside it.
+  const { version } = packageJson;
 
   const { db } = openDatabase(databaseFile(env.DATA_DIR));
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info('migrations applied', { count: applied.length });
 
-  const site = await loadSiteBuild();
+  const site = await loadSiteBuild(path.resolve(env.DIST_DIR));
   if (!site && env.NODE_ENV === 'production') logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
 
   const app = createApp({ env, db, logger, version, site: site ?? undefined });

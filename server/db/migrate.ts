@@ -4,15 +4,31 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { AppDatabase } from './database';
 
-const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Loads migrations/NNNN-name.ts in name order; works under tsx and vitest alike. */
+/**
+ * Where the migrations are: compiled beside the server bundle (dist/server/migrations/*.mjs,
+ * written by `npm run build`), or the sources (migrations/*.ts) under tsx and vitest.
+ */
+export async function findMigrations(): Promise<{ dir: string; files: string[] }> {
+  const candidates = [
+    { dir: path.join(here, 'migrations'), pattern: /^\d{4}-.+\.mjs$/ },
+    { dir: path.resolve(here, '../../migrations'), pattern: /^\d{4}-.+\.ts$/ },
+  ];
+  for (const { dir, pattern } of candidates) {
+    const files = (await fs.readdir(dir).catch(() => [])).filter((file) => pattern.test(file)).sort();
+    if (files.length) return { dir, files };
+  }
+  throw new Error(`No migrations found (looked in ${candidates.map((candidate) => candidate.dir).join(' and ')})`);
+}
+
+/** Loads NNNN-name migrations in name order; the name leaves out the extension, so .ts and .mjs agree. */
 class MigrationFolderProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await fs.readdir(migrationsDir)).filter((file) => /^\d{4}-.+\.ts$/.test(file)).sort();
+    const { dir, files } = await findMigrations();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as Migration;
+      migrations[file.replace(/\.(ts|mjs)$/, '')] = (await import(pathToFileURL(path.join(dir, file)).href)) as Migration;
     }
     return migrations;
   }

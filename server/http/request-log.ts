@@ -1,18 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import { pino } from 'pino';
+import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
 
-/** One structured line per request: method, path without the query, status, time. No IPs, no bodies. */
+type RawRequest = IncomingMessage & { originalUrl?: string; id?: unknown };
+
+/**
+ * One JSON line per request (pino-http): id, method, path without the query (it can carry a
+ * token), status and time. No IPs, no headers, no bodies. 5xx answers log at error level.
+ */
 export function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    res.on('finish', () => {
-      logger.info('request', {
+  const handler = pinoHttp<IncomingMessage, ServerResponse, never>({
+    logger: logger.pino ?? pino({ enabled: false }),
+    quietReqLogger: true,
+    wrapSerializers: false,
+    serializers: {
+      req: (req: RawRequest) => ({
+        id: req.id,
         method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 1000) / 1000,
-      });
-    });
-    next();
-  };
+        path: (req.originalUrl ?? req.url ?? '').split('?')[0],
+      }),
+      res: (res: ServerResponse) => ({ status: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request failed',
+    customAttributeKeys: { responseTime: 'ms' },
+  });
+  return (req, res, next) => handler(req, res, next);
 }

@@ -17,8 +17,9 @@ export const defaultMailFrom = () => `"${brand.name}" <no-reply@${brand.email.sp
 
 /**
  * SMTP_URL set → real SMTP (nodemailer). Unset → each message is written to DATA_DIR/outbox as
- * an .eml file and its link is logged, so the embedded default works without a mail server.
- * (The logged link carries a live token: outbox mode is for local use; see docs/decisions.)
+ * an .eml file and that file's path is logged, so the embedded default works without a mail
+ * server. The link itself is never logged: it carries a live token (issue #11.7), and logs are
+ * kept and shipped far more widely than the outbox folder (mode 0600).
  */
 export function createMailTransport(env: Env, logger: Logger): MailTransport {
   const from = env.MAIL_FROM ?? defaultMailFrom();
@@ -51,8 +52,7 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
       const partial = `${file}.partial`;
       await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
       await fs.rename(partial, file);
-      const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? null;
-      logger.info('mail written to outbox', { to: maskEmail(mail.to), kind: mail.kind, file, link });
+      logger.info('mail written to outbox', { to: maskEmail(mail.to), kind: mail.kind, file });
     },
     close: () => composer.close(),
   };

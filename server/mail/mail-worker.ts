@@ -30,6 +30,9 @@ export type MailWorker = {
   stop: () => Promise<void>;
 };
 
+/** SMTP refusals quote the recipient ("550 <ada@example.ng>: unknown"): mask any address in them. */
+export const maskEmailsIn = (text: string) => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, maskEmail);
+
 export const backoffDelay = (attempts: number, baseMs: number, maxMs: number, random = Math.random) =>
   Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1)) * (1 + random() * 0.2);
 
@@ -55,7 +58,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           logger.info('mail sent', { id: row.id, kind: row.kind, to: maskEmail(row.to_address), via: transport.kind, attempts: row.attempts + 1 });
         } catch (error) {
           const attempts = row.attempts + 1;
-          const reason = error instanceof Error ? error.message.slice(0, 200) : 'send failed';
+          const reason = maskEmailsIn(error instanceof Error ? error.message.slice(0, 200) : 'send failed');
           if (attempts >= maxAttempts) {
             await mailOutbox.markFailed(db, row.id, attempts, reason);
             logger.error('mail given up', { id: row.id, kind: row.kind, to: maskEmail(row.to_address), attempts, error: reason });
@@ -87,7 +90,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
     running = sendDue()
       .catch((error: unknown) => {
-        logger.error('mail worker error', { error: error instanceof Error ? error.message : String(error) });
+        logger.error('mail worker error', { err: error });
         return 0;
       })
       .finally(() => {

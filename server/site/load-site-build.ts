@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageRenderer } from '../../shared/render-result';
+import { envSetting } from '../env';
 import type { SiteBuild } from './site-handler';
 import { bootScriptHash } from './html-document';
 import { inlineStyleHashes } from './site-assets';
 
-/** DIST_DIR lets parallel builds (tests, benchmarks) use their own folder; default ./dist. */
-export const distDir = path.resolve(process.env.DIST_DIR ?? path.resolve(import.meta.dirname, '../../dist'));
+/** DIST_DIR lets parallel builds (tests, benchmarks) use their own folder; default ./dist (from the working folder). */
+export const distDir = path.resolve(envSetting('DIST_DIR'));
 
 const buildPaths = (root: string) => ({ clientDir: path.join(root, 'client'), serverEntry: path.join(root, 'server', 'entry-server.mjs') });
 

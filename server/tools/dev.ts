@@ -10,8 +10,9 @@ import path from 'node:path';
 import express from 'express';
 import { createServer } from 'vite';
 import type { PageRenderer } from '../../shared/render-result';
+import { loadEnv } from '../env';
 
-const port = Number(process.env.PORT ?? 3000);
+const port = loadEnv().PORT;
 const apiPort = port + 1;
 const root = path.resolve(import.meta.dirname, '../..');
 const target = `http://127.0.0.1:${apiPort}`;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../../server/env';
@@ -7,7 +7,7 @@ import { startTestServer } from '../helpers/test-server';
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   server = await startTestServer({ withSite: true });
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** The entry module the page's boot script loads (data-modules, entry first). */
@@ -155,15 +155,19 @@ describe('configuration', () => {
     expect(() => loadEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
-  it('stop the real server at start-up with a message naming the variable', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  it('stop the real server at start-up with a message naming the variable', async () => {
+    // Run without blocking this process (spawnSync would stall the shared test server past its
+    // keep-alive timeout, and the next request would meet a reset connection).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: '/tmp/ilera-config-test' },
-      encoding: 'utf8',
-      timeout: 20_000,
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    expect(result.status).toBe(78);
-    expect(result.stderr).toContain('PORT');
-  });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(status).toBe(78);
+    expect(stderr).toContain('PORT');
+  }, 30_000);
 });
 
 describe('pages and form posts', () => {

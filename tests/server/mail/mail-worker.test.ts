@@ -7,7 +7,7 @@ import { loadEnv } from '../../../server/env';
 import { createLogger } from '../../../server/logger';
 import { enqueueMail } from '../../../server/mail/mail-queue';
 import { confirmationMail, passwordResetMail } from '../../../server/mail/mail-templates';
-import { backoffDelay, startMailWorker } from '../../../server/mail/mail-worker';
+import { backoffDelay, maskEmailsIn, startMailWorker } from '../../../server/mail/mail-worker';
 import { createHttpClient } from '../../helpers/auth-http';
 import { linkIn, startSmtpServer } from '../../helpers/smtp-test-server';
 import { createTestDb } from '../../helpers/test-db';
@@ -44,7 +44,7 @@ describe('mail templates', () => {
 });
 
 describe('outbox mode (no SMTP_URL)', () => {
-  it('writes each message as an .eml file in DATA_DIR/outbox and logs the link with a masked address', async () => {
+  it('writes each message as an .eml file in DATA_DIR/outbox and logs its path (never the link and its token) with a masked address', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-outbox-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const db = await createTestDb();
@@ -63,7 +63,10 @@ describe('outbox mode (no SMTP_URL)', () => {
     expect(eml).toContain('multipart/alternative');
     expect(await mailOutbox.countPending(db)).toBe(0);
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'mail written to outbox')!;
-    expect(logged).toMatchObject({ to: 't***@example.ng', kind: 'confirm_email', link: 'http://localhost:3000/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567' });
+    // The .eml path, not the link: the link carries a live token, and logs travel further than the outbox.
+    expect(logged).toMatchObject({ to: 't***@example.ng', kind: 'confirm_email', file: path.join(outbox, mails()[0]!) });
+    expect(lines.join('\n')).not.toContain('abcdefghijklmnopqrstuvwxyz234567');
+    expect(lines.join('\n')).not.toContain('token=');
   });
 });
 
@@ -142,5 +145,12 @@ describe('SMTP delivery through the queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sent).toBe(0);
     expect(await mailOutbox.countPending(db)).toBe(1);
+  });
+});
+
+describe('send failure reasons in the log', () => {
+  it('mask the addresses an SMTP refusal quotes', () => {
+    expect(maskEmailsIn('550 5.1.1 <ada.obi@example.ng>: Recipient address rejected')).toBe('550 5.1.1 <a***@example.ng>: Recipient address rejected');
+    expect(maskEmailsIn('connect ECONNREFUSED 127.0.0.1:587')).toBe('connect ECONNREFUSED 127.0.0.1:587');
   });
 });
