@@ -29,6 +29,8 @@ export const envSchema = z.object({
   CHAT_MAX_CONNECTIONS_PER_IP: positiveInt.default(20),
   /** Chat messages one visitor may send per minute. */
   CHAT_MESSAGES_PER_MINUTE: positiveInt.default(10),
+  /** Most calls one batched tRPC request may carry (larger batches get 400). */
+  TRPC_MAX_BATCH: positiveInt.default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

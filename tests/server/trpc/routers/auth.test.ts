@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'kysely';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP, SIGNUPS_PER_IP } from '../../../../server/auth/auth-limits';
 import { COMMON_PASSWORD_MESSAGE } from '../../../../server/auth/common-passwords';
-import { onSessionsInvalidated, sessionIdFromToken } from '../../../../server/auth/session';
+import { sessionIdFromToken } from '../../../../server/auth/session';
 import { createLogger } from '../../../../server/logger';
 import { startMailWorker, type MailWorker } from '../../../../server/mail/mail-worker';
 import {
@@ -14,7 +14,7 @@ import {
   RESEND_CONFIRMATION_MESSAGE,
   RESET_REQUESTED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
-} from '../../../../server/trpc/routers/auth';
+} from '../../../../shared/messages/auth-messages';
 import { PASSWORD_TOO_SHORT_MESSAGE } from '../../../../shared/schemas/auth';
 import { createHttpClient, trpcError } from '../../../helpers/auth-http';
 import { linkIn, startSmtpServer } from '../../../helpers/smtp-test-server';
@@ -272,7 +272,7 @@ describe('auth.logIn, auth.me, auth.logOut', () => {
     const visitor = await logIn(email);
     const token = visitor.jar.get('session')!;
     const heard: [number, string[]][] = [];
-    const unsubscribe = onSessionsInvalidated((userId, ids) => heard.push([userId, ids]));
+    const unsubscribe = server.sessionEvents.onSessionsInvalidated((userId, ids) => heard.push([userId, ids]));
     expect(await visitor.client.auth.logOut.mutate()).toEqual({ status: 'logged-out' });
     unsubscribe();
     expect(visitor.lastSetCookies().some((header) => /^session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/.test(header))).toBe(true);
@@ -352,7 +352,7 @@ describe('password reset', () => {
     expect(stored.expires_at - Date.now()).toBeGreaterThan(3500_000);
 
     const heard: string[][] = [];
-    const unsubscribe = onSessionsInvalidated((_userId, ids) => heard.push(ids));
+    const unsubscribe = server.sessionEvents.onSessionsInvalidated((_userId, ids) => heard.push(ids));
     const newPassword = 'Jollof-and-plantain-7';
     expect(await visitor.client.auth.resetPassword.mutate({ token, password: newPassword })).toEqual({ user: { email, fullName: name, role: 'patient' } });
     unsubscribe();
@@ -421,7 +421,7 @@ describe('data rights', () => {
 
     const user = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const heard: number[] = [];
-    const unsubscribe = onSessionsInvalidated((userId) => heard.push(userId));
+    const unsubscribe = server.sessionEvents.onSessionsInvalidated((userId) => heard.push(userId));
     expect(await visitor.client.auth.deleteAccount.mutate({ password: PASSWORD })).toEqual({ status: 'deleted' });
     unsubscribe();
     expect(heard).toEqual([user.id]);
