@@ -19,8 +19,11 @@ describe('password hashing', () => {
 });
 
 describe('common passwords', () => {
-  it('bundles at least 1,000 of the most used passwords', () => {
-    expect(commonPasswords().size).toBeGreaterThanOrEqual(1000);
+  it('holds at least 10,000 of the most used passwords (zxcvbn-ts list plus local ones), lower-cased', () => {
+    const list = commonPasswords();
+    expect(list.size).toBeGreaterThanOrEqual(10_000);
+    for (const entry of ['123456', 'password', 'qwerty', 'letmein', 'trustno1', 'sunshine', 'dragon', 'nigeria123', 'naija123']) expect(list.has(entry)).toBe(true);
+    expect([...list].every((entry) => entry === entry.toLowerCase())).toBe(true);
   });
 
   it('refuses them without regard to case, accepts an uncommon passphrase', () => {
