@@ -32,6 +32,9 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
   const readAsset = createAssetReader(build.clientDir);
+  // Every prerendered page is read once here: page GETs then never touch the disk or libuv's
+  // thread pool, which argon2 shares (issue #11; docs/decisions/0011-bounded-password-hashing.md).
+  const pages = loadPrerenderedPages(build.prerenderedDir);
 
   site.use(
     '/assets',
@@ -41,6 +44,16 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
       setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
     }),
   );
+  // Before the static folder, whose lookup (fs.stat) would go through the thread pool for every page.
+  site.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const page = pages.get(prerenderedFileFor(req.path));
+    if (!page) return next();
+    res.setHeader('Cache-Control', HTML_CACHE);
+    res.type('html');
+    // Express adds the ETag and answers a matching If-None-Match with 304.
+    res.send(page);
+  });
   site.use(
     express.static(build.clientDir, {
       index: false,
@@ -61,10 +74,6 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
     }
     res.setHeader('Cache-Control', HTML_CACHE);
     res.type('html');
-    const prerendered = path.join(build.prerenderedDir, prerenderedFileFor(pathname));
-    if (prerendered.startsWith(build.prerenderedDir + path.sep) && fs.existsSync(prerendered)) {
-      return res.sendFile(prerendered);
-    }
     try {
       const result = await build.renderer.render(req.originalUrl);
       if (result.kind === 'redirect') return res.redirect(result.status, result.location);
@@ -76,6 +85,18 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   };
   site.use(renderPage);
   return site;
+}
+
+/** The prerendered HTML files by their path under prerenderedDir ('index.html', 'services/x.html'), in memory. */
+export function loadPrerenderedPages(prerenderedDir: string): Map<string, Buffer> {
+  const pages = new Map<string, Buffer>();
+  if (!fs.existsSync(prerenderedDir)) return pages;
+  for (const entry of fs.readdirSync(prerenderedDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    pages.set(path.relative(prerenderedDir, file).split(path.sep).join('/'), fs.readFileSync(file));
+  }
+  return pages;
 }
 
 /** A redirect target on this site: `//host/x` would leave it (protocol-relative), so one slash. */
