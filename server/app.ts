@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
-import type { PasswordHasher } from './auth/password-hasher';
+import { createPasswordHasher, hashConcurrencyFor, type PasswordHasher } from './auth/password-hasher';
 import { readRequestSession } from './auth/session-middleware';
 import type { SessionEvents } from './auth/session-events';
 import { jsonBodyGuard } from './http/json-body-guard';
@@ -37,7 +37,7 @@ export type AppDeps = {
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
   // Limits, queues and listeners belong to this app alone (issue #12).
-  const services = createAppServices({ db, env, logger, sessionEvents: deps.sessionEvents, passwords: deps.passwords });
+  const services = createAppServices({ db, env, logger, sessionEvents: deps.sessionEvents, passwords: deps.passwords ?? createPasswordHasher({ concurrency: hashConcurrencyFor(env.UV_THREADPOOL_SIZE) }) });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);

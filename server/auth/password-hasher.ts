@@ -7,10 +7,20 @@
  * One hasher per app: createApp builds it, procedures reach it through the tRPC context.
  * See docs/decisions/0011-bounded-password-hashing.md.
  */
+import os from 'node:os';
 import { hashPassword, verifyPassword } from './password';
 
-export const DEFAULT_HASH_CONCURRENCY = 2;
+/** libuv's default thread-pool size (Node reads UV_THREADPOOL_SIZE itself, once, at start). */
+export const DEFAULT_THREAD_POOL_SIZE = 4;
 export const DEFAULT_HASH_QUEUE = 16;
+
+/**
+ * Hashes allowed at once: two pool threads stay free for files and DNS, and one CPU stays free
+ * for the event loop (argon2 is CPU-bound: on a 2-CPU machine two hashes at once starve page
+ * serving of CPU, not of threads). Measured in docs/decisions/0011-bounded-password-hashing.md.
+ */
+export const hashConcurrencyFor = (threadPoolSize = DEFAULT_THREAD_POOL_SIZE, cpus = os.availableParallelism()) =>
+  Math.max(1, Math.min(threadPoolSize - 2, cpus - 1));
 /** Seconds a refused caller is asked to wait (the queue drains in well under this). */
 export const HASH_BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -37,7 +47,7 @@ type Options = {
 };
 
 export function createPasswordHasher(options: Options = {}): PasswordHasher {
-  const concurrency = options.concurrency ?? DEFAULT_HASH_CONCURRENCY;
+  const concurrency = options.concurrency ?? hashConcurrencyFor();
   const maxQueued = options.maxQueued ?? DEFAULT_HASH_QUEUE;
   const hashImpl = options.hash ?? hashPassword;
   const verifyImpl = options.verify ?? verifyPassword;

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_QUEUE } from '../auth/password-hasher';
+import { DEFAULT_HASH_QUEUE, DEFAULT_THREAD_POOL_SIZE, hashConcurrencyFor } from '../auth/password-hasher';
 import { hashPassword } from '../auth/password';
 import { distDir, hasSiteBuild } from '../site/load-site-build';
 
@@ -32,7 +32,7 @@ const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const BURST = Number(values.burst);
 const PAGES = ['/', '/about', '/services'];
-const EMAIL = 'bench.login@example.ng';
+const emailOf = (client: number) => `bench.login${client}@example.ng`;
 const PASSWORD = 'Bench-login-pepper-42';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -54,11 +54,11 @@ const summary = (values: number[]) =>
   `n=${values.length} p50=${percentile(values, 50).toFixed(1)} ms p95=${percentile(values, 95).toFixed(1)} ms max=${percentile(values, 100).toFixed(1)} ms`;
 const countBy = (values: number[]) => JSON.stringify(Object.fromEntries([...new Set(values)].sort().map((value) => [value, values.filter((v) => v === value).length])));
 
-async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number }> {
+async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; retryAfter: number }> {
   const started = performance.now();
   const response = await fetch(url, init);
   await response.arrayBuffer();
-  return { ms: performance.now() - started, status: response.status };
+  return { ms: performance.now() - started, status: response.status, retryAfter: Number(response.headers.get('retry-after') ?? 0) };
 }
 
 /** Fetches pages one after another until `until()` says stop; returns each page's latency. */
@@ -100,21 +100,18 @@ async function main() {
       if (tries > 300) throw new Error('The server did not start.');
       await sleep(100);
     }
+    // One account per client, as real visitors have.
     const db = new SQLite(path.join(dataDir, 'app.db'));
     const now = new Date().toISOString();
-    db.prepare('insert into users (email, full_name, password_hash, role, email_confirmed_at, created_at) values (?, ?, ?, ?, ?, ?)').run(
-      EMAIL,
-      'Bench Login',
-      await hashPassword(PASSWORD),
-      'patient',
-      now,
-      now,
-    );
+    const passwordHash = await hashPassword(PASSWORD);
+    const insert = db.prepare('insert into users (email, full_name, password_hash, role, email_confirmed_at, created_at) values (?, ?, ?, ?, ?, ?)');
+    for (let client = 0; client < CLIENTS; client++) insert.run(emailOf(client), 'Bench Login', passwordHash, 'patient', now, now);
     db.close();
 
+    const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? DEFAULT_THREAD_POOL_SIZE);
     const pagesInMemory = fs.readdirSync(path.join(distDir, 'prerendered'), { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
     console.log(
-      `server: UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}, hashing concurrency ${DEFAULT_HASH_CONCURRENCY}, queue bound ${DEFAULT_HASH_QUEUE}, ${pagesInMemory} prerendered pages held in memory; ${os.cpus().length} CPUs`,
+      `server: UV_THREADPOOL_SIZE=${poolSize}, hashing concurrency ${hashConcurrencyFor(poolSize)}, queue bound ${DEFAULT_HASH_QUEUE}, ${pagesInMemory} prerendered pages held in memory; ${os.cpus().length} CPUs`,
     );
 
     // Warm-up, then the pages alone.
@@ -133,9 +130,11 @@ async function main() {
     const loginsDone = Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
         while (Date.now() < end) {
-          const { ms, status } = await logIn(origin, `10.20.0.${client + 1}`, EMAIL, PASSWORD);
+          const { ms, status, retryAfter } = await logIn(origin, `10.20.0.${client + 1}`, emailOf(client), PASSWORD);
           loginLatencies.push(ms);
           loginStatuses.push(status);
+          // As a browser would: a 503 asks the visitor to try again after Retry-After.
+          if (status === 503) await sleep(retryAfter * 1000);
         }
       }),
     ).then(() => (stop = true));
