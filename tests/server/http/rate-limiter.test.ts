@@ -6,10 +6,10 @@ describe('createRateLimiter', () => {
     let now = 1_000_000;
     const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
     expect([1, 2, 3].map(() => limiter.hit('a').allowed)).toEqual([true, true, true]);
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 60, remaining: 0, policy: { limit: 3, windowSeconds: 60 } });
     expect(limiter.hit('b').allowed).toBe(true);
     now += 30_000;
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(limiter.hit('a')).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
     now += 30_001;
     expect(limiter.hit('a').allowed).toBe(true);
   });
@@ -21,6 +21,21 @@ describe('createRateLimiter', () => {
     expect(limiter.check('k').allowed).toBe(false);
     limiter.reset('k');
     expect(limiter.hit('k').allowed).toBe(true);
+  });
+
+  it('release gives back only the latest attempt (a reservation that did not count)', () => {
+    const limiter = createRateLimiter({ limit: 2, windowMs: 1000 });
+    expect(limiter.hit('k').allowed).toBe(true);
+    expect(limiter.hit('k').allowed).toBe(true);
+    expect(limiter.hit('k').allowed).toBe(false);
+    limiter.release('k');
+    expect(limiter.check('k')).toEqual({ allowed: true, remaining: 1 });
+    expect(limiter.hit('k').allowed).toBe(true);
+    expect(limiter.hit('k').allowed).toBe(false);
+    limiter.release('k');
+    limiter.release('k');
+    limiter.release('k'); // more releases than attempts: harmless
+    expect(limiter.check('k')).toEqual({ allowed: true, remaining: 2 });
   });
 });
 
