@@ -17,7 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { DEFAULT_HASH_QUEUE, DEFAULT_THREAD_POOL_SIZE, hashConcurrencyFor } from '../auth/password-hasher';
+import { DEFAULT_HASH_QUEUE, hashConcurrencyFor } from '../auth/password-hasher';
+import { loadEnv } from '../env';
 import { hashPassword } from '../auth/password';
 import { distDir, hasSiteBuild } from '../site/load-site-build';
 
@@ -108,7 +109,8 @@ async function main() {
     for (let client = 0; client < CLIENTS; client++) insert.run(emailOf(client), 'Bench Login', passwordHash, 'patient', now, now);
     db.close();
 
-    const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? DEFAULT_THREAD_POOL_SIZE);
+    // The server inherits this environment, so it sizes its queue from the same value.
+    const poolSize = loadEnv().UV_THREADPOOL_SIZE;
     const pagesInMemory = fs.readdirSync(path.join(distDir, 'prerendered'), { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
     console.log(
       `server: UV_THREADPOOL_SIZE=${poolSize}, hashing concurrency ${hashConcurrencyFor(poolSize)}, queue bound ${DEFAULT_HASH_QUEUE}, ${pagesInMemory} prerendered pages held in memory; ${os.cpus().length} CPUs`,
