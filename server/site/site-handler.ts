@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import express, { type RequestHandler, type Router } from 'express';
 import type { PageRenderer } from '../../shared/render-result';
 import type { Logger } from '../logger';
@@ -50,9 +52,17 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
     const page = pages.get(prerenderedFileFor(req.path));
     if (!page) return next();
     res.setHeader('Cache-Control', HTML_CACHE);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', page.etag);
     res.type('html');
-    // Express adds the ETag and answers a matching If-None-Match with 304.
-    res.send(page);
+    // Compressed once at start: no per-request gzip (CPU, and zlib's use of the thread pool).
+    // The compression middleware leaves an answer that already has a Content-Encoding alone.
+    if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      res.setHeader('Content-Encoding', 'gzip');
+      return void res.send(page.gzip);
+    }
+    // Express answers a matching If-None-Match with 304.
+    res.send(page.body);
   });
   site.use(
     express.static(build.clientDir, {
@@ -87,14 +97,19 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   return site;
 }
 
-/** The prerendered HTML files by their path under prerenderedDir ('index.html', 'services/x.html'), in memory. */
-export function loadPrerenderedPages(prerenderedDir: string): Map<string, Buffer> {
-  const pages = new Map<string, Buffer>();
+export type PrerenderedPage = { body: Buffer; gzip: Buffer; etag: string };
+
+/** The prerendered HTML files by their path under prerenderedDir ('index.html', 'services/x.html'), in memory, with their gzip form. */
+export function loadPrerenderedPages(prerenderedDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
   if (!fs.existsSync(prerenderedDir)) return pages;
   for (const entry of fs.readdirSync(prerenderedDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
-    pages.set(path.relative(prerenderedDir, file).split(path.sep).join('/'), fs.readFileSync(file));
+    const body = fs.readFileSync(file);
+    // Weak: one validator for the gzip and the plain form of the same page.
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    pages.set(path.relative(prerenderedDir, file).split(path.sep).join('/'), { body, gzip: gzipSync(body, { level: 9 }), etag });
   }
   return pages;
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteBuild } from '../../../server/site/load-site-build';
 import { startTestServer } from '../../helpers/test-server';
@@ -31,6 +32,25 @@ describe('prerendered pages', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain(MARKER);
+  });
+
+  it('are gzipped once at start: gzip when the client accepts it, plain otherwise', async () => {
+    const get = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        http.get(`${server.baseUrl}/about`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: String(res.headers.vary), body: Buffer.concat(chunks) }));
+        }).once('error', reject);
+      });
+    const zipped = await get('gzip, deflate, br');
+    expect(zipped.encoding).toBe('gzip');
+    expect(zipped.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(zipped.body).toString('utf8')).toContain(MARKER);
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString('utf8')).toContain(MARKER);
+    expect(plain.body.equals(gunzipSync(zipped.body))).toBe(true);
   });
 
   it('answer a matching If-None-Match with 304, and HEAD without a body', async () => {
