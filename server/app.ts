@@ -3,15 +3,17 @@ import express, { type ErrorRequestHandler } from 'express';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
-import { createAuditLog } from './audit/audit-log';
+import { createPasswordHasher, hashConcurrencyFor, type PasswordHasher } from './auth/password-hasher';
 import { readRequestSession } from './auth/session-middleware';
+import type { SessionEvents } from './auth/session-events';
 import { jsonBodyGuard } from './http/json-body-guard';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
 import { siteHandler, type SiteBuild } from './site/site-handler';
-import { createInnerContext, type RequestContext } from './trpc/context';
+import { batchGuard, mutationPaths } from './trpc/batch-guard';
+import { createAppServices, createInnerContext, type RequestContext } from './trpc/context';
 import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
 
@@ -22,6 +24,13 @@ export type AppDeps = {
   version: string;
   /** The built client; omitted in API-only tests and in `npm run dev` (Vite serves the client). */
   site?: SiteBuild;
+  /**
+   * Session invalidations, shared with attachChat so a logout here disconnects that session's
+   * sockets there. server/index.ts creates one per server; omitted, the app makes its own.
+   */
+  sessionEvents?: SessionEvents;
+  /** The bounded argon2 queue; omitted, the app makes one with the defaults (tests inject a counting one). */
+  passwords?: PasswordHasher;
 };
 
 /**
@@ -41,7 +50,8 @@ const rejectMalformedUrl: express.RequestHandler = (req, res, next) => {
 /** Builds the Express app. It never listens: server/index.ts (or a test) does. */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
-  const audit = createAuditLog({ db, logger });
+  // Limits, queues and listeners belong to this app alone (issue #12).
+  const services = createAppServices({ db, env, logger, sessionEvents: deps.sessionEvents, passwords: deps.passwords ?? createPasswordHasher({ concurrency: hashConcurrencyFor(env.UV_THREADPOOL_SIZE) }) });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
@@ -71,11 +81,12 @@ export function createApp(deps: AppDeps) {
 
   app.use(
     '/trpc',
+    batchGuard({ maxCalls: env.TRPC_MAX_BATCH, unbatchable: mutationPaths(appRouter, 'auth.') }),
     jsonBodyGuard,
     trpcExpressHandler({
       router: appRouter,
       createContext: async ({ req, res }): Promise<RequestContext> => ({
-        ...createInnerContext({ db, env, logger, audit }, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
+        ...createInnerContext(services, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession(services, req, res)) }),
         req,
         res,
       }),

@@ -31,6 +31,10 @@ export const envSchema = z.object({
   CHAT_MAX_CONNECTIONS_PER_IP: positiveInt.default(20),
   /** Chat messages one visitor may send per minute. */
   CHAT_MESSAGES_PER_MINUTE: positiveInt.default(10),
+  /** libuv's thread-pool size; Node reads it itself at start, the app reads it to size the password-hashing queue. */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
+  /** Most calls one batched tRPC request may carry (larger batches get 400). */
+  TRPC_MAX_BATCH: positiveInt.default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 import { createApp } from './app';
+import { createSessionEvents } from './auth/session-events';
 import { attachChat } from './chat/attach-chat';
 import { databaseFile, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -25,11 +26,13 @@ async function main() {
   const site = await loadSiteBuild(path.resolve(env.DIST_DIR));
   if (!site && env.NODE_ENV === 'production') logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
 
-  const app = createApp({ env, db, logger, version, site: site ?? undefined });
+  // One channel for session invalidations: a logout in the app disconnects that session's chat sockets.
+  const sessionEvents = createSessionEvents();
+  const app = createApp({ env, db, logger, version, site: site ?? undefined, sessionEvents });
   // Delivers the account e-mail queue (SMTP_URL, or .eml files in DATA_DIR/outbox).
   const mailWorker = startMailWorker({ db, env, logger });
   const server = http.createServer(app);
-  const chat = attachChat(server, { env, db, logger });
+  const chat = attachChat(server, { env, db, logger, sessionEvents });
 
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();

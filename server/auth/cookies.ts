@@ -1,24 +1,16 @@
 import { parse, serialize } from 'cookie';
 import type { Response } from 'express';
-import type { Env } from '../env';
+import { hostCookieName, type CookieNameEnv } from '../http/cookie-names';
 
-type CookieEnv = Pick<Env, 'NODE_ENV' | 'PUBLIC_ORIGIN'>;
+type CookieEnv = CookieNameEnv;
 
 const servedOverHttps = (env: Partial<CookieEnv>) => env.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
 
-/**
- * '__Host-session' in production over HTTPS (the browser then insists on Secure, Path=/ and
- * no Domain, so a sibling sub-domain cannot plant a session cookie); 'session' otherwise.
- */
-export function sessionCookieName(env: Partial<CookieEnv>): string {
-  return (env.NODE_ENV ?? 'production') === 'production' && servedOverHttps(env) ? '__Host-session' : 'session';
-}
+/** '__Host-session' in production over HTTPS, 'session' otherwise (see hostCookieName). */
+export const sessionCookieName = (env: Partial<CookieEnv>): string => hostCookieName('session', env);
 
-/** The cookie name for this process (NODE_ENV defaults to production, as in server/env.ts). */
-export const SESSION_COOKIE_NAME = sessionCookieName({ NODE_ENV: process.env.NODE_ENV as Env['NODE_ENV'] | undefined, PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN });
-
-/** The session token from a Cookie header (HTTP request or Socket.IO handshake), or null. */
-export function readSessionCookie(cookieHeader: string | undefined, name: string = SESSION_COOKIE_NAME): string | null {
+/** The session token from a Cookie header (HTTP request or Socket.IO handshake), or null. The name comes from the app's env. */
+export function readSessionCookie(cookieHeader: string | undefined, name: string): string | null {
   if (!cookieHeader) return null;
   const value = parse(cookieHeader)[name];
   return value ? value : null;

@@ -22,6 +22,15 @@ export async function issueEmailToken(db: AppDatabase, userId: number, kind: Ema
   return token;
 }
 
+/** The user a token belongs to, without using it up (null when unknown, of another kind or expired). */
+export async function peekEmailToken(db: AppDatabase, token: string, kind: EmailTokenKind): Promise<number | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const id = hashToken(token);
+  const row = await emailTokens.find(db, id, kind);
+  if (!row || !constantTimeEqual(decodeHex(row.id), decodeHex(id)) || row.expires_at <= Date.now()) return null;
+  return row.user_id;
+}
+
 /** Uses up a token: returns its user id, or null when unknown, of another kind, expired or already used. */
 export async function consumeEmailToken(db: AppDatabase, token: string, kind: EmailTokenKind): Promise<number | null> {
   if (!TOKEN_PATTERN.test(token)) return null;

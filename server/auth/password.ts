@@ -15,15 +15,3 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
-
-let dummyHash: Promise<string> | undefined;
-
-/**
- * Verifies against a throw-away hash so a log-in for an unknown address takes as long as a wrong
- * password (no account enumeration by timing). Always resolves false.
- */
-export async function verifyDummyPassword(password: string): Promise<false> {
-  dummyHash ??= hashPassword('not-a-real-account-password');
-  await verifyPassword(await dummyHash, password);
-  return false;
-}

@@ -5,43 +5,43 @@
  * - The token is 20 random bytes (160 bits) in lower-case base32; it lives only in the cookie.
  * - The session id stored in the database is the SHA-256 (hex) of the token, so a leaked
  *   database cannot be replayed as cookies.
- * - Sessions last 30 days and slide forward when used in their second half.
+ * - Lifetimes (issue #11): patients' sessions end 30 days after log-in however much they are used;
+ *   staff (agent, admin) sessions end 12 hours after log-in, or after 2 hours without use. The
+ *   absolute limit counts from the row's created_at and the user's current role, so a promotion
+ *   or an old row (a session from 2020) is judged by today's rule.
  * - Every invalidation (logout, password reset, account deletion, expiry) is announced through
- *   `onSessionsInvalidated`, so the chat layer can disconnect that session's sockets.
+ *   the app's SessionEvents, so the chat layer can disconnect that session's sockets.
  */
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { AppDatabase } from '../db/database';
+import type { UserRole } from '../db/schema';
 import { sessions } from '../data/sessions';
 import type { ContextUser } from '../trpc/context';
+import type { SessionEvents } from './session-events';
 
-export const SESSION_DURATION_MS = 30 * 24 * 60 * 60 * 1000;
-/** Extend when less than this much time is left (Lucia: half the duration). */
-const SESSION_RENEW_THRESHOLD_MS = SESSION_DURATION_MS / 2;
+const HOUR_MS = 60 * 60_000;
+export const PATIENT_SESSION_LIFETIME_MS = 30 * 24 * HOUR_MS;
+export const STAFF_SESSION_LIFETIME_MS = 12 * HOUR_MS;
+export const STAFF_SESSION_IDLE_MS = 2 * HOUR_MS;
+/** Kept for callers that mean "the longest a session lasts". */
+export const SESSION_DURATION_MS = PATIENT_SESSION_LIFETIME_MS;
+/** The stored expiry is moved only when it would change by more than this (one write a minute at most per session). */
+const EXPIRY_WRITE_GRANULARITY_MS = 60_000;
+
+export type SessionPolicy = { absoluteMs: number; idleMs: number };
+
+export const sessionPolicy = (role: UserRole): SessionPolicy =>
+  role === 'agent' || role === 'admin'
+    ? { absoluteMs: STAFF_SESSION_LIFETIME_MS, idleMs: STAFF_SESSION_IDLE_MS }
+    : { absoluteMs: PATIENT_SESSION_LIFETIME_MS, idleMs: PATIENT_SESSION_LIFETIME_MS };
+
+/** When a session used at `now` should expire: idle window from now, never past the absolute limit. */
+const expiryFor = (policy: SessionPolicy, createdAt: number, now: number) => Math.min(now + policy.idleMs, createdAt + policy.absoluteMs);
 
 export type Session = { id: string; userId: number; expiresAt: Date };
 export type SessionValidationResult = { session: Session; user: ContextUser } | null;
-
-type SessionsInvalidatedListener = (userId: number, sessionIds: string[]) => void;
-const listeners = new Set<SessionsInvalidatedListener>();
-
-/** Subscribes to session invalidations; returns the unsubscribe function. Listener errors are isolated. */
-export function onSessionsInvalidated(listener: SessionsInvalidatedListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function announce(userId: number, sessionIds: string[]) {
-  if (!sessionIds.length) return;
-  for (const listener of listeners) {
-    try {
-      listener(userId, sessionIds);
-    } catch {
-      // One failing subscriber must not stop a logout.
-    }
-  }
-}
 
 /** ≥128 bits of randomness: 20 bytes, base32 (32 characters). */
 export function generateSessionToken(): string {
@@ -53,8 +53,9 @@ export function generateSessionToken(): string {
 /** The stored id for a token: SHA-256, hex. */
 export const sessionIdFromToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
-export async function createSession(db: AppDatabase, token: string, userId: number): Promise<Session> {
-  const session: Session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(Date.now() + SESSION_DURATION_MS) };
+export async function createSession(db: AppDatabase, token: string, userId: number, role: UserRole = 'patient'): Promise<Session> {
+  const now = Date.now();
+  const session: Session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(expiryFor(sessionPolicy(role), now, now)) };
   await sessions.insert(db, { id: session.id, userId, expiresAt: session.expiresAt.getTime() });
   return session;
 }
@@ -62,10 +63,10 @@ export async function createSession(db: AppDatabase, token: string, userId: numb
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 
 /**
- * The session and user for a cookie token, or null. Expired sessions are deleted;
- * sessions in their second half are extended to a full 30 days from now.
+ * The session and user for a cookie token, or null. Expired sessions (idle or past their
+ * absolute lifetime) are deleted and announced; staff sessions slide their idle window forward.
  */
-export async function validateSessionToken(db: AppDatabase, token: string): Promise<SessionValidationResult> {
+export async function validateSessionToken(db: AppDatabase, token: string, events?: SessionEvents): Promise<SessionValidationResult> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
   const row = await sessions.findWithUser(db, sessionId);
@@ -74,23 +75,29 @@ export async function validateSessionToken(db: AppDatabase, token: string): Prom
   if (!row || !constantTimeEqual(decodeHex(row.session_id), decodeHex(sessionId))) return null;
   const session: Session = { id: row.session_id, userId: row.user_id, expiresAt: new Date(row.expires_at) };
   const now = Date.now();
-  if (now >= session.expiresAt.getTime()) {
+  const createdAt = Date.parse(row.created_at);
+  const policy = sessionPolicy(row.role);
+  // An unreadable created_at counts as already too old: fail closed.
+  const pastAbsolute = !Number.isFinite(createdAt) || now >= createdAt + policy.absoluteMs;
+  if (pastAbsolute || now >= session.expiresAt.getTime()) {
     await sessions.delete(db, session.id);
-    announce(session.userId, [session.id]);
+    events?.announce(session.userId, [session.id]);
     return null;
   }
-  if (now >= session.expiresAt.getTime() - SESSION_RENEW_THRESHOLD_MS) {
-    session.expiresAt = new Date(now + SESSION_DURATION_MS);
-    await sessions.setExpiry(db, session.id, session.expiresAt.getTime());
+  const expiry = expiryFor(policy, createdAt, now);
+  // Forward by a minute or more (staff idle window), or back at once (an older, longer expiry).
+  if (expiry - session.expiresAt.getTime() > EXPIRY_WRITE_GRANULARITY_MS || expiry < session.expiresAt.getTime()) {
+    session.expiresAt = new Date(expiry);
+    await sessions.setExpiry(db, session.id, expiry);
   }
   return { session, user: { id: row.user_id, email: row.email, fullName: row.full_name, role: row.role } };
 }
 
-export async function invalidateSession(db: AppDatabase, sessionId: string): Promise<void> {
+export async function invalidateSession(db: AppDatabase, sessionId: string, events: SessionEvents): Promise<void> {
   const userId = await sessions.delete(db, sessionId);
-  if (userId !== undefined) announce(userId, [sessionId]);
+  if (userId !== undefined) events.announce(userId, [sessionId]);
 }
 
-export async function invalidateUserSessions(db: AppDatabase, userId: number): Promise<void> {
-  announce(userId, await sessions.deleteAllForUser(db, userId));
+export async function invalidateUserSessions(db: AppDatabase, userId: number, events: SessionEvents): Promise<void> {
+  events.announce(userId, await sessions.deleteAllForUser(db, userId));
 }

@@ -36,7 +36,8 @@ import {
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_AGENT_GRACE_MS, CHAT_MAX_PAYLOAD_BYTES } from '../../shared/constants';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
-import { onSessionsInvalidated, validateSessionToken } from '../auth/session';
+import { validateSessionToken } from '../auth/session';
+import type { SessionEvents } from '../auth/session-events';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
@@ -53,6 +54,8 @@ export type ChatDeps = {
   env: Env;
   db: AppDatabase;
   logger: Logger;
+  /** The same session events createApp announces on (server/index.ts makes one for both). */
+  sessionEvents: SessionEvents;
   /** Overrides CHAT_COOKIE_SECRET / the stored secret (tests). */
   cookieSecret?: string;
   /** Overrides the bot's 1.5 s reply delay (never in production). */
@@ -221,7 +224,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   });
 
   // Logout, password reset or account deletion: that session's sockets go at once.
-  const unsubscribe = onSessionsInvalidated((_userId, sessionIds) => {
+  const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
     const ended = new Set(sessionIds);
     for (const namespace of [visitors, agents] as const) {
       for (const socket of namespace.sockets.values()) {

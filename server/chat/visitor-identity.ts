@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, serialize } from 'cookie';
 import type { Env } from '../env';
+import { hostCookieName } from '../http/cookie-names';
 import type { Logger } from '../logger';
 
 const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -19,10 +20,8 @@ const SECRET_FILE = 'chat-cookie-secret';
 
 type CookieEnv = Pick<Env, 'NODE_ENV' | 'PUBLIC_ORIGIN'>;
 
-const servedOverHttps = (env: CookieEnv) => env.PUBLIC_ORIGIN?.startsWith('https:') ?? false;
-
 /** '__Host-chat_visitor' in production over HTTPS (Secure, Path=/, no Domain); 'chat_visitor' otherwise. */
-export const visitorCookieName = (env: CookieEnv) => (env.NODE_ENV === 'production' && servedOverHttps(env) ? '__Host-chat_visitor' : 'chat_visitor');
+export const visitorCookieName = (env: CookieEnv) => hostCookieName('chat_visitor', env);
 
 /** CHAT_COOKIE_SECRET, else a secret generated once and kept (mode 0600) in DATA_DIR. */
 export function loadVisitorCookieSecret(env: Pick<Env, 'CHAT_COOKIE_SECRET' | 'DATA_DIR'>, logger: Logger): string {

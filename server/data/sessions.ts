@@ -14,6 +14,7 @@ export const sessions = {
         'sessions.id as session_id',
         'sessions.user_id',
         'sessions.expires_at',
+        'sessions.created_at',
         'users.email',
         'users.full_name',
         'users.role',

@@ -37,6 +37,21 @@ export const users = {
 
   /** Removes the account; sessions and e-mail tokens go with it (ON DELETE CASCADE). */
   delete: (db: AppDatabase, id: number) => db.deleteFrom('users').where('id', '=', id).execute(),
+
+  /**
+   * Deletes an account in one transaction (issue #12): its sessions, its queued e-mails, its
+   * e-mail tokens and the user row, all or nothing. Returns the ended session ids (for the chat).
+   */
+  deleteAccount: (db: AppDatabase, id: number) =>
+    db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst();
+      if (!user) return { deleted: false, sessionIds: [] as string[] };
+      const ended = await trx.deleteFrom('sessions').where('user_id', '=', id).returning('id').execute();
+      await trx.deleteFrom('email_tokens').where('user_id', '=', id).execute();
+      await trx.deleteFrom('mail_outbox').where('to_address', '=', user.email).execute();
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+      return { deleted: true, sessionIds: ended.map((row) => row.id) };
+    }),
 };
 
 /** True when `error` is SQLite's unique-constraint failure (a duplicate e-mail). */

@@ -11,6 +11,8 @@ export type RateLimiter = {
   /** Says whether one more attempt would be allowed, without counting it. */
   check: (key: string) => RateLimitResult;
   reset: (key: string) => void;
+  /** Gives back the latest counted attempt of `key` (a reservation that turned out not to count). */
+  release: (key: string) => void;
   policy: RateLimitPolicy;
 };
 
@@ -76,6 +78,12 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: Options):
     },
     reset(key) {
       logs.delete(key);
+    },
+    release(key) {
+      const log = logs.get(key);
+      if (!log) return;
+      log.times.pop();
+      if (log.head >= log.times.length) logs.delete(key);
     },
     policy,
   };

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import express, { type RequestHandler, type Router } from 'express';
 import type { PageRenderer } from '../../shared/render-result';
 import type { Logger } from '../logger';
@@ -32,6 +34,9 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(fs.readFileSync(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
   const readAsset = createAssetReader(build.clientDir);
+  // Every prerendered page is read once here: page GETs then never touch the disk or libuv's
+  // thread pool, which argon2 shares (issue #11; docs/decisions/0011-bounded-password-hashing.md).
+  const pages = loadPrerenderedPages(build.prerenderedDir);
 
   site.use(
     '/assets',
@@ -41,6 +46,24 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
       setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
     }),
   );
+  // Before the static folder, whose lookup (fs.stat) would go through the thread pool for every page.
+  site.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const page = pages.get(prerenderedFileFor(req.path));
+    if (!page) return next();
+    res.setHeader('Cache-Control', HTML_CACHE);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', page.etag);
+    res.type('html');
+    // Compressed once at start: no per-request gzip (CPU, and zlib's use of the thread pool).
+    // The compression middleware leaves an answer that already has a Content-Encoding alone.
+    if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      res.setHeader('Content-Encoding', 'gzip');
+      return void res.send(page.gzip);
+    }
+    // Express answers a matching If-None-Match with 304.
+    res.send(page.body);
+  });
   site.use(
     express.static(build.clientDir, {
       index: false,
@@ -61,10 +84,6 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
     }
     res.setHeader('Cache-Control', HTML_CACHE);
     res.type('html');
-    const prerendered = path.join(build.prerenderedDir, prerenderedFileFor(pathname));
-    if (prerendered.startsWith(build.prerenderedDir + path.sep) && fs.existsSync(prerendered)) {
-      return res.sendFile(prerendered);
-    }
     try {
       const result = await build.renderer.render(req.originalUrl);
       if (result.kind === 'redirect') return res.redirect(result.status, result.location);
@@ -76,6 +95,23 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
   };
   site.use(renderPage);
   return site;
+}
+
+export type PrerenderedPage = { body: Buffer; gzip: Buffer; etag: string };
+
+/** The prerendered HTML files by their path under prerenderedDir ('index.html', 'services/x.html'), in memory, with their gzip form. */
+export function loadPrerenderedPages(prerenderedDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  if (!fs.existsSync(prerenderedDir)) return pages;
+  for (const entry of fs.readdirSync(prerenderedDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const body = fs.readFileSync(file);
+    // Weak: one validator for the gzip and the plain form of the same page.
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    pages.set(path.relative(prerenderedDir, file).split(path.sep).join('/'), { body, gzip: gzipSync(body, { level: 9 }), etag });
+  }
+  return pages;
 }
 
 /** A redirect target on this site: `//host/x` would leave it (protocol-relative), so one slash. */

@@ -1,5 +1,8 @@
 import type { Request, Response } from 'express';
 import { createAuditLog, type AuditLog } from '../audit/audit-log';
+import { createAuthLimits, type AuthLimits } from '../auth/auth-limits';
+import { createPasswordHasher, type PasswordHasher } from '../auth/password-hasher';
+import { createSessionEvents, type SessionEvents } from '../auth/session-events';
 import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
@@ -7,7 +10,19 @@ import type { Logger } from '../logger';
 /** The signed-in user as procedures see it (filled by the auth layer). */
 export type ContextUser = { id: number; email: string; fullName: string; role: 'patient' | 'agent' | 'admin' };
 
-export type AppServices = { db: AppDatabase; env: Env; logger: Logger; audit: AuditLog };
+/**
+ * Per-app services (issue #12: built in createApp, never module state): the account limits, the
+ * bounded password-hashing queue and the session-change events the chat listens to.
+ */
+export type AppServices = {
+  db: AppDatabase;
+  env: Env;
+  logger: Logger;
+  audit: AuditLog;
+  authLimits: AuthLimits;
+  passwords: PasswordHasher;
+  sessionEvents: SessionEvents;
+};
 
 /**
  * Inner context: everything a procedure needs that does not come from HTTP.
@@ -20,11 +35,19 @@ export type InnerContext = AppServices & {
 };
 
 /** Services a test may leave out are built from the ones it gives. */
-export type ServiceDeps = Omit<AppServices, 'audit'> & Partial<AppServices>;
+export type ServiceDeps = Omit<AppServices, 'audit' | 'authLimits' | 'passwords' | 'sessionEvents'> & Partial<AppServices>;
+
+/** Fills in the services a caller left out (tests); createApp passes them all, once per app. */
+export const createAppServices = (services: ServiceDeps): AppServices => ({
+  ...services,
+  audit: services.audit ?? createAuditLog(services),
+  authLimits: services.authLimits ?? createAuthLimits(),
+  passwords: services.passwords ?? createPasswordHasher(),
+  sessionEvents: services.sessionEvents ?? createSessionEvents(),
+});
 
 export const createInnerContext = (services: ServiceDeps, overrides: Partial<InnerContext> = {}): InnerContext => ({
-  audit: services.audit ?? createAuditLog(services),
-  ...services,
+  ...createAppServices(services),
   user: null,
   sessionId: null,
   clientIp: '127.0.0.1',

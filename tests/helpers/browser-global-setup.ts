@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createApp } from '../../server/app';
+import { createSessionEvents } from '../../server/auth/session-events';
 import { attachChat } from '../../server/chat/attach-chat';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -28,10 +29,11 @@ export default async function setup(project: TestProject) {
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
   const { db } = openDatabase(path.join(dataDir, 'app.db'));
   await migrateToLatest(db);
-  const app = createApp({ env, db, logger: createLogger('error'), version: 'test', site });
+  const sessionEvents = createSessionEvents();
+  const app = createApp({ env, db, logger: createLogger('error'), version: 'test', site, sessionEvents });
   const server = http.createServer(app);
   // Live support chat (issue #6) on the same server, as in server/index.ts.
-  const chat = attachChat(server, { env, db, logger: createLogger('error') });
+  const chat = attachChat(server, { env, db, logger: createLogger('error'), sessionEvents });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   project.provide('baseUrl', `http://127.0.0.1:${address.port}`);

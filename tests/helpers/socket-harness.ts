@@ -23,7 +23,7 @@ let userCounter = 0;
 export async function startChatHarness(options: HarnessOptions = {}) {
   const server = await startTestServer({ env: { CHAT_MAX_CONNECTIONS_PER_IP: '50', ...options.env } });
   const cookieSecret = randomBytes(32).toString('base64url');
-  const chat = attachChat(server.server, { env: server.env, db: server.db, logger: silentLogger(), cookieSecret, ...options.chat });
+  const chat = attachChat(server.server, { env: server.env, db: server.db, logger: silentLogger(), sessionEvents: server.sessionEvents, cookieSecret, ...options.chat });
   const identity = createVisitorIdentity(server.env, cookieSecret);
   const sockets: Socket[] = [];
 
@@ -63,7 +63,7 @@ export async function startChatHarness(options: HarnessOptions = {}) {
         confirmed: true,
       });
       const token = generateSessionToken();
-      const session = await createSession(server.db, token, user.id);
+      const session = await createSession(server.db, token, user.id, role);
       return { user, session, cookie: `${sessionCookieName(server.env)}=${token}` };
     },
     close: async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from '../../server/app';
+import { createSessionEvents } from '../../server/auth/session-events';
 import { loadEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { loadSiteBuild } from '../../server/site/load-site-build';
@@ -26,13 +27,16 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
   const site = options.withSite ? await loadSiteBuild() : null;
   if (options.withSite && !site) throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
-  const app = createApp({ env, db, logger: createLogger('silent'), version: 'test', site: site ?? undefined, ...options.deps });
+  // Shared with attachChat when a test adds the chat (tests/helpers/socket-harness.ts).
+  const sessionEvents = options.deps?.sessionEvents ?? createSessionEvents();
+  const app = createApp({ env, db, logger: createLogger('silent'), version: 'test', site: site ?? undefined, ...options.deps, sessionEvents });
   const { server, baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
     baseUrl,
     db,
     env,
     server,
+    sessionEvents,
     close: async () => {
       await closeServer();
       await db.destroy();

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  SESSION_COOKIE_NAME,
   clearedSessionCookieHeader,
   readSessionCookie,
   sessionCookieHeader,
@@ -22,7 +21,6 @@ describe('session cookie', () => {
     expect(sessionCookieName({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost:3000' })).toBe('session');
     expect(sessionCookieName({ NODE_ENV: 'production' })).toBe('session');
     expect(sessionCookieName({ NODE_ENV: 'development', PUBLIC_ORIGIN: 'https://ilera.example' })).toBe('session');
-    expect(SESSION_COOKIE_NAME).toBe('session'); // vitest runs with NODE_ENV=test
   });
 
   it('is HttpOnly, SameSite=Lax, Path=/, and Secure in production', () => {
@@ -36,10 +34,10 @@ describe('session cookie', () => {
   });
 
   it('readSessionCookie finds the token in a Cookie header (HTTP or Socket.IO handshake)', () => {
-    expect(readSessionCookie(undefined)).toBeNull();
-    expect(readSessionCookie('')).toBeNull();
-    expect(readSessionCookie('theme=dark; session=abc234; other=1')).toBe('abc234');
-    expect(readSessionCookie('session=')).toBeNull();
+    expect(readSessionCookie(undefined, 'session')).toBeNull();
+    expect(readSessionCookie('', 'session')).toBeNull();
+    expect(readSessionCookie('theme=dark; session=abc234; other=1', 'session')).toBe('abc234');
+    expect(readSessionCookie('session=', 'session')).toBeNull();
     expect(readSessionCookie('__Host-session=abc', '__Host-session')).toBe('abc');
     expect(readSessionCookie('session=abc', '__Host-session')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, commonPasswords, isCommonPassword } from '../../../server/auth/common-passwords';
-import { hashPassword, verifyDummyPassword, verifyPassword } from '../../../server/auth/password';
+import { hashPassword, verifyPassword } from '../../../server/auth/password';
+import { createPasswordHasher } from '../../../server/auth/password-hasher';
 
 describe('password hashing', () => {
   it('uses argon2id with 19 MiB, 2 iterations, 1 lane and a random salt', async () => {
@@ -14,13 +15,18 @@ describe('password hashing', () => {
   });
 
   it('verifies a dummy hash for unknown accounts, always false', async () => {
-    expect(await verifyDummyPassword('anything')).toBe(false);
+    const hasher = createPasswordHasher();
+    expect(await hasher.verifyDummy('anything')).toBe(false);
+    expect(await hasher.verifyDummy('not-a-real-account-password')).toBe(false);
   });
 });
 
 describe('common passwords', () => {
-  it('bundles at least 1,000 of the most used passwords', () => {
-    expect(commonPasswords().size).toBeGreaterThanOrEqual(1000);
+  it('holds at least 10,000 of the most used passwords (zxcvbn-ts list plus local ones), lower-cased', () => {
+    const list = commonPasswords();
+    expect(list.size).toBeGreaterThanOrEqual(10_000);
+    for (const entry of ['123456', 'password', 'qwerty', 'letmein', 'trustno1', 'sunshine', 'dragon', 'nigeria123', 'naija123']) expect(list.has(entry)).toBe(true);
+    expect([...list].every((entry) => entry === entry.toLowerCase())).toBe(true);
   });
 
   it('refuses them without regard to case, accepts an uncommon passphrase', () => {

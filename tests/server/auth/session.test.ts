@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   SESSION_DURATION_MS,
+  STAFF_SESSION_IDLE_MS,
   createSession,
   generateSessionToken,
   invalidateSession,
   invalidateUserSessions,
-  onSessionsInvalidated,
   sessionIdFromToken,
   validateSessionToken,
 } from '../../../server/auth/session';
+import { createSessionEvents } from '../../../server/auth/session-events';
 import { users } from '../../../server/data/users';
 import { createTestDb } from '../../helpers/test-db';
 
 async function setup() {
   const db = await createTestDb();
   const user = await users.create(db, { email: 'Amaka@Example.ng', fullName: 'Amaka Obi', passwordHash: 'x', role: 'agent', confirmed: true });
-  return { db, user };
+  return { db, user, events: createSessionEvents() };
 }
 
 describe('session tokens (Lucia guide)', () => {
@@ -42,7 +43,7 @@ describe('validateSessionToken', () => {
   it('returns { session: { id, userId, expiresAt }, user: ContextUser } for a valid token', async () => {
     const { db, user } = await setup();
     const token = generateSessionToken();
-    const created = await createSession(db, token, user.id);
+    const created = await createSession(db, token, user.id, user.role);
     const result = await validateSessionToken(db, token);
     expect(result).toEqual({
       session: { id: created.id, userId: user.id, expiresAt: created.expiresAt },
@@ -51,7 +52,7 @@ describe('validateSessionToken', () => {
   });
 
   it('returns null for unknown, malformed and expired tokens, deleting the expired session', async () => {
-    const { db, user } = await setup();
+    const { db, user, events } = await setup();
     expect(await validateSessionToken(db, generateSessionToken())).toBeNull();
     expect(await validateSessionToken(db, '')).toBeNull();
     expect(await validateSessionToken(db, "' or 1=1 --")).toBeNull();
@@ -60,37 +61,36 @@ describe('validateSessionToken', () => {
     expect(await validateSessionToken(db, token.toUpperCase())).toBeNull();
     await db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).execute();
     const heard: string[][] = [];
-    const off = onSessionsInvalidated((_userId, ids) => heard.push(ids));
-    expect(await validateSessionToken(db, token)).toBeNull();
+    const off = events.onSessionsInvalidated((_userId, ids) => heard.push(ids));
+    expect(await validateSessionToken(db, token, events)).toBeNull();
     off();
     expect(heard).toEqual([[session.id]]);
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 
-  it('slides the expiry to 30 days from now when less than 15 days are left, not before', async () => {
+  it('moves a staff session\'s idle expiry forward when used (a minute or more later), never past 12 hours', async () => {
     const { db, user } = await setup();
     const token = generateSessionToken();
-    await createSession(db, token, user.id);
-    const in20Days = Date.now() + 20 * 86400_000;
-    await db.updateTable('sessions').set({ expires_at: in20Days }).execute();
-    expect((await validateSessionToken(db, token))!.session.expiresAt.getTime()).toBe(in20Days);
-    await db.updateTable('sessions').set({ expires_at: Date.now() + 14 * 86400_000 }).execute();
+    const created = await createSession(db, token, user.id, 'agent');
+    expect(created.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(STAFF_SESSION_IDLE_MS);
+    const soon = Date.now() + 30 * 60_000;
+    await db.updateTable('sessions').set({ expires_at: soon }).execute();
     const slid = (await validateSessionToken(db, token))!.session.expiresAt.getTime();
-    expect(slid - Date.now()).toBeGreaterThan(SESSION_DURATION_MS - 5000);
+    expect(slid - Date.now()).toBeGreaterThan(STAFF_SESSION_IDLE_MS - 5000);
     expect((await db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()).expires_at).toBe(slid);
   });
 });
 
 describe('invalidation', () => {
   it('invalidateSession ends one session and tells listeners (userId, [sessionId])', async () => {
-    const { db, user } = await setup();
+    const { db, user, events } = await setup();
     const [a, b] = [generateSessionToken(), generateSessionToken()];
     const sessionA = await createSession(db, a, user.id);
     await createSession(db, b, user.id);
     const heard: [number, string[]][] = [];
-    const off = onSessionsInvalidated((userId, ids) => heard.push([userId, ids]));
-    await invalidateSession(db, sessionA.id);
-    await invalidateSession(db, sessionA.id); // already gone: no second announcement
+    const off = events.onSessionsInvalidated((userId, ids) => heard.push([userId, ids]));
+    await invalidateSession(db, sessionA.id, events);
+    await invalidateSession(db, sessionA.id, events); // already gone: no second announcement
     off();
     expect(heard).toEqual([[user.id, [sessionA.id]]]);
     expect(await validateSessionToken(db, a)).toBeNull();
@@ -98,15 +98,15 @@ describe('invalidation', () => {
   });
 
   it('invalidateUserSessions ends all of a user’s sessions; a failing listener does not stop it', async () => {
-    const { db, user } = await setup();
+    const { db, user, events } = await setup();
     const tokens = [generateSessionToken(), generateSessionToken(), generateSessionToken()];
     for (const token of tokens) await createSession(db, token, user.id);
-    const offBroken = onSessionsInvalidated(() => {
+    const offBroken = events.onSessionsInvalidated(() => {
       throw new Error('listener bug');
     });
     const heard: string[] = [];
-    const off = onSessionsInvalidated((_userId, ids) => heard.push(...ids));
-    await invalidateUserSessions(db, user.id);
+    const off = events.onSessionsInvalidated((_userId, ids) => heard.push(...ids));
+    await invalidateUserSessions(db, user.id, events);
     offBroken();
     off();
     expect(heard.sort()).toEqual(tokens.map(sessionIdFromToken).sort());

@@ -106,7 +106,7 @@ describe('who may connect and what they may read', () => {
     const socket = h.agentSocket({ cookie: agent.cookie, reconnection: false });
     await connected(socket);
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    await invalidateSession(h.db, agent.session.id);
+    await invalidateSession(h.db, agent.session.id, h.sessionEvents);
     expect(await gone).toBe('io server disconnect');
   });
 });

@@ -116,7 +116,7 @@ describe('the visitor chat client when a session ends', () => {
     await connected(socket);
     client.send('About my test results');
     await waitFor(() => client.pendingCount() === 0 && client.getState().items.length > 0, 2000, 'sent');
-    await invalidateSession(h.db, patient.session.id);
+    await invalidateSession(h.db, patient.session.id, h.sessionEvents);
     await waitFor(() => client.getState().items.length === 0, 2000, 'cleared');
     // It reconnects as an anonymous visitor (the old session cookie names nobody now), whose
     // conversation is empty: nothing of the patient's is shown.

@@ -27,6 +27,21 @@ describe('createRateLimiter', () => {
     limiter.reset('k');
     expect(limiter.hit('k').allowed).toBe(true);
   });
+
+  it('release gives back only the latest attempt (a reservation that did not count)', () => {
+    const limiter = createRateLimiter({ limit: 2, windowMs: 1000 });
+    expect(limiter.hit('k').allowed).toBe(true);
+    expect(limiter.hit('k').allowed).toBe(true);
+    expect(limiter.hit('k').allowed).toBe(false);
+    limiter.release('k');
+    expect(limiter.check('k')).toEqual({ allowed: true, remaining: 1 });
+    expect(limiter.hit('k').allowed).toBe(true);
+    expect(limiter.hit('k').allowed).toBe(false);
+    limiter.release('k');
+    limiter.release('k');
+    limiter.release('k'); // more releases than attempts: harmless
+    expect(limiter.check('k')).toEqual({ allowed: true, remaining: 2 });
+  });
 });
 
 describe('createRateLimiter at scale', () => {

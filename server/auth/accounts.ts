@@ -1,0 +1,234 @@
+/**
+ * Account actions behind the auth router (issues #5, #11): the router parses input and returns
+ * a small view; the limits, the hashing queue, sessions and the audit log are handled here.
+ * Every limit is reserved before the password is checked, so calls in flight together cannot
+ * all slip past it (issue #11: 599 wrong passwords in one batch were all checked).
+ */
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  ACCOUNT_EXISTS_MESSAGE,
+  AUTH_BUSY_MESSAGE,
+  EMAIL_NOT_CONFIRMED_MESSAGE,
+  INVALID_CONFIRM_LINK_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  INVALID_RESET_LINK_MESSAGE,
+  LOG_IN_REQUIRED_MESSAGE,
+  SIGN_UP_FAILED_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  mailTooSoonMessage,
+  tooManyLogInsMessage,
+  tooManySignUpsMessage,
+  tooManyWrongPasswordsMessage,
+} from '../../shared/messages/auth-messages';
+import { isUniqueViolation, users, type UserRow } from '../data/users';
+import type { Env } from '../env';
+import { tooManyRequests } from '../http/too-many-requests';
+import { maskEmail } from '../logger';
+import { enqueueMail } from '../mail/mail-queue';
+import { confirmationMail, passwordResetMail } from '../mail/mail-templates';
+import type { RequestContext } from '../trpc/context';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { clearSessionCookie, setSessionCookie } from './cookies';
+import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-token';
+import { HashingBusyError } from './password-hasher';
+import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from './session';
+
+/** Paths of the pages the e-mail links open (client/app/paths.ts builds the same ones). */
+const CONFIRM_EMAIL_PATH = '/confirm-email';
+const RESET_PASSWORD_PATH = '/reset-password';
+
+const publicOrigin = (env: Env) => (env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`);
+const linkTo = (env: Env, path: string, token: string) => `${publicOrigin(env)}${path}?token=${token}`;
+const accountKey = (email: string) => email.trim().toLowerCase();
+const isStaff = (role: string) => role === 'agent' || role === 'admin';
+
+/** A field error in the same shape as zod's, so the form shows it by its field. */
+function fieldError(field: string, message: string): TRPCError {
+  // Built by a failing parse: a ZodError made with `new` is not an Error, and tRPC would wrap it.
+  const cause = z.object({ [field]: z.custom(() => false, { error: message }) }).safeParse({ [field]: null }).error;
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause });
+}
+
+const refuseCommonPassword = (password: string) => {
+  if (isCommonPassword(password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE);
+};
+
+/** Runs argon2 work through the app's bounded queue; a full queue answers 503 with Retry-After. */
+async function hashing<T>(ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    ctx.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
+    ctx.logger.info('password hashing queue full', ctx.passwords.stats());
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: AUTH_BUSY_MESSAGE, cause: { retryAfterSeconds: error.retryAfterSeconds } });
+  }
+}
+
+async function startSession(ctx: RequestContext, user: Pick<UserRow, 'id' | 'role'>) {
+  // A new session at every log-in: a token planted before log-in is never promoted (no fixation).
+  if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId, ctx.sessionEvents);
+  const token = generateSessionToken();
+  const session = await createSession(ctx.db, token, user.id, user.role);
+  if (ctx.res) {
+    setSessionCookie(ctx.res, ctx.env, token, session.expiresAt);
+    ctx.res.setHeader('Cache-Control', 'no-store');
+  }
+}
+
+/** Counts one mail to this address (per kind); refuses with 429 when one went out in the last minute. */
+function limitMail(ctx: RequestContext, kind: string, email: string) {
+  const verdict = ctx.authLimits.mailAddress.hit(`${kind}:${accountKey(email)}`);
+  if (!verdict.allowed) tooManyRequests(ctx.res, verdict, 'mail', mailTooSoonMessage(verdict.retryAfterSeconds));
+}
+
+async function sendConfirmation(ctx: RequestContext, user: Pick<UserRow, 'id' | 'email' | 'full_name'>) {
+  const token = await issueEmailToken(ctx.db, user.id, 'confirm_email');
+  await enqueueMail(ctx.db, confirmationMail(user.email, user.full_name, linkTo(ctx.env, CONFIRM_EMAIL_PATH, token)));
+}
+
+export const accounts = {
+  /** Counted before anything else, so parallel sign-ups from one network stop at the limit. */
+  limitSignUp(ctx: RequestContext) {
+    const verdict = ctx.authLimits.signUpIp.hit(ctx.clientIp);
+    if (!verdict.allowed) tooManyRequests(ctx.res, verdict, 'signup-ip', tooManySignUpsMessage(verdict.retryAfterSeconds));
+  },
+
+  async signUp(ctx: RequestContext, input: { email: string; fullName: string; password: string }): Promise<'created' | 'exists' | 'already-confirmed'> {
+    const existing = await users.findByEmail(ctx.db, input.email);
+    // Deliberate (spec error catalogue): the answer says whether the address has an account.
+    if (existing) return existing.email_confirmed_at ? 'already-confirmed' : 'exists';
+    refuseCommonPassword(input.password);
+    const passwordHash = await hashing(ctx, () => ctx.passwords.hash(input.password));
+    let user: UserRow;
+    try {
+      user = await users.create(ctx.db, { email: input.email, fullName: input.fullName, passwordHash });
+    } catch (error) {
+      // Two sign-ups for one address at the same moment: the second meets the unique index.
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS_MESSAGE });
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: SIGN_UP_FAILED_MESSAGE, cause: error });
+    }
+    ctx.authLimits.mailAddress.hit(`confirm:${accountKey(user.email)}`);
+    await sendConfirmation(ctx, user);
+    await ctx.audit.record({ type: 'signup', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
+    return 'created';
+  },
+
+  async confirmEmail(ctx: RequestContext, token: string) {
+    const userId = await consumeEmailToken(ctx.db, token, 'confirm_email');
+    if (userId === null) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRM_LINK_MESSAGE });
+    await users.markEmailConfirmed(ctx.db, userId);
+    await ctx.audit.record({ type: 'email.confirmed', actorUserId: userId, ip: ctx.clientIp });
+  },
+
+  async resendConfirmation(ctx: RequestContext, email: string) {
+    limitMail(ctx, 'confirm', email);
+    const user = await users.findByEmail(ctx.db, email);
+    if (user && !user.email_confirmed_at) await sendConfirmation(ctx, user);
+  },
+
+  async logIn(ctx: RequestContext, input: { email: string; password: string }): Promise<UserRow> {
+    const limits = ctx.authLimits;
+    const key = accountKey(input.email);
+    const audit = { email: input.email, ip: ctx.clientIp };
+    // Reserve one attempt on the account and on the address before the (slow) password check.
+    const account = limits.loginAccount.hit(key);
+    if (!account.allowed) tooManyRequests(ctx.res, account, 'login-account', tooManyLogInsMessage(account.retryAfterSeconds));
+    const ip = limits.loginIp.hit(ctx.clientIp);
+    if (!ip.allowed) {
+      limits.loginAccount.release(key);
+      tooManyRequests(ctx.res, ip, 'login-ip', tooManyLogInsMessage(ip.retryAfterSeconds));
+    }
+    const release = () => {
+      limits.loginAccount.release(key);
+      limits.loginIp.release(ctx.clientIp);
+    };
+
+    let user: UserRow | undefined;
+    let passwordOk: boolean;
+    try {
+      user = await users.findByEmail(ctx.db, input.email);
+      passwordOk = await hashing(ctx, () => (user ? ctx.passwords.verify(user.password_hash, input.password) : ctx.passwords.verifyDummy(input.password)));
+    } catch (error) {
+      // Not checked (queue full, database error): the attempt does not count.
+      release();
+      throw error;
+    }
+
+    if (!user || !passwordOk) {
+      await ctx.audit.record({ type: 'login.failure', actorUserId: user?.id ?? null, ...audit, detail: { reason: user ? 'wrong-password' : 'unknown-account' } });
+      // The reservation that used the last allowed attempt is the one that locks the account (or address) out.
+      if (account.remaining === 0) await ctx.audit.record({ type: 'login.lockout', actorUserId: user?.id ?? null, ...audit, detail: { scope: 'account' } });
+      if (ip.remaining === 0) await ctx.audit.record({ type: 'login.lockout', ...audit, detail: { scope: 'ip' } });
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE });
+    }
+    // The right password: the attempt is given back, and the account's failures are forgotten.
+    limits.loginIp.release(ctx.clientIp);
+    limits.loginAccount.reset(key);
+    // Only someone who knows the password learns that the address is unconfirmed.
+    if (!user.email_confirmed_at) throw new TRPCError({ code: 'FORBIDDEN', message: EMAIL_NOT_CONFIRMED_MESSAGE });
+    await startSession(ctx, user);
+    await ctx.audit.record({ type: 'login.success', actorUserId: user.id, ...audit });
+    if (isStaff(user.role)) await ctx.audit.record({ type: 'staff.sign_in', actorUserId: user.id, ...audit, detail: { role: user.role } });
+    return user;
+  },
+
+  async logOut(ctx: RequestContext) {
+    if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId, ctx.sessionEvents);
+    if (ctx.res) clearSessionCookie(ctx.res, ctx.env);
+    if (ctx.user) await ctx.audit.record({ type: 'logout', actorUserId: ctx.user.id, ip: ctx.clientIp });
+  },
+
+  async requestPasswordReset(ctx: RequestContext, email: string) {
+    limitMail(ctx, 'reset', email);
+    const user = await users.findByEmail(ctx.db, email);
+    await ctx.audit.record({ type: 'password.reset_requested', actorUserId: user?.id ?? null, email, ip: ctx.clientIp, detail: { accountExists: Boolean(user) } });
+    if (!user) return;
+    const token = await issueEmailToken(ctx.db, user.id, 'reset_password');
+    await enqueueMail(ctx.db, passwordResetMail(user.email, user.full_name, linkTo(ctx.env, RESET_PASSWORD_PATH, token)));
+  },
+
+  /** Sets the new password, ends every session of the account, and logs this browser in. */
+  async resetPassword(ctx: RequestContext, input: { token: string; password: string }): Promise<UserRow> {
+    refuseCommonPassword(input.password);
+    const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK_MESSAGE });
+    // Looked at first and used up only after hashing, so a 503 from a full queue does not waste the link.
+    if ((await peekEmailToken(ctx.db, input.token, 'reset_password')) === null) throw invalid();
+    const passwordHash = await hashing(ctx, () => ctx.passwords.hash(input.password));
+    const userId = await consumeEmailToken(ctx.db, input.token, 'reset_password');
+    const user = userId === null ? undefined : await users.findById(ctx.db, userId);
+    if (!user) throw invalid();
+    await users.setPasswordHash(ctx.db, user.id, passwordHash);
+    // The link proved the person reads this mailbox.
+    await users.markEmailConfirmed(ctx.db, user.id);
+    await invalidateUserSessions(ctx.db, user.id, ctx.sessionEvents);
+    ctx.authLimits.loginAccount.reset(accountKey(user.email));
+    await startSession(ctx, user);
+    await ctx.audit.record({ type: 'password.reset', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
+    return user;
+  },
+
+  /** Removes the user, their sessions, tokens and queued e-mails in one transaction. Needs the current password. */
+  async deleteAccount(ctx: RequestContext, userId: number, input: { password: string }) {
+    const user = await users.findById(ctx.db, userId);
+    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
+    const key = accountKey(user.email);
+    const verdict = ctx.authLimits.loginAccount.hit(key);
+    if (!verdict.allowed) tooManyRequests(ctx.res, verdict, 'login-account', tooManyWrongPasswordsMessage(verdict.retryAfterSeconds));
+    let passwordOk: boolean;
+    try {
+      passwordOk = await hashing(ctx, () => ctx.passwords.verify(user.password_hash, input.password));
+    } catch (error) {
+      ctx.authLimits.loginAccount.release(key);
+      throw error;
+    }
+    if (!passwordOk) throw fieldError('password', WRONG_PASSWORD_MESSAGE);
+    const { sessionIds } = await users.deleteAccount(ctx.db, user.id);
+    ctx.sessionEvents.announce(user.id, sessionIds);
+    ctx.authLimits.loginAccount.reset(key);
+    if (ctx.res) clearSessionCookie(ctx.res, ctx.env);
+    await ctx.audit.record({ type: 'account.deleted', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
+    ctx.logger.info('account deleted', { userId: user.id, email: maskEmail(user.email) });
+  },
+};
