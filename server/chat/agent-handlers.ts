@@ -14,28 +14,31 @@ import {
   agentReadSchema,
   agentTypingSchema,
 } from '../../shared/schemas/chat';
+import type { AuditLog } from '../audit/audit-log';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Logger } from '../logger';
 import { toChatMessage, type ChatService } from './chat-service';
-import { acked, chatError, errorText, unacked } from './handler-utils';
+import { acked, chatError, unacked } from './handler-utils';
 import { AGENTS_ROOM } from './rooms';
 
 export type AgentSocket = Socket<AgentClientToServerEvents, AgentServerToClientEvents, InterServerEvents, SocketData>;
 
-export type AgentHandlerDeps = { db: AppDatabase; logger: Logger; service: ChatService };
+export type AgentHandlerDeps = { db: AppDatabase; logger: Logger; service: ChatService; audit: AuditLog };
 
 const CONVERSATION_LIST_LIMIT = 100;
 
 const notFound = () => chatError('NOT_FOUND', 'That conversation no longer exists.');
 
 export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDeps) {
-  const { db, logger, service } = deps;
+  const { db, logger, service, audit } = deps;
+  const auditRoom = (type: 'room.join' | 'room.leave', conversationId: number) =>
+    void audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject: `conversation:${conversationId}` });
   const agent = socket.data.user!;
   void socket.join(AGENTS_ROOM);
 
   const failed = (what: string) => (error: unknown) => {
-    logger.error(`chat agent ${what} failed`, { error: errorText(error) });
+    logger.error(`chat agent ${what} failed`, { err: error });
     return chatError('STORAGE_FAILED', 'Something went wrong on our side. Please try again.');
   };
 
@@ -82,7 +85,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         await chat.markRead(db, conversationId, lastMessageId);
         await service.announceSummary(conversationId);
       },
-      (error) => logger.error('chat agent read failed', { error: errorText(error) }),
+      (error) => logger.error('chat agent read failed', { err: error }),
     ),
   );
 
@@ -104,6 +107,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
           if (!changed) return chatError('ALREADY_CLAIMED', 'Another agent joined this conversation a moment ago.');
         }
         service.rooms.roomAgentChanged(conversation.visitor_key, { name: agent.fullName });
+        auditRoom('room.join', conversationId);
         const summary = await service.summary(conversationId);
         if (!summary) return notFound();
         service.rooms.summaryUpdated(summary);
@@ -123,6 +127,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         if (conversation.assigned_agent_id !== agent.id) return chatError('FORBIDDEN', 'You have not joined this conversation.');
         await chat.setAssignedAgent(db, conversationId, null, agent.id);
         service.rooms.roomAgentChanged(conversation.visitor_key, null);
+        auditRoom('room.leave', conversationId);
         const summary = await service.summary(conversationId);
         if (!summary) return notFound();
         service.rooms.summaryUpdated(summary);
@@ -145,7 +150,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         return { ok: true, message: stored };
       },
       (error) => {
-        logger.error('chat agent message not stored', { error: errorText(error) });
+        logger.error('chat agent message not stored', { err: error });
         return chatError('STORAGE_FAILED', chatTexts.storageFailed);
       },
     ),
@@ -159,7 +164,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         const conversation = await chat.findConversationById(db, conversationId);
         if (conversation && conversation.assigned_agent_id === agent.id) service.rooms.agentTyping(conversation.visitor_key, agent.fullName, typing);
       },
-      (error) => logger.error('chat agent typing failed', { error: errorText(error) }),
+      (error) => logger.error('chat agent typing failed', { err: error }),
     ),
   );
 }

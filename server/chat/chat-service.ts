@@ -10,6 +10,7 @@ import { chat, type ConversationRow, type ConversationSummaryRow, type MessageRo
 import { isUniqueViolation } from '../data/users';
 import type { ChatSenderColumn } from '../db/schema';
 import type { Logger } from '../logger';
+import { createBotReplies } from './bot-replies';
 import { containsRedFlag } from './red-flags';
 import type { ChatRooms } from './rooms';
 import { createWriteBatcher } from './write-batcher';
@@ -30,7 +31,6 @@ export type ChatService = ReturnType<typeof createChatService>;
 export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms: ChatRooms; replyDelayMs?: number }) {
   const { db, logger, rooms } = deps;
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
-  const timers = new Set<NodeJS.Timeout>();
   const writes = createWriteBatcher(db);
 
   /**
@@ -45,9 +45,12 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
     clientId: string | null;
     agentId: number | null;
     agentName: string | null;
+    /** A visitor's message owed a bot reply: stored with it, due then. */
+    replyDueAt?: string;
   }): Promise<{ row: MessageRow; created: boolean }> => {
     try {
-      const row = await writes.run((trx) => chat.insertMessageRow(trx, input));
+      const { pending_reply_id: pendingReplyId, ...row } = await writes.run((trx) => chat.insertMessageRow(trx, input));
+      if (pendingReplyId !== null && input.replyDueAt) botReplies.schedule(pendingReplyId, input.conversationId, input.replyDueAt);
       return { row: { ...row, agent_name: input.agentName }, created: true };
     } catch (error) {
       if (!input.clientId || !isUniqueViolation(error)) throw error;
@@ -57,42 +60,9 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
     }
   };
   // Messages of one conversation are stored one after another, in arrival order.
-  const queues = new Map<string, Promise<unknown>>();
+  const serial = createSerialQueues();
 
-  const serial = <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const previous = queues.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    queues.set(key, settled);
-    void settled.then(() => {
-      if (queues.get(key) === settled) queues.delete(key);
-    });
-    return next;
-  };
-
-  const toSummary = (row: ConversationSummaryRow): ConversationSummary => ({
-    id: row.id,
-    visitorName: row.visitor_name,
-    visitorEmail: row.visitor_email,
-    shortId: `#${row.id}`,
-    currentPage: row.current_page,
-    lastMessage:
-      row.last_message !== null && row.last_sender && row.last_created_at
-        ? {
-            sender: row.last_sender,
-            preview: row.last_message.length > PREVIEW_LENGTH ? `${row.last_message.slice(0, PREVIEW_LENGTH - 1)}…` : row.last_message,
-            createdAt: row.last_created_at,
-          }
-        : null,
-    lastActivityAt: row.last_activity_at,
-    waitingSince: row.waiting_since,
-    unreadCount: Number(row.unread_count),
-    assignedAgent: row.assigned_agent_id !== null ? { id: row.assigned_agent_id, name: row.assigned_agent_name ?? 'Support agent' } : null,
-    visitorOnline: rooms.visitorOnline(row.visitor_key),
-  });
+  const toSummary = (row: ConversationSummaryRow) => toConversationSummary(row, rooms.visitorOnline(row.visitor_key));
 
   const summary = async (conversationId: number): Promise<ConversationSummary | null> => {
     const row = await chat.findSummary(db, conversationId);
@@ -107,7 +77,7 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
       const fresh = await summary(conversationId);
       if (fresh) rooms.summaryUpdated(fresh);
     } catch (error) {
-      logger.error('chat summary failed', { conversationId, error: error instanceof Error ? error.message : String(error) });
+      logger.error('chat summary failed', { conversationId, err: error });
     }
   };
 
@@ -117,22 +87,15 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
     await announceSummary(conversation.id);
   };
 
-  /** The canned reply after the delay, unless an agent has joined by then (checked when it fires). */
-  const scheduleBotReply = (conversation: ConversationRow) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void (async () => {
-        try {
-          const fresh = await chat.findConversationById(db, conversation.id);
-          if (!fresh || fresh.assigned_agent_id !== null) return;
-          await storeBotMessage(fresh, chatTexts.botReply);
-        } catch (error) {
-          logger.error('chat bot reply failed', { conversationId: conversation.id, error: error instanceof Error ? error.message : String(error) });
-        }
-      })();
-    }, replyDelayMs);
-    timers.add(timer);
-  };
+  const botReplies = createBotReplies({
+    db,
+    logger,
+    writes,
+    onSent: async (conversation, row) => {
+      rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
+      await announceSummary(conversation.id);
+    },
+  });
 
   return {
     rooms,
@@ -159,6 +122,8 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
           clientId: input.clientId,
           agentId: null,
           agentName: null,
+          // Checked again when it is due: an agent who joins by then keeps the bot quiet.
+          replyDueAt: conversation.assigned_agent_id === null ? new Date(Date.now() + replyDelayMs).toISOString() : undefined,
         });
         const message = toChatMessage(row);
         if (created) {
@@ -168,10 +133,9 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
             try {
               await storeBotMessage(conversation, chatTexts.emergencyReply);
             } catch (error) {
-              logger.error('chat emergency reply failed', { conversationId: conversation.id, error: error instanceof Error ? error.message : String(error) });
+              logger.error('chat emergency reply failed', { conversationId: conversation.id, err: error });
             }
           }
-          if (conversation.assigned_agent_id === null) scheduleBotReply(conversation);
           void announceSummary(conversation.id);
         }
         return { conversation, message, created };
@@ -196,16 +160,60 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
       return message;
     },
 
-    /** Stops pending bot replies (server shutdown or test teardown). */
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
+    /** Schedules the bot replies still owed from before the last stop. */
+    start: () => botReplies.resume(),
 
+    /** Stops the bot's timers (server shutdown or test teardown); owed replies stay stored. */
+    close() {
+      botReplies.close();
+    },
   };
 }
 
 /** A client id that belongs to another conversation (a forged or colliding id). */
 export class DuplicateClientIdError extends Error {
   override name = 'DuplicateClientIdError';
+}
+
+/** The agents' view of a conversation. */
+export function toConversationSummary(row: ConversationSummaryRow, visitorOnline: boolean): ConversationSummary {
+  const last =
+    row.last_message !== null && row.last_sender && row.last_created_at
+      ? {
+          sender: row.last_sender,
+          preview: row.last_message.length > PREVIEW_LENGTH ? `${row.last_message.slice(0, PREVIEW_LENGTH - 1)}…` : row.last_message,
+          createdAt: row.last_created_at,
+        }
+      : null;
+  return {
+    id: row.id,
+    visitorName: row.visitor_name,
+    visitorEmail: row.visitor_email,
+    shortId: `#${row.id}`,
+    currentPage: row.current_page,
+    lastMessage: last,
+    lastActivityAt: row.last_activity_at,
+    waitingSince: row.waiting_since,
+    unreadCount: Number(row.unread_count),
+    assignedAgent: row.assigned_agent_id !== null ? { id: row.assigned_agent_id, name: row.assigned_agent_name ?? 'Support agent' } : null,
+    visitorOnline,
+  };
+}
+
+/** Per-key promise chains: tasks with one key run one after another, in call order. */
+function createSerialQueues() {
+  const queues = new Map<string, Promise<unknown>>();
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return next;
+  };
 }

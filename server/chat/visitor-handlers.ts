@@ -19,15 +19,33 @@ import type { RateLimiter } from '../http/rate-limiter';
 import type { Logger } from '../logger';
 import type { ChatService } from './chat-service';
 import { toChatMessage } from './chat-service';
-import { acked, chatError, errorText, unacked } from './handler-utils';
+import { acked, chatError, unacked } from './handler-utils';
 import { visitorRoom } from './rooms';
 
 export type VisitorSocket = Socket<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>;
 
-export type VisitorHandlerDeps = { db: AppDatabase; logger: Logger; service: ChatService; messageLimiter: RateLimiter };
+export type VisitorHandlerDeps = {
+  db: AppDatabase;
+  logger: Logger;
+  service: ChatService;
+  /** Every limit a message must pass (burst and per minute); a refused message counts against none. */
+  messageLimiters: RateLimiter[];
+};
+
+/** Counts one message against every limiter, or none when one of them is full. */
+function hitAll(limiters: RateLimiter[], key: string) {
+  let longest: { retryAfterSeconds: number } | null = null;
+  for (const limiter of limiters) {
+    const verdict = limiter.check(key);
+    if (!verdict.allowed && (!longest || verdict.retryAfterSeconds > longest.retryAfterSeconds)) longest = verdict;
+  }
+  if (longest) return { allowed: false as const, retryAfterSeconds: longest.retryAfterSeconds };
+  for (const limiter of limiters) limiter.hit(key);
+  return { allowed: true as const };
+}
 
 export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHandlerDeps) {
-  const { db, logger, service, messageLimiter } = deps;
+  const { db, logger, service, messageLimiters } = deps;
   const visitorKey = socket.data.visitorKey!;
   void socket.join(visitorRoom(visitorKey));
 
@@ -38,7 +56,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
     acked(
       visitorMessageSendSchema,
       async (input) => {
-        const limit = messageLimiter.hit(visitorKey);
+        const limit = hitAll(messageLimiters, visitorKey);
         if (!limit.allowed) {
           return chatError('RATE_LIMITED', chatTexts.rateLimited(limit.retryAfterSeconds), { retryAfterSeconds: limit.retryAfterSeconds });
         }
@@ -52,7 +70,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
         return { ok: true, message };
       },
       (error) => {
-        logger.error('chat message not stored', { error: errorText(error) });
+        logger.error('chat message not stored', { err: error });
         return chatError('STORAGE_FAILED', chatTexts.storageFailed);
       },
     ),
@@ -72,7 +90,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
         return { ok: true, messages: rows.map(toChatMessage), agent: agent ? { name: agent.full_name } : null };
       },
       (error) => {
-        logger.error('chat sync failed', { error: errorText(error) });
+        logger.error('chat sync failed', { err: error });
         return chatError('STORAGE_FAILED', chatTexts.storageFailed);
       },
     ),
@@ -86,7 +104,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
         const found = await conversation();
         if (found) service.rooms.visitorTyping(found.id, typing);
       },
-      (error) => logger.error('chat typing failed', { error: errorText(error) }),
+      (error) => logger.error('chat typing failed', { err: error }),
     ),
   );
 
@@ -102,7 +120,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
           await service.announceSummary(found.id);
         }
       },
-      (error) => logger.error('chat page update failed', { error: errorText(error) }),
+      (error) => logger.error('chat page update failed', { err: error }),
     ),
   );
 

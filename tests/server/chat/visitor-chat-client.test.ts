@@ -7,7 +7,8 @@ import { startChatHarness, connected, sleep, waitFor, type ChatHarness } from '.
 let h: ChatHarness;
 const clients: VisitorChatClient[] = [];
 beforeEach(async () => {
-  h = await startChatHarness({ chat: { replyDelayMs: 100 } });
+  // Many quick sends: the burst limit (its own test in visitor-chat.test.ts) would refuse them.
+  h = await startChatHarness({ chat: { burst: { limit: 100, windowMs: 10_000 } } });
 });
 afterEach(async () => {
   for (const client of clients.splice(0)) client.destroy();
