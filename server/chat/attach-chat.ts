@@ -71,6 +71,8 @@ export type ChatDeps = {
 /** Besides the per-minute limit: at most this many messages per visitor in the burst window. */
 export const CHAT_BURST_LIMIT = 5;
 export const CHAT_BURST_WINDOW_MS = 10_000;
+export const CHAT_PING_INTERVAL_MS = 2000;
+export const CHAT_PING_TIMEOUT_MS = 2000;
 
 type HandshakeRequest = http.IncomingMessage & { _query?: Record<string, string>; chatVisitorId?: string };
 type ClientAddress = ReturnType<typeof createClientAddress>;
@@ -130,13 +132,15 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
 
   return {
     io,
-    /** Disconnects every chat client and stops timers; the HTTP server itself stays with its owner. */
+    /**
+     * Closes every chat connection and stops timers; the HTTP server itself stays with its owner.
+     * Transports are closed rather than the sockets disconnected on purpose ('io server
+     * disconnect'), which clients would not retry: after a restart they reconnect by themselves.
+     */
     close: async () => {
       unsubscribe();
       service.close();
       agentNamespace.close();
-      visitors.disconnectSockets(true);
-      agents.disconnectSockets(true);
       io.engine.close();
     },
   };
@@ -149,6 +153,10 @@ function createChatServer(httpServer: http.Server, env: Env, address: ClientAddr
   const io = new Server<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>(httpServer, {
     serveClient: false,
     maxHttpBufferSize: CHAT_MAX_PAYLOAD_BYTES,
+    // A silent network drop is noticed within CHAT_PING_INTERVAL_MS + CHAT_PING_TIMEOUT_MS (4 s):
+    // the widget's offline banner must show within 5 s (issue #11.5).
+    pingInterval: CHAT_PING_INTERVAL_MS,
+    pingTimeout: CHAT_PING_TIMEOUT_MS,
     // No CORS headers: only this site's own pages may talk to the chat.
     allowRequest: (req, callback) => {
       const sameSite = originAllowed({

@@ -2,6 +2,7 @@
  * The visitor namespace's handlers. The conversation is always the one of `socket.data.visitorKey`
  * (signed cookie or session, set by the handshake middleware); payloads never name one.
  */
+import { createHash } from 'node:crypto';
 import type { Socket } from 'socket.io';
 import type {
   InterServerEvents,
@@ -50,6 +51,8 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
   void socket.join(visitorRoom(visitorKey));
 
   const conversation = () => chat.findConversationByKey(db, visitorKey);
+  // One-way: names the visitor's stored outbox in the browser without revealing the key (a 128-bit secret).
+  const outboxKey = createHash('sha256').update(`chat-outbox:${visitorKey}`).digest('base64url').slice(0, 22);
 
   socket.on(
     'message:send',
@@ -82,12 +85,12 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
       visitorSyncSchema,
       async (input) => {
         const found = await conversation();
-        if (!found) return { ok: true, messages: [], agent: null };
+        if (!found) return { ok: true, messages: [], agent: null, outboxKey };
         const [rows, agent] = await Promise.all([
           chat.listMessages(db, found.id, { afterId: input.afterId, limit: input.afterId === undefined ? CHAT_HISTORY_LIMIT : 1000 }),
           found.assigned_agent_id === null ? undefined : users.findById(db, found.assigned_agent_id),
         ]);
-        return { ok: true, messages: rows.map(toChatMessage), agent: agent ? { name: agent.full_name } : null };
+        return { ok: true, messages: rows.map(toChatMessage), agent: agent ? { name: agent.full_name } : null, outboxKey };
       },
       (error) => {
         logger.error('chat sync failed', { err: error });

@@ -67,7 +67,7 @@ describe('the agent console with a live visitor (two browsers)', () => {
     expect(await reopened.locator('img, b').count()).toBe(0);
     // The list's preview shows it as text too.
     await item.getByText(`Visitor: ${INJECTION}`).waitFor();
-    expect(await agent.locator('.app-support__list').locator('img, script, b').count()).toBe(0);
+    expect(await agent.locator('.app-agent__list').locator('img, script, b').count()).toBe(0);
 
     // A canned reply, edited and sent with Enter, reaches the visitor at once with the agent's name.
     await agent.getByLabel('Canned reply').selectOption({ index: 1 });

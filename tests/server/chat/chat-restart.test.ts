@@ -121,7 +121,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
       async () => {
         const synced = await Promise.all(after.map((socket) => socket.timeout(5000).emitWithAck('conversation:sync', {})));
         synced.forEach((result, index) => {
-          if (result.ok) replies.set(index, result.messages.filter((message) => message.sender === 'bot'));
+          if (result.ok) replies.set(index, result.messages.filter((message: ChatMessage) => message.sender === 'bot'));
         });
         return [...replies.values()].filter((bots) => bots.length > 0).length === VISITORS;
       },

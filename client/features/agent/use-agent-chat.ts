@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AgentProfile, ChatError, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
+import type { AgentProfile, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
 import { CHAT_ACK_TIMEOUT_MS } from '../../../shared/constants';
+import { chatTexts } from '../../../shared/chat-texts';
 import { createSocket, type AgentSocket } from '../../lib/socket';
 import { newClientId } from '../../lib/client-id';
+import { sendAgentMessage, watchAgentConnection, type AgentConnectionStatus } from './agent-connection';
 
-export type AgentChatStatus = 'checking' | 'ready' | 'offline' | 'denied';
+export type AgentChatStatus = AgentConnectionStatus;
 
 export type AgentChatState = {
   status: AgentChatStatus;
@@ -17,7 +19,6 @@ export type AgentChatState = {
 };
 
 const TYPING_EXPIRY_MS = 6000;
-const SEND_ATTEMPTS = 3;
 
 const byActivity = (a: ConversationSummary, b: ConversationSummary) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id;
 
@@ -69,20 +70,14 @@ export function useAgentChat(handlers: Handlers) {
         setState((current) => ({ ...current, status: 'ready', me: result.me, conversations: [...result.conversations].sort(byActivity) }));
       });
 
-    socket.on('connect', () => {
-      loadList();
-      // Fetch what was missed while disconnected.
-      if (selectedRef.current !== null) open(selectedRef.current);
-    });
-    socket.on('disconnect', () => setState((current) => ({ ...current, status: current.status === 'denied' ? 'denied' : 'offline' })));
-    socket.on('connect_error', (error) => {
-      const code = (error as Error & { data?: ChatError }).data?.code;
-      if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') {
-        setState((current) => ({ ...current, status: 'denied' }));
-        handlersRef.current.onDenied();
-      } else {
-        setState((current) => ({ ...current, status: current.status === 'checking' ? 'checking' : 'offline' }));
-      }
+    const stopWatching = watchAgentConnection(socket, {
+      onConnect: () => {
+        loadList();
+        // Fetch what was missed while disconnected.
+        if (selectedRef.current !== null) open(selectedRef.current);
+      },
+      onStatus: (next) => setState((current) => ({ ...current, status: next(current.status) })),
+      onDenied: () => handlersRef.current.onDenied(),
     });
     socket.on('room:updated', upsert);
     socket.on('message:created', ({ conversationId, message }) => {
@@ -113,6 +108,7 @@ export function useAgentChat(handlers: Handlers) {
     });
 
     return () => {
+      stopWatching();
       for (const timer of timers.values()) window.clearTimeout(timer);
       socket.disconnect();
       socketRef.current = null;
@@ -130,33 +126,20 @@ export function useAgentChat(handlers: Handlers) {
     [upsert],
   );
 
-  /** Sends a reply with a client id, retrying on a lost acknowledgement; resolves true once stored. */
-  const send = useCallback((conversationId: number, message: string): Promise<boolean> => {
-    const clientId = newClientId();
-    return new Promise((resolve) => {
-      const attempt = (left: number) => {
-        const socket = socketRef.current;
-        if (!socket) return resolve(false);
-        socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('message:send', { conversationId, clientId, message }, (error, result) => {
-          if (!error && result.ok) {
-            setState((current) =>
-              current.selectedId !== conversationId || current.messages.some((item) => item.id === result.message.id)
-                ? current
-                : { ...current, messages: [...current.messages, result.message].sort((a, b) => a.id - b.id) },
-            );
-            return resolve(true);
-          }
-          if (!error && !result.ok && result.error.code !== 'STORAGE_FAILED') {
-            handlersRef.current.onError(result.error.message);
-            return resolve(false);
-          }
-          if (left > 1) return window.setTimeout(() => attempt(left - 1), 1000);
-          handlersRef.current.onError('Could not send message. Please try again.');
-          resolve(false);
-        });
-      };
-      attempt(SEND_ATTEMPTS);
-    });
+  /** Sends a reply with a client id by the shared retry policy; resolves true once stored. */
+  const send = useCallback(async (conversationId: number, message: string): Promise<boolean> => {
+    const result = await sendAgentMessage(() => socketRef.current, { conversationId, clientId: newClientId(), message });
+    if (!result.ok) {
+      handlersRef.current.onError(result.error?.message ?? chatTexts.storageFailed);
+      return false;
+    }
+    const stored = result.message;
+    setState((current) =>
+      current.selectedId !== conversationId || current.messages.some((item) => item.id === stored.id)
+        ? current
+        : { ...current, messages: [...current.messages, stored].sort((a, b) => a.id - b.id) },
+    );
+    return true;
   }, []);
 
   const setTyping = useCallback((conversationId: number, typing: boolean) => {
