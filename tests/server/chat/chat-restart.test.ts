@@ -15,7 +15,15 @@ import { chatTexts } from '../../../shared/chat-texts';
 import { createSocket, type VisitorSocket } from '../../../client/lib/socket';
 import { createVisitorIdentity } from '../../../server/chat/visitor-identity';
 import { databaseFile, openDatabase } from '../../../server/db/database';
+import { createVisitorChatClient } from '../../../client/features/chat/visitor-chat-client';
+import { watchAgentConnection, type AgentConnectionStatus } from '../../../client/features/agent/agent-connection';
+import { createSession, generateSessionToken } from '../../../server/auth/session';
+import { sessionCookieName } from '../../../server/auth/cookies';
+import { users } from '../../../server/data/users';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { loadEnv } from '../../../server/env';
 import { connected, waitFor } from '../../helpers/socket-harness';
+import { listenOnEphemeralPort } from '../../helpers/test-server';
 
 const VISITORS = 30;
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -32,13 +40,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function startServer(dataDir: string, secret: string): Promise<Running> {
+function startServer(dataDir: string, secret: string, port = 0): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
@@ -139,5 +147,57 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
     expect(final.bots).toHaveLength(VISITORS);
     expect(new Set(final.bots).size).toBe(VISITORS);
     expect(final.conversations).toBe(VISITORS);
+  }, 90_000);
+});
+
+describe('clients across a graceful restart (SIGTERM)', () => {
+  it('the visitor widget and the agent console reconnect by themselves, and a message typed meanwhile is sent once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-restart-'));
+    dirs.push(dataDir);
+    const secret = randomBytes(32).toString('base64url');
+    const identity = createVisitorIdentity({ NODE_ENV: 'test', PUBLIC_ORIGIN: undefined }, secret);
+    const visitorCookie = `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`;
+    // An agent account and session in the database the server will use.
+    const { db } = openDatabase(databaseFile(dataDir));
+    await migrateToLatest(db);
+    const agent = await users.create(db, { email: 'agent@example.com', fullName: 'Ngozi Eze', passwordHash: 'x', role: 'agent', confirmed: true });
+    const token = generateSessionToken();
+    await createSession(db, token, agent.id);
+    await db.destroy();
+    const agentCookie = `${sessionCookieName(loadEnv({ NODE_ENV: 'test' }))}=${token}`;
+    // A fixed port, so the clients find the new process where the old one was.
+    const probe = await listenOnEphemeralPort(() => undefined);
+    const port = Number(new URL(probe.baseUrl).port);
+    await probe.closeServer();
+
+    const first = await startServer(dataDir, secret, port);
+    const options = { origin: first.baseUrl, forceNew: true, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 500 };
+    const visitorSocket = createSocket('visitor', { ...options, extraHeaders: { cookie: visitorCookie } });
+    const agentSocket = createSocket('agent', { ...options, extraHeaders: { cookie: agentCookie } });
+    sockets.push(visitorSocket, agentSocket as unknown as VisitorSocket);
+    const client = createVisitorChatClient(visitorSocket, { storage: null });
+    const agentConsole = { status: 'checking' as AgentConnectionStatus, connects: 0 };
+    const stopWatching = watchAgentConnection(agentSocket, {
+      onConnect: () => {
+        agentConsole.connects += 1;
+        agentConsole.status = 'ready';
+      },
+      onStatus: (next) => (agentConsole.status = next(agentConsole.status)),
+      onDenied: () => undefined,
+    });
+    await waitFor(() => client.getState().ready && agentConsole.connects === 1, 10_000, 'both connected');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    await waitFor(() => client.getState().status === 'offline' && agentConsole.status === 'offline', 5000, 'both offline');
+    client.send('Are you there?');
+
+    await startServer(dataDir, secret, port);
+    await waitFor(() => client.getState().status === 'connected' && client.pendingCount() === 0, 15_000, 'visitor back by itself');
+    await waitFor(() => agentConsole.connects === 2 && agentConsole.status === 'ready', 15_000, 'console back by itself');
+    const userMessages = client.getState().items.filter((item) => item.kind === 'message' && item.sender === 'user');
+    expect(userMessages).toHaveLength(1);
+    client.destroy();
+    stopWatching();
   }, 90_000);
 });
