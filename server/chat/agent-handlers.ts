@@ -30,18 +30,28 @@ const CONVERSATION_LIST_LIMIT = 100;
 
 const notFound = () => chatError('NOT_FOUND', 'That conversation no longer exists.');
 
+/** Handlers need the socket, its agent and how to answer a failure. */
+type AgentContext = AgentHandlerDeps & {
+  socket: AgentSocket;
+  agent: NonNullable<AgentSocket['data']['user']>;
+  failed: (what: string) => (error: unknown) => ReturnType<typeof chatError>;
+};
+
 export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDeps) {
-  const { db, logger, service, audit } = deps;
-  const auditRoom = (type: 'room.join' | 'room.leave', conversationId: number) =>
-    void audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject: `conversation:${conversationId}` });
   const agent = socket.data.user!;
   void socket.join(AGENTS_ROOM);
-
   const failed = (what: string) => (error: unknown) => {
-    logger.error(`chat agent ${what} failed`, { err: error });
+    deps.logger.error(`chat agent ${what} failed`, { err: error });
     return chatError('STORAGE_FAILED', 'Something went wrong on our side. Please try again.');
   };
+  const context: AgentContext = { ...deps, socket, agent, failed };
+  registerReadingHandlers(context);
+  registerRoomHandlers(context);
+  registerMessageHandlers(context);
+}
 
+/** Listing, opening and marking conversations read. */
+function registerReadingHandlers({ socket, agent, db, logger, service, failed }: AgentContext) {
   socket.on(
     'conversation:list',
     acked(
@@ -88,6 +98,12 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
       (error) => logger.error('chat agent read failed', { err: error }),
     ),
   );
+}
+
+/** Joining (claiming) and leaving a room; both are audited. */
+function registerRoomHandlers({ socket, agent, db, service, audit, failed }: AgentContext) {
+  const auditRoom = (type: 'room.join' | 'room.leave', conversationId: number) =>
+    void audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject: `conversation:${conversationId}` });
 
   socket.on(
     'room:join',
@@ -137,6 +153,10 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
     ),
   );
 
+}
+
+/** Replies and typing, in rooms the agent has joined. */
+function registerMessageHandlers({ socket, agent, db, logger, service }: AgentContext) {
   socket.on(
     'message:send',
     acked(

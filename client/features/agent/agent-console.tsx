@@ -189,13 +189,7 @@ type ViewProps = {
 
 function ConversationView({ conversation, messages, visitorTyping, meId, onBack, onJoin, onLeave, onSend, onTyping }: ViewProps) {
   const headingId = useId();
-  const replyId = useId();
-  const cannedId = useId();
-  const hintId = useId();
   const logRef = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const typingRef = useRef(false);
   const joined = conversation.assignedAgent?.id === meId;
   const heldByOther = conversation.assignedAgent !== null && !joined;
 
@@ -203,35 +197,6 @@ function ConversationView({ conversation, messages, visitorTyping, meId, onBack,
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length, visitorTyping]);
-
-  const setTyping = useCallback(
-    (typing: boolean) => {
-      if (typingRef.current === typing) return;
-      typingRef.current = typing;
-      onTyping(typing);
-    },
-    [onTyping],
-  );
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const message = text.trim();
-    if (!message || sending) return;
-    setSending(true);
-    const sent = await onSend(message);
-    setSending(false);
-    if (sent) {
-      setText('');
-      setTyping(false);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
 
   return (
     <section className="app-agent__view" aria-labelledby={headingId}>
@@ -276,49 +241,92 @@ function ConversationView({ conversation, messages, visitorTyping, meId, onBack,
       <p className="app-agent__typing" aria-live="polite">
         {visitorTyping ? `${visitorLabel(conversation)} is typing…` : ''}
       </p>
-      <form className="app-agent__form" onSubmit={(event) => void submit(event)}>
-        <div className="app-agent__field">
-          <label htmlFor={cannedId}>Canned reply</label>
-          <select
-            id={cannedId}
-            value=""
-            disabled={!joined}
-            onChange={(event) => {
-              if (event.target.value) setText(event.target.value);
-            }}
-          >
-            <option value="">Choose a ready-made reply…</option>
-            {agentCannedReplies.map((reply) => (
-              <option key={reply} value={reply}>
-                {reply}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="app-agent__field">
-          <label htmlFor={replyId}>Your reply</label>
-          <textarea
-            id={replyId}
-            rows={3}
-            maxLength={CHAT_MESSAGE_MAX_LENGTH}
-            value={text}
-            disabled={!joined}
-            aria-describedby={hintId}
-            onChange={(event) => {
-              setText(event.target.value);
-              setTyping(Boolean(event.target.value.trim()));
-            }}
-            onBlur={() => setTyping(false)}
-            onKeyDown={onKeyDown}
-          />
-          <p id={hintId} className="app-agent__hint">
-            {joined ? 'Enter sends, Shift+Enter makes a new line.' : 'Join the conversation to reply. The bot answers until you do.'}
-          </p>
-        </div>
-        <button type="submit" className="app-button app-button--primary" disabled={!joined || sending || !text.trim()}>
-          {sending ? 'Sending...' : 'Send reply'}
-        </button>
-      </form>
+      <ReplyForm joined={joined} onSend={onSend} onTyping={onTyping} />
     </section>
+  );
+}
+
+/** The agent's reply box with the canned replies; usable once the agent has joined. */
+function ReplyForm({ joined, onSend, onTyping }: { joined: boolean; onSend: ViewProps['onSend']; onTyping: ViewProps['onTyping'] }) {
+  const replyId = useId();
+  const cannedId = useId();
+  const hintId = useId();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const typingRef = useRef(false);
+
+  const setTyping = useCallback(
+    (typing: boolean) => {
+      if (typingRef.current === typing) return;
+      typingRef.current = typing;
+      onTyping(typing);
+    },
+    [onTyping],
+  );
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const message = text.trim();
+    if (!message || sending) return;
+    setSending(true);
+    const sent = await onSend(message);
+    setSending(false);
+    if (sent) {
+      setText('');
+      setTyping(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form className="app-agent__form" onSubmit={(event) => void submit(event)}>
+      <div className="app-agent__field">
+        <label htmlFor={cannedId}>Canned reply</label>
+        <select
+          id={cannedId}
+          value=""
+          disabled={!joined}
+          onChange={(event) => {
+            if (event.target.value) setText(event.target.value);
+          }}
+        >
+          <option value="">Choose a ready-made reply…</option>
+          {agentCannedReplies.map((reply) => (
+            <option key={reply} value={reply}>
+              {reply}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="app-agent__field">
+        <label htmlFor={replyId}>Your reply</label>
+        <textarea
+          id={replyId}
+          rows={3}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          value={text}
+          disabled={!joined}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTyping(Boolean(event.target.value.trim()));
+          }}
+          onBlur={() => setTyping(false)}
+          onKeyDown={onKeyDown}
+        />
+        <p id={hintId} className="app-agent__hint">
+          {joined ? 'Enter sends, Shift+Enter makes a new line.' : 'Join the conversation to reply. The bot answers until you do.'}
+        </p>
+      </div>
+      <button type="submit" className="app-button app-button--primary" disabled={!joined || sending || !text.trim()}>
+        {sending ? 'Sending...' : 'Send reply'}
+      </button>
+    </form>
   );
 }
