@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { AgentProfile, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
 import { CHAT_ACK_TIMEOUT_MS } from '../../../shared/constants';
 import { chatTexts } from '../../../shared/chat-texts';
@@ -29,6 +29,38 @@ type Handlers = {
   onVisitorMessage: (conversationId: number) => void;
   onError: (message: string) => void;
 };
+
+const withoutTyping = (current: AgentChatState, conversationId: number) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) });
+
+/** New messages (shown in the open conversation, marked read while the tab is visible) and visitors' typing. */
+function subscribeLiveEvents(
+  socket: AgentSocket,
+  deps: {
+    setState: Dispatch<SetStateAction<AgentChatState>>;
+    selected: () => number | null;
+    onVisitorMessage: (conversationId: number) => void;
+    typingTimers: Map<number, number>;
+  },
+) {
+  const { setState, typingTimers } = deps;
+  socket.on('message:created', ({ conversationId, message }) => {
+    if (message.sender === 'user') {
+      deps.onVisitorMessage(conversationId);
+      setState((current) => withoutTyping(current, conversationId));
+    }
+    if (conversationId !== deps.selected()) return;
+    setState((current) =>
+      current.messages.some((item) => item.id === message.id) ? current : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
+    );
+    if (document.visibilityState === 'visible') socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
+  });
+  socket.on('typing:updated', ({ conversationId, typing }) => {
+    window.clearTimeout(typingTimers.get(conversationId));
+    setState((current) => (typing ? { ...current, typing: [...new Set([...current.typing, conversationId])] } : withoutTyping(current, conversationId)));
+    // A visitor who closed the tab mid-word sends no 'stopped': it expires.
+    if (typing) typingTimers.set(conversationId, window.setTimeout(() => setState((current) => withoutTyping(current, conversationId)), TYPING_EXPIRY_MS));
+  });
+}
 
 /** The agent console's live state over the /agent namespace. */
 export function useAgentChat(handlers: Handlers) {
@@ -80,31 +112,11 @@ export function useAgentChat(handlers: Handlers) {
       onDenied: () => handlersRef.current.onDenied(),
     });
     socket.on('room:updated', upsert);
-    socket.on('message:created', ({ conversationId, message }) => {
-      if (message.sender === 'user') {
-        handlersRef.current.onVisitorMessage(conversationId);
-        setState((current) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) }));
-      }
-      if (conversationId !== selectedRef.current) return;
-      setState((current) =>
-        current.messages.some((item) => item.id === message.id)
-          ? current
-          : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
-      );
-      if (document.visibilityState === 'visible') socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
-    });
-    socket.on('typing:updated', ({ conversationId, typing }) => {
-      window.clearTimeout(timers.get(conversationId));
-      setState((current) => ({
-        ...current,
-        typing: typing ? [...new Set([...current.typing, conversationId])] : current.typing.filter((id) => id !== conversationId),
-      }));
-      if (typing) {
-        timers.set(
-          conversationId,
-          window.setTimeout(() => setState((current) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) })), TYPING_EXPIRY_MS),
-        );
-      }
+    subscribeLiveEvents(socket, {
+      setState,
+      selected: () => selectedRef.current,
+      onVisitorMessage: (conversationId) => handlersRef.current.onVisitorMessage(conversationId),
+      typingTimers: timers,
     });
 
     return () => {

@@ -213,32 +213,23 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
   };
 
-  socket.on('connect', () => {
-    synced = false;
-    update({ status: 'connected', refusal: null });
-    if (page) socket.emit('page:update', { path: page });
-    sync();
-  });
-  socket.on('disconnect', (reason) => {
-    synced = false;
-    if (reason === 'io server disconnect') {
-      // Only a session's end disconnects a visitor on purpose (a restart closes the transport):
-      // reconnect as whoever the cookies now say.
-      forgetVisitor();
-      later(1000, () => socket.connect());
-      return;
-    }
-    update({ status: 'offline' });
-  });
-  socket.on('connect_error', (error) => {
-    const data = (error as Error & { data?: ChatError }).data;
-    if (data?.message) {
-      // Refused by the server (not the network): say why, and try again later.
-      update({ status: 'refused', refusal: data.message });
-      later(REFUSED_RETRY_MS, () => socket.connect());
-    } else {
+  registerConnectionEvents(socket, {
+    later,
+    connected: () => {
+      synced = false;
+      update({ status: 'connected', refusal: null });
+      if (page) socket.emit('page:update', { path: page });
+      sync();
+    },
+    offline: () => {
+      synced = false;
       update({ status: 'offline' });
-    }
+    },
+    sessionEnded: () => {
+      synced = false;
+      forgetVisitor();
+    },
+    refused: (message) => update({ status: 'refused', refusal: message }),
   });
   registerRoomEvents(socket, {
     addStored,
@@ -288,6 +279,40 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       socket.disconnect();
     },
   };
+}
+
+/** Connects, drops and refusals; says when to reconnect by hand (the client does not after a server-side disconnect or a refusal). */
+function registerConnectionEvents(
+  socket: VisitorSocket,
+  deps: {
+    later: (ms: number, task: () => void) => void;
+    connected: () => void;
+    offline: () => void;
+    sessionEnded: () => void;
+    refused: (message: string) => void;
+  },
+) {
+  socket.on('connect', deps.connected);
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') {
+      // Only a session's end disconnects a visitor on purpose (a restart closes the transport):
+      // reconnect as whoever the cookies now say.
+      deps.sessionEnded();
+      deps.later(1000, () => socket.connect());
+      return;
+    }
+    deps.offline();
+  });
+  socket.on('connect_error', (error) => {
+    const data = (error as Error & { data?: ChatError }).data;
+    if (data?.message) {
+      // Refused by the server (not the network): say why, and try again later.
+      deps.refused(data.message);
+      deps.later(REFUSED_RETRY_MS, () => socket.connect());
+    } else {
+      deps.offline();
+    }
+  });
 }
 
 /** Messages, agents joining or leaving, and typing, as the server announces them. */
