@@ -16,7 +16,7 @@ import { startTestServer } from './test-server';
 
 type HarnessOptions = { env?: Record<string, string>; chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst'>> };
 
-type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean };
+type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean; headers?: Record<string, string> };
 
 let userCounter = 0;
 
@@ -30,14 +30,14 @@ export async function startChatHarness(options: HarnessOptions = {}) {
   const identity = createVisitorIdentity(server.env, cookieSecret);
   const sockets: Socket[] = [];
 
-  const clientOptions = ({ cookie, origin, reconnection = true }: ClientOptions) => ({
+  const clientOptions = ({ cookie, origin, reconnection = true, headers }: ClientOptions) => ({
     origin: server.baseUrl,
     forceNew: true,
     transports: ['websocket'],
     reconnection,
     reconnectionDelay: 50,
     reconnectionDelayMax: 200,
-    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+    extraHeaders: { ...headers, ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });
 
   return {
