@@ -4,12 +4,12 @@
  * The row is stored with the visitor's message (one savepoint) and deleted in the transaction
  * that stores the reply, so a reply is sent once even if two timers race.
  */
+import type { Transaction } from 'kysely';
 import { chatTexts } from '../../shared/chat-texts';
 import type { AppDatabase } from '../db/database';
+import type { Database } from '../db/schema';
 import { chat, type ConversationRow, type MessageRow } from '../data/chat';
 import type { Logger } from '../logger';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
 
 export type BotReplies = ReturnType<typeof createBotReplies>;
 

@@ -2,13 +2,14 @@
  * What the visitor and agent handlers share: storing messages, the bot's replies and the
  * shapes browsers see. SQL stays in server/data/chat.ts; who receives what stays in rooms.ts.
  */
+import type { Transaction } from 'kysely';
 import type { ChatMessage, ConversationSummary } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_REPLY_DELAY_MS } from '../../shared/constants';
 import type { AppDatabase } from '../db/database';
 import { chat, type ConversationRow, type ConversationSummaryRow, type MessageRow } from '../data/chat';
 import { isUniqueViolation } from '../data/users';
-import type { ChatSenderColumn } from '../db/schema';
+import type { ChatSenderColumn, Database } from '../db/schema';
 import type { Logger } from '../logger';
 import { createBotReplies } from './bot-replies';
 import { containsRedFlag } from './red-flags';
@@ -33,53 +34,15 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
   const writes = createWriteBatcher(db);
 
-  /**
-   * Stores one message (group-committed with others arriving together). A client id already
-   * stored in this conversation returns that row with created = false; one stored in another
-   * conversation is refused without revealing it.
-   */
-  const storeMessage = async (input: {
-    conversationId: number;
-    sender: ChatSenderColumn;
-    message: string;
-    clientId: string | null;
-    agentId: number | null;
-    agentName: string | null;
-    /** A visitor's message owed a bot reply: stored with it, due then. */
-    replyDueAt?: string;
-  }): Promise<{ row: MessageRow; created: boolean }> => {
-    try {
-      const { pending_reply_id: pendingReplyId, ...row } = await writes.run((trx) => chat.insertMessageRow(trx, input));
-      if (pendingReplyId !== null && input.replyDueAt) botReplies.schedule(pendingReplyId, input.conversationId, input.replyDueAt);
-      return { row: { ...row, agent_name: input.agentName }, created: true };
-    } catch (error) {
-      if (!input.clientId || !isUniqueViolation(error)) throw error;
-      const existing = await chat.findMessageByClientId(db, input.clientId);
-      if (!existing || existing.conversation_id !== input.conversationId) throw new DuplicateClientIdError();
-      return { row: existing, created: false };
-    }
+  const storeMessage = async (input: StoreInput) => {
+    const { pendingReplyId, ...stored } = await storeOnce(db, writes, input);
+    if (pendingReplyId !== null && input.replyDueAt) botReplies.schedule(pendingReplyId, input.conversationId, input.replyDueAt);
+    return stored;
   };
   // Messages of one conversation are stored one after another, in arrival order.
   const serial = createSerialQueues();
 
-  const toSummary = (row: ConversationSummaryRow) => toConversationSummary(row, rooms.visitorOnline(row.visitor_key));
-
-  const summary = async (conversationId: number): Promise<ConversationSummary | null> => {
-    const row = await chat.findSummary(db, conversationId);
-    return row ? toSummary(row) : null;
-  };
-
-  /** Sends the fresh summary of a conversation to agents; failures are logged, never thrown. */
-  const announceSummary = async (conversationId: number) => {
-    // Nobody to tell: agents fetch fresh summaries when they connect.
-    if (!rooms.agentsConnected()) return;
-    try {
-      const fresh = await summary(conversationId);
-      if (fresh) rooms.summaryUpdated(fresh);
-    } catch (error) {
-      logger.error('chat summary failed', { conversationId, err: error });
-    }
-  };
+  const { toSummary, summary, announceSummary } = createSummaries(db, logger, rooms);
 
   const storeBotMessage = async (conversation: ConversationRow, message: string) => {
     const { row } = await storeMessage({ conversationId: conversation.id, sender: 'bot', message, clientId: null, agentId: null, agentName: null });
@@ -168,6 +131,59 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
       botReplies.close();
     },
   };
+}
+
+type StoreInput = {
+  conversationId: number;
+  sender: ChatSenderColumn;
+  message: string;
+  clientId: string | null;
+  agentId: number | null;
+  agentName: string | null;
+  /** A visitor's message owed a bot reply: stored with it, due then. */
+  replyDueAt?: string;
+};
+
+type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+
+/**
+ * Stores one message (group-committed with others arriving together). A client id already
+ * stored in this conversation returns that row with created = false; one stored in another
+ * conversation is refused without revealing it.
+ */
+async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInput): Promise<{ row: MessageRow; created: boolean; pendingReplyId: number | null }> {
+  try {
+    const { pending_reply_id: pendingReplyId, ...row } = await writes.run((trx) => chat.insertMessageRow(trx, input));
+    return { row: { ...row, agent_name: input.agentName }, created: true, pendingReplyId };
+  } catch (error) {
+    if (!input.clientId || !isUniqueViolation(error)) throw error;
+    const existing = await chat.findMessageByClientId(db, input.clientId);
+    if (!existing || existing.conversation_id !== input.conversationId) throw new DuplicateClientIdError();
+    return { row: existing, created: false, pendingReplyId: null };
+  }
+}
+
+/** Conversation summaries for agents, and telling them when one changes. */
+function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
+  const toSummary = (row: ConversationSummaryRow) => toConversationSummary(row, rooms.visitorOnline(row.visitor_key));
+
+  const summary = async (conversationId: number): Promise<ConversationSummary | null> => {
+    const row = await chat.findSummary(db, conversationId);
+    return row ? toSummary(row) : null;
+  };
+
+  /** Sends the fresh summary of a conversation to agents; failures are logged, never thrown. */
+  const announceSummary = async (conversationId: number) => {
+    // Nobody to tell: agents fetch fresh summaries when they connect.
+    if (!rooms.agentsConnected()) return;
+    try {
+      const fresh = await summary(conversationId);
+      if (fresh) rooms.summaryUpdated(fresh);
+    } catch (error) {
+      logger.error('chat summary failed', { conversationId, err: error });
+    }
+  };
+  return { toSummary, summary, announceSummary };
 }
 
 /** A client id that belongs to another conversation (a forged or colliding id). */
