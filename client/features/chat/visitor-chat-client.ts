@@ -18,7 +18,8 @@ import { newClientId } from '../../lib/client-id';
 import type { VisitorSocket } from '../../lib/socket';
 import { createRetryPolicy, type RetryPolicy } from '../../lib/socket-retry';
 import { displayItems, type ChatNotice, type DisplayItem } from './display-items';
-import { browserStorage, createOutboxStore, type OutboxStorage, type StoredOutgoing } from './outbox-store';
+import { browserStorage, createOutboxStore, type OutboxStorage } from './outbox-store';
+import { createOutboxSender } from './outbox-sender';
 
 export type { DisplayItem } from './display-items';
 
@@ -39,8 +40,6 @@ export type VisitorChatState = {
 };
 
 export type SendFailure = { text: string; error: ChatError | null };
-
-type Outgoing = StoredOutgoing & { attempts: number; serverFailures: number };
 
 export type VisitorChatOptions = {
   /** Overrides parts of the shared retry policy (tests shorten the waits). */
@@ -76,18 +75,14 @@ export const initialVisitorChatState: VisitorChatState = {
   agentTyping: null,
 };
 
-const toOutgoing = (item: StoredOutgoing): Outgoing => ({ clientId: item.clientId, message: item.message, createdAt: item.createdAt, attempts: 0, serverFailures: 0 });
-
 export function createVisitorChatClient(socket: VisitorSocket, options: VisitorChatOptions = {}) {
   const policy = createRetryPolicy(options.retry);
   const store = createOutboxStore(options.storage === undefined ? browserStorage() : options.storage);
   const stored = new Map<number, ChatMessage>();
-  const outbox: Outgoing[] = store.load().map(toOutgoing);
   const notices: ChatNotice[] = [];
   const listeners = new Set<(state: VisitorChatState) => void>();
   let state: VisitorChatState = { ...initialVisitorChatState, status: socket.connected ? 'connected' : 'connecting' };
   let synced = false;
-  let inFlight: Outgoing | null = null;
   let page: string | null = null;
   let destroyed = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -109,11 +104,9 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   };
 
   const update = (patch: Partial<VisitorChatState> = {}) => {
-    state = { ...state, ...patch, items: displayItems(stored.values(), notices, outbox) };
+    state = { ...state, ...patch, items: displayItems(stored.values(), notices, sender.items()) };
     for (const listener of listeners) listener(state);
   };
-
-  const saveOutbox = () => store.save(outbox.map(({ clientId, message, createdAt }) => ({ clientId, message, createdAt })));
 
   const setBotTyping = (typing: boolean) => {
     clearTimeout(botTypingTimer);
@@ -125,51 +118,25 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   const addStored = (message: ChatMessage) => {
     const isNew = !stored.has(message.id);
     stored.set(message.id, message);
-    if (message.clientId) {
-      const index = outbox.findIndex((item) => item.clientId === message.clientId);
-      if (index >= 0) {
-        outbox.splice(index, 1);
-        saveOutbox();
-      }
-    }
+    if (message.clientId) sender.settle(message.clientId);
     return isNew;
   };
 
-  const fail = (outgoing: Outgoing, error: ChatError | null) => {
-    const index = outbox.indexOf(outgoing);
-    if (index < 0) return;
-    outbox.splice(index, 1);
-    saveOutbox();
-    update({ botTyping: outbox.length ? state.botTyping : setBotTyping(false) });
-    options.onFailed?.({ text: outgoing.message, error });
-  };
-
-  /** After an unacknowledged send: retry later, wait for the reconnect, or give the message up. */
-  const afterFailure = (head: Outgoing, serverError: ChatError | null) => {
-    if (policy.verdict(serverError) === 'fail') return fail(head, serverError), pump();
-    if (serverError && ++head.serverFailures >= policy.maxServerFailures) return fail(head, serverError), pump();
-    // Offline: the next connect syncs and sends again, however long that takes.
-    if (!socket.connected) return;
-    later(policy.delayMs(head.attempts), pump);
-  };
-
-  const pump = () => {
-    if (destroyed || inFlight || !synced || !socket.connected) return;
-    const head = outbox[0];
-    if (!head) return;
-    head.attempts += 1;
-    inFlight = head;
-    socket.timeout(policy.ackTimeoutMs).emit('message:send', { clientId: head.clientId, message: head.message }, (error, result) => {
-      inFlight = null;
-      if (destroyed || !outbox.includes(head)) return pump();
-      if (!error && result.ok) {
-        addStored(result.message);
-        update();
-        return pump();
-      }
-      afterFailure(head, !error && !result.ok ? result.error : null);
-    });
-  };
+  const sender = createOutboxSender({
+    socket,
+    policy,
+    store,
+    canSend: () => synced && !destroyed,
+    later,
+    onAcked: (message) => {
+      addStored(message);
+      update();
+    },
+    onFailed: (outgoing, error) => {
+      update({ botTyping: sender.items().length ? state.botTyping : setBotTyping(false) });
+      options.onFailed?.({ text: outgoing.message, error });
+    },
+  });
 
   const sync = () => {
     const afterId = stored.size ? lastStoredId() : undefined;
@@ -180,7 +147,7 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
         if (socket.connected) later(policy.delayMs(1), sync);
         return;
       }
-      adoptOutbox(result.outboxKey);
+      sender.adopt(result.outboxKey);
       let replies = false;
       for (const message of result.messages) if (addStored(message) && message.sender !== 'user') replies = true;
       const firstLoad = !state.ready;
@@ -188,28 +155,18 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       update({
         ready: true,
         agent: result.agent,
-        greetingAt: state.greetingAt ?? (firstLoad && stored.size === 0 && outbox.length === 0 ? new Date().toISOString() : null),
+        greetingAt: state.greetingAt ?? (firstLoad && stored.size === 0 && sender.items().length === 0 ? new Date().toISOString() : null),
         botTyping: replies ? setBotTyping(false) : state.botTyping,
       });
-      pump();
+      sender.pump();
     });
-  };
-
-  /** The server named this visitor: show and send their stored messages (and those typed before). */
-  const adoptOutbox = (outboxKey: string) => {
-    const current = outbox.map(({ clientId, message, createdAt }) => ({ clientId, message, createdAt }));
-    const next = store.switchTo(outboxKey, current);
-    if (next === current) return;
-    const byId = new Map(outbox.map((item) => [item.clientId, item]));
-    outbox.splice(0, outbox.length, ...next.map((item) => byId.get(item.clientId) ?? toOutgoing(item)));
   };
 
   /** The session ended (log-out): that account's conversation leaves the screen; its unsent messages stay stored for it. */
   const forgetVisitor = () => {
     stored.clear();
-    outbox.length = 0;
+    sender.forget();
     notices.length = 0;
-    store.detach();
     update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
   };
 
@@ -241,7 +198,7 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   });
   const stopWatchingNetwork = watchBrowserNetwork(socket, () => update({ status: 'offline' }));
 
-  if (outbox.length) update();
+  if (sender.items().length) update();
   if (socket.connected) sync();
 
   return {
@@ -254,10 +211,9 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     send(text: string): boolean {
       const message = normaliseMessage(text);
       if (!message) return false;
-      outbox.push({ clientId: newClientId(), message, createdAt: new Date().toISOString(), attempts: 0, serverFailures: 0 });
-      saveOutbox();
+      sender.add(message, newClientId());
       update({ botTyping: state.agent ? state.botTyping : setBotTyping(true), greetingAt: state.greetingAt });
-      pump();
+      sender.pump();
       return true;
     },
     setTyping(typing: boolean) {
@@ -268,7 +224,7 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       if (socket.connected) socket.emit('page:update', { path });
     },
     /** Messages still waiting for the server. */
-    pendingCount: () => outbox.length,
+    pendingCount: () => sender.items().length,
     destroy() {
       destroyed = true;
       stopWatchingNetwork();
