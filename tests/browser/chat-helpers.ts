@@ -57,3 +57,14 @@ export const chatMessagesFrom = (scope: Page | Locator, who: string) =>
 
 /** The text of each message in a chat log (its paragraph), in order. */
 export const chatMessageTexts = (scope: Page | Locator) => scope.getByRole('log', { name: 'Messages', exact: true }).getByRole('listitem').getByRole('paragraph').allTextContents();
+
+/** How many stored chat messages have exactly this text (read from the test server's database). */
+export async function countStoredMessages(text: string) {
+  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  try {
+    const rows = await db.selectFrom('chat_messages').select('id').where('message', '=', text).execute();
+    return rows.length;
+  } finally {
+    await db.destroy();
+  }
+}

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTexts } from '../../shared/chat-texts';
 import { DESKTOP, MOBILE, axeViolations, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { chatCookie, chatMessageTexts, chatMessagesFrom, openChat, sendChat } from './chat-helpers';
+import { chatCookie, chatMessageTexts, chatMessagesFrom, countStoredMessages, openChat, sendChat } from './chat-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,6 +99,37 @@ describe('the visitor chat widget', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('shows the offline banner when the network goes, keeps a message typed offline across a reload, and sends it once when back', async () => {
+    const { page, context } = await openPage(browser, '/', DESKTOP);
+    await waitForHydration(page);
+    const dialog = await openChat(page);
+    await sendChat(page, 'Hello before going offline');
+    await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
+
+    await context.setOffline(true);
+    const wentOfflineAt = Date.now();
+    await dialog.getByRole('status').getByText(chatTexts.offline).waitFor({ timeout: 5000 });
+    expect(Date.now() - wentOfflineAt).toBeLessThan(5000);
+    const offlineText = `Typed while offline ${Date.now()}`;
+    await sendChat(page, offlineText);
+    await chatMessagesFrom(dialog, chatTexts.you).filter({ hasText: offlineText }).filter({ hasText: chatTexts.sending }).waitFor();
+
+    // A reload while the chat server is still out of reach: the message is still there, waiting.
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await context.setOffline(false);
+    await page.reload();
+    await waitForHydration(page);
+    const reopened = await openChat(page);
+    await chatMessagesFrom(reopened, chatTexts.you).filter({ hasText: offlineText }).filter({ hasText: chatTexts.sending }).waitFor();
+
+    // The server is reachable again: sent once, no longer marked as sending, no error.
+    await page.unroute('**/socket.io/**');
+    await chatMessagesFrom(reopened, chatTexts.you).filter({ hasText: offlineText }).filter({ hasNotText: chatTexts.sending }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(chatTexts.errorTitle).count()).toBe(0);
+    expect(await countStoredMessages(offlineText)).toBe(1);
+    await context.close();
+  }, 60_000);
 
   it('opens when another feature dispatches app:open-chat', async () => {
     const { page, context } = await openPage(browser, '/', DESKTOP);
