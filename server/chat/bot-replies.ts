@@ -34,7 +34,7 @@ export function createBotReplies(deps: {
         const conversation = await trx.selectFrom('chat_conversations').selectAll().where('id', '=', conversationId).executeTakeFirst();
         if (!conversation || conversation.assigned_agent_id !== null) return null;
         const row = await chat.insertMessageRow(trx, { conversationId, sender: 'bot', message: chatTexts.botReply, clientId: null, agentId: null });
-        const { pending_reply_id: _none, ...message } = row;
+        const { pending_reply: _none, ...message } = row;
         return { conversation, row: { ...message, agent_name: null } };
       });
       if (sent && !closed) await deps.onSent(sent.conversation, sent.row);

@@ -35,8 +35,8 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
   const writes = createWriteBatcher(db);
 
   const storeMessage = async (input: StoreInput) => {
-    const { pendingReplyId, ...stored } = await storeOnce(db, writes, input);
-    if (pendingReplyId !== null && input.replyDueAt) botReplies.schedule(pendingReplyId, input.conversationId, input.replyDueAt);
+    const { pendingReply, ...stored } = await storeOnce(db, writes, input);
+    if (pendingReply) botReplies.schedule(pendingReply.id, input.conversationId, pendingReply.due_at);
     return stored;
   };
   // Messages of one conversation are stored one after another, in arrival order.
@@ -86,7 +86,7 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
           agentId: null,
           agentName: null,
           // Checked again when it is due: an agent who joins by then keeps the bot quiet.
-          replyDueAt: conversation.assigned_agent_id === null ? new Date(Date.now() + replyDelayMs).toISOString() : undefined,
+          replyDelayMs: conversation.assigned_agent_id === null ? replyDelayMs : undefined,
         });
         const message = toChatMessage(row);
         if (created) {
@@ -140,8 +140,8 @@ type StoreInput = {
   clientId: string | null;
   agentId: number | null;
   agentName: string | null;
-  /** A visitor's message owed a bot reply: stored with it, due then. */
-  replyDueAt?: string;
+  /** A visitor's message owed a bot reply: stored with it, due this long after the message. */
+  replyDelayMs?: number;
 };
 
 type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
@@ -151,15 +151,15 @@ type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Pro
  * stored in this conversation returns that row with created = false; one stored in another
  * conversation is refused without revealing it.
  */
-async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInput): Promise<{ row: MessageRow; created: boolean; pendingReplyId: number | null }> {
+async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInput): Promise<{ row: MessageRow; created: boolean; pendingReply: { id: number; due_at: string } | null }> {
   try {
-    const { pending_reply_id: pendingReplyId, ...row } = await writes.run((trx) => chat.insertMessageRow(trx, input));
-    return { row: { ...row, agent_name: input.agentName }, created: true, pendingReplyId };
+    const { pending_reply: pendingReply, ...row } = await writes.run((trx) => chat.insertMessageRow(trx, input));
+    return { row: { ...row, agent_name: input.agentName }, created: true, pendingReply };
   } catch (error) {
     if (!input.clientId || !isUniqueViolation(error)) throw error;
     const existing = await chat.findMessageByClientId(db, input.clientId);
     if (!existing || existing.conversation_id !== input.conversationId) throw new DuplicateClientIdError();
-    return { row: existing, created: false, pendingReplyId: null };
+    return { row: existing, created: false, pendingReply: null };
   }
 }
 

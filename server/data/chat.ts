@@ -113,13 +113,13 @@ export const chat = {
 
   /**
    * Inside the caller's transaction: moves the conversation's last activity, inserts the message
-   * and, with `replyDueAt`, stores the bot reply it is owed. All in one savepoint, so a refused
+   * and, with `replyDelayMs`, stores the bot reply it is owed (due that long after the message). All in one savepoint, so a refused
    * insert (SQLite's unique-constraint error for a client id already stored, which is rethrown)
    * leaves nothing behind: the shared transaction holds other visitors' messages and commits anyway.
    */
   insertMessageRow: (
     trx: Kysely<Database>,
-    input: { conversationId: number; sender: ChatSenderColumn; message: string; clientId: string | null; agentId: number | null; replyDueAt?: string },
+    input: { conversationId: number; sender: ChatSenderColumn; message: string; clientId: string | null; agentId: number | null; replyDelayMs?: number },
   ) =>
     inSavepoint(trx, async () => {
       const now = new Date().toISOString();
@@ -136,14 +136,16 @@ export const chat = {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const pending = input.replyDueAt
-        ? await trx
-            .insertInto('chat_pending_replies')
-            .values({ conversation_id: input.conversationId, due_at: input.replyDueAt })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : null;
-      return { ...row, pending_reply_id: pending?.id ?? null };
+      // Due counted from the message's own time, as the visitor sees it.
+      const pending =
+        input.replyDelayMs === undefined
+          ? null
+          : await trx
+              .insertInto('chat_pending_replies')
+              .values({ conversation_id: input.conversationId, due_at: new Date(Date.parse(now) + input.replyDelayMs).toISOString() })
+              .returning(['id', 'due_at'])
+              .executeTakeFirstOrThrow();
+      return { ...row, pending_reply: pending ?? null };
     }),
 
   /** Every bot reply not yet sent, soonest first (read on start). */
