@@ -50,7 +50,12 @@ export const RETRYABLE_CHAT_ERRORS: readonly ChatErrorCode[] = ['STORAGE_FAILED'
 /** The agent in a visitor's room, as the visitor sees them. */
 export type RoomAgent = { name: string } | null;
 
-export type VisitorSyncResult = { messages: ChatMessage[]; agent: RoomAgent };
+export type VisitorSyncResult = {
+  messages: ChatMessage[];
+  agent: RoomAgent;
+  /** An opaque, stable name for this visitor's conversation: the widget keeps its unsent messages under it. */
+  outboxKey: string;
+};
 
 // ---- Visitor namespace (/chat) ----
 

@@ -29,6 +29,7 @@ export const chatTexts = {
   errorTitle: 'Message Error',
   errorDescription: 'Could not send message. Please try again.',
   emptyMessage: 'Please type a message before sending.',
+  controlCharacters: 'Remove the unsupported characters from this message.',
   tooLong: `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
   rateLimited: (retryAfterSeconds: number) =>
     `You are sending messages very quickly. Please wait ${Math.max(1, Math.ceil(retryAfterSeconds))} seconds and try again.`,

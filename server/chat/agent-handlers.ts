@@ -14,31 +14,44 @@ import {
   agentReadSchema,
   agentTypingSchema,
 } from '../../shared/schemas/chat';
+import type { AuditLog } from '../audit/audit-log';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Logger } from '../logger';
 import { toChatMessage, type ChatService } from './chat-service';
-import { acked, chatError, errorText, unacked } from './handler-utils';
+import { acked, chatError, unacked } from './handler-utils';
 import { AGENTS_ROOM } from './rooms';
 
 export type AgentSocket = Socket<AgentClientToServerEvents, AgentServerToClientEvents, InterServerEvents, SocketData>;
 
-export type AgentHandlerDeps = { db: AppDatabase; logger: Logger; service: ChatService };
+export type AgentHandlerDeps = { db: AppDatabase; logger: Logger; service: ChatService; audit: AuditLog };
 
 const CONVERSATION_LIST_LIMIT = 100;
 
 const notFound = () => chatError('NOT_FOUND', 'That conversation no longer exists.');
 
+/** Handlers need the socket, its agent and how to answer a failure. */
+type AgentContext = AgentHandlerDeps & {
+  socket: AgentSocket;
+  agent: NonNullable<AgentSocket['data']['user']>;
+  failed: (what: string) => (error: unknown) => ReturnType<typeof chatError>;
+};
+
 export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDeps) {
-  const { db, logger, service } = deps;
   const agent = socket.data.user!;
   void socket.join(AGENTS_ROOM);
-
   const failed = (what: string) => (error: unknown) => {
-    logger.error(`chat agent ${what} failed`, { error: errorText(error) });
+    deps.logger.error(`chat agent ${what} failed`, { err: error });
     return chatError('STORAGE_FAILED', 'Something went wrong on our side. Please try again.');
   };
+  const context: AgentContext = { ...deps, socket, agent, failed };
+  registerReadingHandlers(context);
+  registerRoomHandlers(context);
+  registerMessageHandlers(context);
+}
 
+/** Listing, opening and marking conversations read. */
+function registerReadingHandlers({ socket, agent, db, logger, service, failed }: AgentContext) {
   socket.on(
     'conversation:list',
     acked(
@@ -82,9 +95,15 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         await chat.markRead(db, conversationId, lastMessageId);
         await service.announceSummary(conversationId);
       },
-      (error) => logger.error('chat agent read failed', { error: errorText(error) }),
+      (error) => logger.error('chat agent read failed', { err: error }),
     ),
   );
+}
+
+/** Joining (claiming) and leaving a room; both are audited. */
+function registerRoomHandlers({ socket, agent, db, service, audit, failed }: AgentContext) {
+  const auditRoom = (type: 'room.join' | 'room.leave', conversationId: number) =>
+    void audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject: `conversation:${conversationId}` });
 
   socket.on(
     'room:join',
@@ -104,6 +123,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
           if (!changed) return chatError('ALREADY_CLAIMED', 'Another agent joined this conversation a moment ago.');
         }
         service.rooms.roomAgentChanged(conversation.visitor_key, { name: agent.fullName });
+        auditRoom('room.join', conversationId);
         const summary = await service.summary(conversationId);
         if (!summary) return notFound();
         service.rooms.summaryUpdated(summary);
@@ -123,6 +143,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         if (conversation.assigned_agent_id !== agent.id) return chatError('FORBIDDEN', 'You have not joined this conversation.');
         await chat.setAssignedAgent(db, conversationId, null, agent.id);
         service.rooms.roomAgentChanged(conversation.visitor_key, null);
+        auditRoom('room.leave', conversationId);
         const summary = await service.summary(conversationId);
         if (!summary) return notFound();
         service.rooms.summaryUpdated(summary);
@@ -132,6 +153,10 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
     ),
   );
 
+}
+
+/** Replies and typing, in rooms the agent has joined. */
+function registerMessageHandlers({ socket, agent, db, logger, service }: AgentContext) {
   socket.on(
     'message:send',
     acked(
@@ -145,7 +170,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         return { ok: true, message: stored };
       },
       (error) => {
-        logger.error('chat agent message not stored', { error: errorText(error) });
+        logger.error('chat agent message not stored', { err: error });
         return chatError('STORAGE_FAILED', chatTexts.storageFailed);
       },
     ),
@@ -159,7 +184,7 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
         const conversation = await chat.findConversationById(db, conversationId);
         if (conversation && conversation.assigned_agent_id === agent.id) service.rooms.agentTyping(conversation.visitor_key, agent.fullName, typing);
       },
-      (error) => logger.error('chat agent typing failed', { error: errorText(error) }),
+      (error) => logger.error('chat agent typing failed', { err: error }),
     ),
   );
 }

@@ -9,13 +9,16 @@
  *
  * Defences: the handshake's Origin must be this site (cross-site WebSocket hijacking); payloads
  * are capped at 16 KB (maxHttpBufferSize) and parsed with the shared zod schemas; a visitor may
- * send about 10 messages a minute; open visitor connections per IP are capped. Every refusal
+ * send about 10 messages a minute and at most 5 in 10 s; open visitor connections per IP are capped. Every refusal
  * carries a message the visitor can read ({ code, message } in the ack or the connect error).
  *
  * Storage: a message is acknowledged only after its row is committed, and its client id is
  * unique, so a retried send is stored once and acknowledged with the same row.
  *
- * Scale-out: one process keeps rooms, limits and bot timers in memory. Several processes would
+ * Console opens, room joins and leaves and refused console handshakes go to the audit log.
+ *
+ * Scale-out: one process keeps rooms, limits and bot timers in memory (owed bot replies are
+ * stored, see bot-replies.ts). Several processes would
  * need the Socket.IO Redis adapter (InterServerEvents) and a shared rate-limit store.
  *
  * `attachChat` never listens; server/index.ts (or a test) owns the HTTP server.
@@ -35,18 +38,20 @@ import {
 } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_AGENT_GRACE_MS, CHAT_MAX_PAYLOAD_BYTES } from '../../shared/constants';
+import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
 import type { SessionEvents } from '../auth/session-events';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
+import { originAllowed } from '../http/origin-check';
 import { createRateLimiter } from '../http/rate-limiter';
 import type { Logger } from '../logger';
 import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
-import { createChatService } from './chat-service';
-import { errorText } from './handler-utils';
-import { createChatRooms, type AgentNamespace, type VisitorNamespace } from './rooms';
+import { createChatService, type ChatService } from './chat-service';
+import { createClientAddress } from './client-ip';
+import { createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';
 import { createVisitorIdentity, loadVisitorCookieSecret } from './visitor-identity';
 
@@ -58,13 +63,22 @@ export type ChatDeps = {
   sessionEvents: SessionEvents;
   /** Overrides CHAT_COOKIE_SECRET / the stored secret (tests). */
   cookieSecret?: string;
-  /** Overrides the bot's 1.5 s reply delay (never in production). */
+  /** The bot's reply delay; CHAT_REPLY_DELAY_MS (1.5 s) unless a test shortens it. */
   replyDelayMs?: number;
   /** Overrides the agent hand-back grace period (tests). */
   agentGraceMs?: number;
+  /** Overrides the burst limit of CHAT_BURST_LIMIT messages per CHAT_BURST_WINDOW_MS (tests of the per-minute limit). */
+  burst?: { limit: number; windowMs: number };
 };
 
+/** Besides the per-minute limit: at most this many messages per visitor in the burst window. */
+export const CHAT_BURST_LIMIT = 5;
+export const CHAT_BURST_WINDOW_MS = 10_000;
+export const CHAT_PING_INTERVAL_MS = 2000;
+export const CHAT_PING_TIMEOUT_MS = 2000;
+
 type HandshakeRequest = http.IncomingMessage & { _query?: Record<string, string>; chatVisitorId?: string };
+type ClientAddress = ReturnType<typeof createClientAddress>;
 
 const refusal = (code: ChatErrorCode, message: string): ExtendedError => {
   const error = new Error(message) as ExtendedError;
@@ -72,79 +86,31 @@ const refusal = (code: ChatErrorCode, message: string): ExtendedError => {
   return error;
 };
 
-/** The client's address, following TRUST_PROXY hops of X-Forwarded-For like Express does. */
-function clientIp(req: http.IncomingMessage, trustProxy: number): string {
-  const remote = req.socket.remoteAddress ?? 'unknown';
-  if (trustProxy <= 0) return remote;
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .reverse();
-  const chain = [remote, ...forwarded];
-  return chain[Math.min(trustProxy, chain.length - 1)]!;
-}
-
-const isHttps = (req: http.IncomingMessage, trustProxy: number) =>
-  Boolean((req.socket as { encrypted?: boolean }).encrypted) || (trustProxy > 0 && String(req.headers['x-forwarded-proto'] ?? '').startsWith('https'));
-
-/** Same rule as server/http/origin-check.ts: an Origin must be this site; without one, not a cross-site fetch. */
-function originAllowed(req: http.IncomingMessage, publicOrigin: string | undefined): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return req.headers['sec-fetch-site'] !== 'cross-site';
-  try {
-    const url = new URL(origin);
-    if (publicOrigin && url.origin === new URL(publicOrigin).origin) return true;
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === req.headers.host;
-  } catch {
-    return false;
-  }
+/** Open connections per IP address. */
+function createConnectionCounter() {
+  const counts = new Map<string, number>();
+  return {
+    get: (ip: string) => counts.get(ip) ?? 0,
+    add(ip: string, delta: number) {
+      const next = (counts.get(ip) ?? 0) + delta;
+      if (next > 0) counts.set(ip, next);
+      else counts.delete(ip);
+    },
+  };
 }
 
 export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   const { env, db, logger } = deps;
   const identity = createVisitorIdentity(env, deps.cookieSecret ?? loadVisitorCookieSecret(env, logger));
-  const maxPerIp = env.CHAT_MAX_CONNECTIONS_PER_IP;
-  const engineConnections = new Map<string, number>();
-  const visitorConnections = new Map<string, number>();
-  const count = (map: Map<string, number>, key: string, delta: number) => {
-    const next = (map.get(key) ?? 0) + delta;
-    if (next > 0) map.set(key, next);
-    else map.delete(key);
-  };
-
-  const io = new Server<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>(httpServer, {
-    serveClient: false,
-    maxHttpBufferSize: CHAT_MAX_PAYLOAD_BYTES,
-    // No CORS headers: only this site's own pages may talk to the chat.
-    allowRequest: (req, callback) => {
-      if (!originAllowed(req, env.PUBLIC_ORIGIN)) return callback('Origin not allowed', false);
-      // A hard stop well above the visible per-IP cap (raw handshakes that never join a namespace).
-      if ((engineConnections.get(clientIp(req, env.TRUST_PROXY)) ?? 0) >= maxPerIp * 2) return callback('Too many connections', false);
-      callback(null, true);
-    },
-  });
-
-  io.engine.on('connection', (rawSocket: { request: http.IncomingMessage; on: (event: 'close', listener: () => void) => void }) => {
-    const ip = clientIp(rawSocket.request, env.TRUST_PROXY);
-    count(engineConnections, ip, 1);
-    rawSocket.on('close', () => count(engineConnections, ip, -1));
-  });
-
-  // The visitor cookie is set (or refreshed) only on the widget's own first handshake response.
-  io.engine.on('initial_headers', (headers: Record<string, string | string[]>, req: HandshakeRequest) => {
-    if (req._query?.client !== VISITOR_HANDSHAKE_QUERY.client) return;
-    const visitorId = identity.read(req.headers.cookie) ?? identity.newVisitorId();
-    req.chatVisitorId = visitorId;
-    headers['Set-Cookie'] = identity.setCookieHeader(visitorId, isHttps(req, env.TRUST_PROXY));
-  });
+  const address = createClientAddress(env.TRUST_PROXY);
+  const audit = createAuditLog({ db, logger });
+  const io = createChatServer(httpServer, env, address, identity);
 
   const visitors = io.of(CHAT_NAMESPACES.visitor) as unknown as VisitorNamespace;
   const agents = io.of(CHAT_NAMESPACES.agent) as unknown as AgentNamespace;
   const rooms = createChatRooms(visitors, agents);
   const service = createChatService({ db, logger, rooms, replyDelayMs: deps.replyDelayMs });
-  const messageLimiter = createRateLimiter({ limit: env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 });
-  const graceTimers = new Set<NodeJS.Timeout>();
+  void service.start();
 
   const sessionFor = async (cookieHeader: string | undefined) => {
     const token = readSessionCookie(cookieHeader, sessionCookieName(env));
@@ -154,11 +120,104 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   // Nothing lives on the main namespace.
   io.use((_socket, next) => next(refusal('FORBIDDEN', chatTexts.connectionRefused)));
 
+  setUpVisitorNamespace(visitors, { env, db, logger, service, identity, address, sessionFor, burst: deps.burst });
+  const agentNamespace = setUpAgentNamespace(agents, { db, logger, service, rooms, audit, address, sessionFor, graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS });
+
+  // Logout, password reset or account deletion: that session's sockets go at once.
+  const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
+    const ended = new Set(sessionIds);
+    for (const namespace of [visitors, agents] as const) {
+      for (const socket of namespace.sockets.values()) {
+        if (socket.data.sessionId && ended.has(socket.data.sessionId)) socket.disconnect(true);
+      }
+    }
+  });
+
+  return {
+    io,
+    /**
+     * Closes every chat connection and stops timers; the HTTP server itself stays with its owner.
+     * Transports are closed rather than the sockets disconnected on purpose ('io server
+     * disconnect'), which clients would not retry: after a restart they reconnect by themselves.
+     */
+    close: async () => {
+      unsubscribe();
+      service.close();
+      agentNamespace.close();
+      io.engine.close();
+    },
+  };
+}
+
+/** The Socket.IO server: same-site origins only, a raw-connection cap per IP, the visitor cookie. */
+function createChatServer(httpServer: http.Server, env: Env, address: ClientAddress, identity: ReturnType<typeof createVisitorIdentity>) {
+  const configuredOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null;
+  const engineConnections = createConnectionCounter();
+  const io = new Server<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: CHAT_MAX_PAYLOAD_BYTES,
+    // A silent network drop is noticed within CHAT_PING_INTERVAL_MS + CHAT_PING_TIMEOUT_MS (4 s):
+    // the widget's offline banner must show within 5 s (issue #11.5).
+    pingInterval: CHAT_PING_INTERVAL_MS,
+    pingTimeout: CHAT_PING_TIMEOUT_MS,
+    // No CORS headers: only this site's own pages may talk to the chat.
+    allowRequest: (req, callback) => {
+      const sameSite = originAllowed({
+        origin: req.headers.origin,
+        secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+        protocol: address.protocol(req),
+        host: req.headers.host,
+        configuredOrigin,
+      });
+      if (!sameSite) return callback('Origin not allowed', false);
+      // A hard stop well above the visible per-IP cap (raw handshakes that never join a namespace).
+      if (engineConnections.get(address.ip(req)) >= env.CHAT_MAX_CONNECTIONS_PER_IP * 2) return callback('Too many connections', false);
+      callback(null, true);
+    },
+  });
+
+  io.engine.on('connection', (rawSocket: { request: http.IncomingMessage; on: (event: 'close', listener: () => void) => void }) => {
+    const ip = address.ip(rawSocket.request);
+    engineConnections.add(ip, 1);
+    rawSocket.on('close', () => engineConnections.add(ip, -1));
+  });
+
+  // The visitor cookie is set (or refreshed) only on the widget's own first handshake response.
+  io.engine.on('initial_headers', (headers: Record<string, string | string[]>, req: HandshakeRequest) => {
+    if (req._query?.client !== VISITOR_HANDSHAKE_QUERY.client) return;
+    const visitorId = identity.read(req.headers.cookie) ?? identity.newVisitorId();
+    req.chatVisitorId = visitorId;
+    headers['Set-Cookie'] = identity.setCookieHeader(visitorId, address.protocol(req) === 'https');
+  });
+  return io;
+}
+
+type SessionLookup = (cookieHeader: string | undefined) => ReturnType<typeof validateSessionToken> | Promise<null>;
+
+/** /chat: a visitor is their signed cookie or their session; connections per IP and messages are limited. */
+function setUpVisitorNamespace(
+  visitors: VisitorNamespace,
+  deps: {
+    env: Env;
+    db: AppDatabase;
+    logger: Logger;
+    service: ChatService;
+    identity: ReturnType<typeof createVisitorIdentity>;
+    address: ClientAddress;
+    sessionFor: SessionLookup;
+    burst?: { limit: number; windowMs: number };
+  },
+) {
+  const { env, db, logger, service, identity, address, sessionFor } = deps;
+  const connections = createConnectionCounter();
+  const messageLimiter = createRateLimiter({ limit: env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 });
+  const burstLimiter = createRateLimiter(deps.burst ?? { limit: CHAT_BURST_LIMIT, windowMs: CHAT_BURST_WINDOW_MS });
+
   visitors.use(async (socket, next) => {
     const req = socket.request as HandshakeRequest;
-    const ip = clientIp(req, env.TRUST_PROXY);
-    if ((visitorConnections.get(ip) ?? 0) >= maxPerIp) return next(refusal('TOO_MANY_CONNECTIONS', chatTexts.tooManyConnections));
-    count(visitorConnections, ip, 1);
+    const ip = address.ip(req);
+    if (connections.get(ip) >= env.CHAT_MAX_CONNECTIONS_PER_IP) return next(refusal('TOO_MANY_CONNECTIONS', chatTexts.tooManyConnections));
+    connections.add(ip, 1);
     try {
       const session = await sessionFor(req.headers.cookie);
       if (session) {
@@ -167,32 +226,61 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
       }
       const visitorId = identity.read(req.headers.cookie) ?? req.chatVisitorId;
       if (!visitorId) {
-        count(visitorConnections, ip, -1);
+        connections.add(ip, -1);
         return next(refusal('UNAUTHORIZED', chatTexts.connectionRefused));
       }
       socket.data = { ip, user: null, sessionId: null, visitorKey: `v:${visitorId}` };
       next();
     } catch (error) {
-      count(visitorConnections, ip, -1);
-      logger.error('chat visitor handshake failed', { error: errorText(error) });
+      connections.add(ip, -1);
+      logger.error('chat visitor handshake failed', { err: error });
       next(refusal('STORAGE_FAILED', chatTexts.connectionRefused));
     }
   });
 
   visitors.on('connection', (socket: VisitorSocket) => {
-    socket.on('disconnect', () => count(visitorConnections, socket.data.ip, -1));
-    registerVisitorHandlers(socket, { db, logger, service, messageLimiter });
+    socket.on('disconnect', () => connections.add(socket.data.ip, -1));
+    registerVisitorHandlers(socket, { db, logger, service, messageLimiters: [burstLimiter, messageLimiter] });
   });
+}
+
+/** /agent: staff only (refusals audited); an agent's rooms go back to the bot after the grace period. */
+function setUpAgentNamespace(
+  agents: AgentNamespace,
+  deps: {
+    db: AppDatabase;
+    logger: Logger;
+    service: ChatService;
+    rooms: ChatRooms;
+    audit: AuditLog;
+    address: ClientAddress;
+    sessionFor: SessionLookup;
+    graceMs: number;
+  },
+) {
+  const { db, logger, service, rooms, audit, address, sessionFor } = deps;
+  const graceTimers = new Set<NodeJS.Timeout>();
 
   agents.use(async (socket, next) => {
+    const ip = address.ip(socket.request);
     try {
       const session = await sessionFor(socket.request.headers.cookie);
-      if (!session) return next(refusal('UNAUTHORIZED', 'Please log in to continue.'));
-      if (session.user.role !== 'agent' && session.user.role !== 'admin') return next(refusal('FORBIDDEN', 'The support console is for support staff only.'));
-      socket.data = { ip: clientIp(socket.request, env.TRUST_PROXY), user: session.user, sessionId: session.session.id };
+      if (!session || (session.user.role !== 'agent' && session.user.role !== 'admin')) {
+        void audit.record({
+          type: 'staff.access_refused',
+          actorUserId: session?.user.id ?? null,
+          email: session?.user.email ?? null,
+          ip,
+          subject: CHAT_NAMESPACES.agent,
+          detail: { reason: session ? 'not_staff' : 'not_signed_in' },
+        });
+        if (!session) return next(refusal('UNAUTHORIZED', 'Please log in to continue.'));
+        return next(refusal('FORBIDDEN', 'The support console is for support staff only.'));
+      }
+      socket.data = { ip, user: session.user, sessionId: session.session.id };
       next();
     } catch (error) {
-      logger.error('chat agent handshake failed', { error: errorText(error) });
+      logger.error('chat agent handshake failed', { err: error });
       next(refusal('STORAGE_FAILED', 'Something went wrong on our side. Please try again.'));
     }
   });
@@ -211,39 +299,24 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
             }
           }
         } catch (error) {
-          logger.error('chat agent hand-back failed', { error: errorText(error) });
+          logger.error('chat agent hand-back failed', { err: error });
         }
       })();
-    }, deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS);
+    }, deps.graceMs);
     graceTimers.add(timer);
   };
 
   agents.on('connection', (socket: AgentSocket) => {
-    socket.on('disconnect', () => releaseIfGone(socket.data.user!.id));
-    registerAgentHandlers(socket, { db, logger, service });
-  });
-
-  // Logout, password reset or account deletion: that session's sockets go at once.
-  const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
-    const ended = new Set(sessionIds);
-    for (const namespace of [visitors, agents] as const) {
-      for (const socket of namespace.sockets.values()) {
-        if (socket.data.sessionId && ended.has(socket.data.sessionId)) socket.disconnect(true);
-      }
-    }
+    const agent = socket.data.user!;
+    void audit.record({ type: 'console.open', actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject: CHAT_NAMESPACES.agent });
+    socket.on('disconnect', () => releaseIfGone(agent.id));
+    registerAgentHandlers(socket, { db, logger, service, audit });
   });
 
   return {
-    io,
-    /** Disconnects every chat client and stops timers; the HTTP server itself stays with its owner. */
-    close: async () => {
-      unsubscribe();
-      service.close();
+    close() {
       for (const timer of graceTimers) clearTimeout(timer);
       graceTimers.clear();
-      visitors.disconnectSockets(true);
-      agents.disconnectSockets(true);
-      io.engine.close();
     },
   };
 }

@@ -43,5 +43,3 @@ export function unacked<S extends z.ZodType>(schema: S, handle: (input: z.output
     }
   };
 }
-
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

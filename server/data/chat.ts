@@ -73,6 +73,24 @@ const selectSummaries = (db: AppDatabase) =>
       sql<number>`(select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = 'user' and m.id > c.agent_read_message_id)`.as('unread_count'),
     ]);
 
+/**
+ * Runs `work` in a savepoint of the caller's transaction: on an error, none of its statements
+ * stay. Not nested, so one name serves (SQLite would use the innermost of equal names anyway).
+ */
+async function inSavepoint<T>(trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  const name = sql.id('chat_message');
+  await sql`savepoint ${name}`.execute(trx);
+  try {
+    const result = await work();
+    await sql`release ${name}`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to ${name}`.execute(trx);
+    await sql`release ${name}`.execute(trx);
+    throw error;
+  }
+}
+
 /** Queries on chat_conversations and chat_messages (issue #6). */
 export const chat = {
   findConversationByKey: (db: AppDatabase, visitorKey: string) =>
@@ -94,27 +112,50 @@ export const chat = {
   },
 
   /**
-   * Inside the caller's transaction: moves the conversation's last activity, then inserts the
-   * message. Throws SQLite's unique-constraint error for a client id already stored.
+   * Inside the caller's transaction: moves the conversation's last activity, inserts the message
+   * and, with `replyDelayMs`, stores the bot reply it is owed (due that long after the message). All in one savepoint, so a refused
+   * insert (SQLite's unique-constraint error for a client id already stored, which is rethrown)
+   * leaves nothing behind: the shared transaction holds other visitors' messages and commits anyway.
    */
-  insertMessageRow: async (
+  insertMessageRow: (
     trx: Kysely<Database>,
-    input: { conversationId: number; sender: ChatSenderColumn; message: string; clientId: string | null; agentId: number | null },
-  ) => {
-    const now = new Date().toISOString();
-    await trx.updateTable('chat_conversations').set({ last_activity_at: now }).where('id', '=', input.conversationId).execute();
-    return trx
-      .insertInto('chat_messages')
-      .values({
-        conversation_id: input.conversationId,
-        sender: input.sender,
-        message: input.message,
-        client_id: input.clientId,
-        agent_id: input.agentId,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    input: { conversationId: number; sender: ChatSenderColumn; message: string; clientId: string | null; agentId: number | null; replyDelayMs?: number },
+  ) =>
+    inSavepoint(trx, async () => {
+      const now = new Date().toISOString();
+      await trx.updateTable('chat_conversations').set({ last_activity_at: now }).where('id', '=', input.conversationId).execute();
+      const row = await trx
+        .insertInto('chat_messages')
+        .values({
+          conversation_id: input.conversationId,
+          sender: input.sender,
+          message: input.message,
+          client_id: input.clientId,
+          agent_id: input.agentId,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Due counted from the message's own time, as the visitor sees it.
+      const pending =
+        input.replyDelayMs === undefined
+          ? null
+          : await trx
+              .insertInto('chat_pending_replies')
+              .values({ conversation_id: input.conversationId, due_at: new Date(Date.parse(now) + input.replyDelayMs).toISOString() })
+              .returning(['id', 'due_at'])
+              .executeTakeFirstOrThrow();
+      return { ...row, pending_reply: pending ?? null };
+    }),
+
+  /** Every bot reply not yet sent, soonest first (read on start). */
+  listPendingReplies: (db: AppDatabase) =>
+    db.selectFrom('chat_pending_replies').select(['id', 'conversation_id', 'due_at']).orderBy('due_at').orderBy('id').execute(),
+
+  /** Claims a pending reply (inside the transaction that sends it): true for the one caller that deleted it. */
+  takePendingReply: async (trx: Kysely<Database>, id: number) => {
+    const result = await trx.deleteFrom('chat_pending_replies').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   },
 
   /** The stored message with this client id, with its agent's name. */

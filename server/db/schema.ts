@@ -23,6 +23,7 @@ export interface Database {
   trip_plans: TripPlansTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  chat_pending_replies: ChatPendingRepliesTable;
   audit_events: AuditEventsTable;
 }
 
@@ -148,6 +149,14 @@ export interface ChatMessagesTable {
   client_id: string | null;
   agent_id: number | null;
   created_at: string;
+}
+
+/** Bot replies not yet sent (issue #11.5): migrations/0040-chat-pending-replies.ts. */
+export interface ChatPendingRepliesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  /** ISO-8601 UTC. */
+  due_at: string;
 }
 
 /** Security audit log (issue #11): migrations/0030-audit-log.ts. Append-only. */

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { chatTexts } from '../chat-texts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
+import { cleanString } from './field-rules';
 
-/** A chat message's text: 1 to 2,000 characters once trimmed (whitespace-only is refused). */
-export const chatMessageTextSchema = z
-  .string()
-  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+// Control characters other than tab and line breaks (C0, DEL, C1): invisible, and some (NUL) unstorable.
+const CONTROL_CHARACTERS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * A chat message's text: the forms' rule first (NUL and lone surrogates refused, then trimmed and
+ * NFC-normalised), other control characters refused too, then 1 to 2,000 characters
+ * (whitespace-only is refused).
+ */
+export const chatMessageTextSchema = cleanString(chatTexts.emptyMessage)
+  .pipe(z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { error: chatTexts.controlCharacters, abort: true }))
+  .transform((value) => value.replace(/\r\n?/g, '\n'))
   .pipe(z.string().min(1, chatTexts.emptyMessage).max(CHAT_MESSAGE_MAX_LENGTH, chatTexts.tooLong));
 
 const clientId = z.uuid('Each message needs a client id (a UUID).');

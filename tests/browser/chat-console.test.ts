@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTexts } from '../../shared/chat-texts';
 import { DESKTOP, MOBILE, axeViolations, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { openChat, sendChat, signInAs } from './chat-helpers';
+import { chatMessagesFrom, openChat, sendChat, signInAs } from './chat-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('the agent console with a live visitor (two browsers)', () => {
     expect(await reopened.locator('img, b').count()).toBe(0);
     // The list's preview shows it as text too.
     await item.getByText(`Visitor: ${INJECTION}`).waitFor();
-    expect(await agent.locator('.app-support__list').locator('img, script, b').count()).toBe(0);
+    expect(await agent.getByRole('navigation', { name: /^Conversations/ }).locator('img, script, b').count()).toBe(0);
 
     // A canned reply, edited and sent with Enter, reaches the visitor at once with the agent's name.
     await agent.getByLabel('Canned reply').selectOption({ index: 1 });
@@ -75,10 +75,10 @@ describe('the agent console with a live visitor (two browsers)', () => {
     expect(await reply.inputValue()).toBe('Thank you for waiting. How can I help you today?');
     await reply.fill('Yes, we do home visits in Lekki and Ikeja.');
     await reply.press('Enter');
-    const agentMessage = reopened.locator('.app-chat-msg--agent');
+    // Listed under the agent's name (the sender line), with the text as sent.
+    const agentMessage = chatMessagesFrom(reopened, 'Ngozi Eze');
     await agentMessage.waitFor({ timeout: 3000 });
-    expect(await agentMessage.locator('.app-chat-msg__who').textContent()).toBe('Ngozi Eze');
-    expect(await agentMessage.locator('.app-chat-msg__text').textContent()).toBe('Yes, we do home visits in Lekki and Ikeja.');
+    expect(await agentMessage.getByRole('paragraph').textContent()).toBe('Yes, we do home visits in Lekki and Ikeja.');
     // The bot stayed quiet after the join (only its first reply, before the join, is there).
     await visitor.page.waitForTimeout(2000);
     expect(await reopened.getByText(chatTexts.botReply).count()).toBe(1);
@@ -101,7 +101,8 @@ describe('the agent console with a live visitor (two browsers)', () => {
       await waitForHydration(visitor.page);
       await openChat(visitor.page);
       await sendChat(visitor.page, `Checking the console at ${size} px`);
-      await visitor.page.locator('.app-chat-msg--user:not(.app-chat-msg--pending)').waitFor();
+      // Stored: no longer marked as sending.
+      await chatMessagesFrom(visitor.page, chatTexts.you).filter({ hasNotText: chatTexts.sending }).waitFor();
 
       const { page, context } = await openPage(browser, '/', options);
       await signInAs(context, 'admin', 'Bola Adeyemi');

@@ -1,6 +1,6 @@
 /** Helpers for the chat browser tests (not a test file itself). */
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { users } from '../../server/data/users';
@@ -44,3 +44,27 @@ export async function sendChat(page: Page, text: string) {
 }
 
 export const chatCookie = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'chat_visitor');
+
+/**
+ * The messages in a chat log sent by `who` ('You', 'Support bot' or an agent's name), found by
+ * role and the sender line each message shows, not by class names.
+ */
+export const chatMessagesFrom = (scope: Page | Locator, who: string) =>
+  scope
+    .getByRole('log', { name: 'Messages', exact: true })
+    .getByRole('listitem')
+    .filter({ has: ('mainFrame' in scope ? scope : scope.page()).getByText(who, { exact: true }) });
+
+/** The text of each message in a chat log (its paragraph), in order. */
+export const chatMessageTexts = (scope: Page | Locator) => scope.getByRole('log', { name: 'Messages', exact: true }).getByRole('listitem').getByRole('paragraph').allTextContents();
+
+/** How many stored chat messages have exactly this text (read from the test server's database). */
+export async function countStoredMessages(text: string) {
+  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  try {
+    const rows = await db.selectFrom('chat_messages').select('id').where('message', '=', text).execute();
+    return rows.length;
+  } finally {
+    await db.destroy();
+  }
+}

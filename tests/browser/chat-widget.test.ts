@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTexts } from '../../shared/chat-texts';
 import { DESKTOP, MOBILE, axeViolations, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { chatCookie, openChat, sendChat } from './chat-helpers';
+import { chatCookie, chatMessageTexts, chatMessagesFrom, countStoredMessages, openChat, sendChat } from './chat-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('the visitor chat widget', () => {
       // Whitespace only: nothing is sent.
       await input.fill('   ');
       await input.press('Enter');
-      expect(await dialog.locator('.app-chat-msg--user').count()).toBe(0);
+      expect(await chatMessagesFrom(dialog, chatTexts.you).count()).toBe(0);
 
       // Shift+Enter makes a new line; Enter sends.
       await input.fill('');
@@ -55,9 +55,9 @@ describe('the visitor chat widget', () => {
       await input.type('Thank you.');
       expect(await input.inputValue()).toBe('Do you have a clinic in Ikeja?\nThank you.');
       await input.press('Enter');
-      const mine = dialog.locator('.app-chat-msg--user');
+      const mine = chatMessagesFrom(dialog, chatTexts.you);
       await mine.first().waitFor();
-      expect(await mine.first().locator('.app-chat-msg__text').textContent()).toBe('Do you have a clinic in Ikeja?\nThank you.');
+      expect(await mine.first().getByRole('paragraph').textContent()).toBe('Do you have a clinic in Ikeja?\nThank you.');
       expect(await mine.first().locator('time').textContent()).toMatch(/^\d{1,2}:\d{2}\s?(am|pm)$/i);
       expect(await input.inputValue()).toBe('');
       await dialog.getByText(chatTexts.botTyping).waitFor();
@@ -80,8 +80,7 @@ describe('the visitor chat widget', () => {
     await sendChat(page, 'Hello from the home page');
     await page.getByRole('button', { name: 'Close Chat Support' }).first().click();
     // The bot's reply arrives while the panel is closed: the button shows an unread badge.
-    await page.locator('.app-chat-launcher__badge').waitFor({ timeout: 4000 });
-    expect(await page.getByRole('button', { name: /Open Chat Support\s*1 unread/ }).count()).toBe(1);
+    await page.getByRole('button', { name: /Open Chat Support\s*1 unread/ }).waitFor({ timeout: 4000 });
 
     // Client-side navigation keeps the widget (it lives in the layout).
     await page.getByRole('link', { name: 'About', exact: true }).first().click();
@@ -95,11 +94,42 @@ describe('the visitor chat widget', () => {
     await waitForHydration(page);
     const reopened = await openChat(page);
     await reopened.getByText('Hello from the home page').waitFor();
-    const texts = await reopened.locator('.app-chat-msg__text').allTextContents();
+    const texts = await chatMessageTexts(reopened);
     expect(texts).toEqual(['Hello from the home page', chatTexts.botReply]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('shows the offline banner when the network goes, keeps a message typed offline across a reload, and sends it once when back', async () => {
+    const { page, context } = await openPage(browser, '/', DESKTOP);
+    await waitForHydration(page);
+    const dialog = await openChat(page);
+    await sendChat(page, 'Hello before going offline');
+    await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
+
+    await context.setOffline(true);
+    const wentOfflineAt = Date.now();
+    await dialog.getByRole('status').getByText(chatTexts.offline).waitFor({ timeout: 5000 });
+    expect(Date.now() - wentOfflineAt).toBeLessThan(5000);
+    const offlineText = `Typed while offline ${Date.now()}`;
+    await sendChat(page, offlineText);
+    await chatMessagesFrom(dialog, chatTexts.you).filter({ hasText: offlineText }).filter({ hasText: chatTexts.sending }).waitFor();
+
+    // A reload while the chat server is still out of reach: the message is still there, waiting.
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await context.setOffline(false);
+    await page.reload();
+    await waitForHydration(page);
+    const reopened = await openChat(page);
+    await chatMessagesFrom(reopened, chatTexts.you).filter({ hasText: offlineText }).filter({ hasText: chatTexts.sending }).waitFor();
+
+    // The server is reachable again: sent once, no longer marked as sending, no error.
+    await page.unroute('**/socket.io/**');
+    await chatMessagesFrom(reopened, chatTexts.you).filter({ hasText: offlineText }).filter({ hasNotText: chatTexts.sending }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(chatTexts.errorTitle).count()).toBe(0);
+    expect(await countStoredMessages(offlineText)).toBe(1);
+    await context.close();
+  }, 60_000);
 
   it('opens when another feature dispatches app:open-chat', async () => {
     const { page, context } = await openPage(browser, '/', DESKTOP);

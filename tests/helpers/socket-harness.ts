@@ -14,27 +14,38 @@ import { users } from '../../server/data/users';
 import type { UserRole } from '../../server/db/schema';
 import { startTestServer } from './test-server';
 
-type HarnessOptions = { env?: Record<string, string>; chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs'>> };
+type HarnessOptions = { env?: Record<string, string>; chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst'>> };
 
-type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean };
+type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean; headers?: Record<string, string> };
 
 let userCounter = 0;
+
+/** Chat tests wait this long for the bot, except the one that checks the real 1.5 s (it passes CHAT_REPLY_DELAY_MS). */
+export const TEST_REPLY_DELAY_MS = 100;
 
 export async function startChatHarness(options: HarnessOptions = {}) {
   const server = await startTestServer({ env: { CHAT_MAX_CONNECTIONS_PER_IP: '50', ...options.env } });
   const cookieSecret = randomBytes(32).toString('base64url');
-  const chat = attachChat(server.server, { env: server.env, db: server.db, logger: silentLogger(), sessionEvents: server.sessionEvents, cookieSecret, ...options.chat });
+  const chat = attachChat(server.server, {
+    env: server.env,
+    db: server.db,
+    logger: silentLogger(),
+    sessionEvents: server.sessionEvents,
+    cookieSecret,
+    replyDelayMs: TEST_REPLY_DELAY_MS,
+    ...options.chat,
+  });
   const identity = createVisitorIdentity(server.env, cookieSecret);
   const sockets: Socket[] = [];
 
-  const clientOptions = ({ cookie, origin, reconnection = true }: ClientOptions) => ({
+  const clientOptions = ({ cookie, origin, reconnection = true, headers }: ClientOptions) => ({
     origin: server.baseUrl,
     forceNew: true,
     transports: ['websocket'],
     reconnection,
     reconnectionDelay: 50,
     reconnectionDelayMax: 200,
-    extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+    extraHeaders: { ...headers, ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });
 
   return {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { chatTexts } from '../../../shared/chat-texts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import { Icon } from '../../components/icon';
@@ -27,99 +27,15 @@ const timeOf = (iso: string) => timeFormat.format(new Date(iso));
  */
 export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }: ChatPanelProps) {
   const titleId = useId();
-  const hintId = useId();
-  const inputId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState('');
-  const typingTimer = useRef<number | undefined>(undefined);
-  const typing = useRef(false);
-
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    registerRestore((failed) => setText((current) => (current.trim() ? current : failed)));
-  }, [registerRestore]);
+  useFitToVisualViewport(panelRef);
 
   // Keep the newest message in view.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [state.items.length, state.botTyping, state.agentTyping]);
-
-  // Phones: follow the visual viewport, so the on-screen keyboard never covers the input.
-  useEffect(() => {
-    const viewport = window.visualViewport;
-    const panel = panelRef.current;
-    if (!viewport || !panel) return;
-    const phone = window.matchMedia(PHONE_QUERY);
-    const fit = () => {
-      if (phone.matches) {
-        panel.style.height = `${viewport.height}px`;
-        panel.style.top = `${viewport.offsetTop}px`;
-      } else {
-        panel.style.removeProperty('height');
-        panel.style.removeProperty('top');
-      }
-    };
-    fit();
-    viewport.addEventListener('resize', fit);
-    viewport.addEventListener('scroll', fit);
-    phone.addEventListener('change', fit);
-    document.documentElement.classList.add('app-chat-open');
-    return () => {
-      viewport.removeEventListener('resize', fit);
-      viewport.removeEventListener('scroll', fit);
-      phone.removeEventListener('change', fit);
-      document.documentElement.classList.remove('app-chat-open');
-    };
-  }, []);
-
-  useEffect(
-    () => () => {
-      window.clearTimeout(typingTimer.current);
-      if (typing.current) onTyping(false);
-    },
-    [onTyping],
-  );
-
-  const stopTyping = () => {
-    window.clearTimeout(typingTimer.current);
-    if (typing.current) {
-      typing.current = false;
-      onTyping(false);
-    }
-  };
-
-  const onChange = (value: string) => {
-    setText(value);
-    if (!typing.current && value.trim()) {
-      typing.current = true;
-      onTyping(true);
-    }
-    window.clearTimeout(typingTimer.current);
-    typingTimer.current = window.setTimeout(stopTyping, TYPING_IDLE_MS);
-  };
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!text.trim()) return;
-    if (onSend(text)) {
-      setText('');
-      stopTyping();
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends; Shift+Enter makes a new line; never while an input method is composing.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
 
   const statusText =
     state.status === 'refused'
@@ -172,32 +88,136 @@ export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }:
       <p className="app-chat-panel__typing" aria-live="polite">
         {typingText}
       </p>
-      <form className="app-chat-panel__form" onSubmit={submit}>
-        <label htmlFor={inputId} className="app-visually-hidden">
-          {chatTexts.inputLabel}
-        </label>
-        <textarea
-          ref={inputRef}
-          id={inputId}
-          className="app-chat-panel__input"
-          rows={2}
-          maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          value={text}
-          placeholder={chatTexts.inputLabel}
-          aria-describedby={hintId}
-          enterKeyHint="send"
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-        <button type="submit" className="app-chat-panel__send" disabled={!text.trim()}>
-          <Icon name="send" />
-          <span className="app-visually-hidden">{chatTexts.sendLabel}</span>
-        </button>
-        <p id={hintId} className="app-chat-panel__hint">
-          {chatTexts.inputHint}
-        </p>
-      </form>
+      <ChatComposer onSend={onSend} onTyping={onTyping} registerRestore={registerRestore} />
     </div>
+  );
+}
+
+/** Phones: the panel follows the visual viewport, so the on-screen keyboard never covers the input. */
+function useFitToVisualViewport(panelRef: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    const panel = panelRef.current;
+    if (!viewport || !panel) return;
+    const phone = window.matchMedia(PHONE_QUERY);
+    const fit = () => {
+      if (phone.matches) {
+        panel.style.height = `${viewport.height}px`;
+        panel.style.top = `${viewport.offsetTop}px`;
+      } else {
+        panel.style.removeProperty('height');
+        panel.style.removeProperty('top');
+      }
+    };
+    fit();
+    viewport.addEventListener('resize', fit);
+    viewport.addEventListener('scroll', fit);
+    phone.addEventListener('change', fit);
+    document.documentElement.classList.add('app-chat-open');
+    return () => {
+      viewport.removeEventListener('resize', fit);
+      viewport.removeEventListener('scroll', fit);
+      phone.removeEventListener('change', fit);
+      document.documentElement.classList.remove('app-chat-open');
+    };
+  }, [panelRef]);
+}
+
+/** Tells the other side the visitor is typing, and that they stopped after a pause, a send or closing. */
+function useTypingSignal(onTyping: (typing: boolean) => void) {
+  const typingTimer = useRef<number | undefined>(undefined);
+  const typing = useRef(false);
+
+  useEffect(
+    () => () => {
+      window.clearTimeout(typingTimer.current);
+      if (typing.current) onTyping(false);
+    },
+    [onTyping],
+  );
+
+  const stopTyping = () => {
+    window.clearTimeout(typingTimer.current);
+    if (typing.current) {
+      typing.current = false;
+      onTyping(false);
+    }
+  };
+
+  const typed = (value: string) => {
+    if (!typing.current && value.trim()) {
+      typing.current = true;
+      onTyping(true);
+    }
+    window.clearTimeout(typingTimer.current);
+    typingTimer.current = window.setTimeout(stopTyping, TYPING_IDLE_MS);
+  };
+
+  return { typed, stopTyping };
+}
+
+/** The message box: Enter sends, Shift+Enter makes a new line, empty messages are not sent. */
+function ChatComposer({ onSend, onTyping, registerRestore }: Pick<ChatPanelProps, 'onSend' | 'onTyping' | 'registerRestore'>) {
+  const hintId = useId();
+  const inputId = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState('');
+  const { typed, stopTyping } = useTypingSignal(onTyping);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    registerRestore((failed) => setText((current) => (current.trim() ? current : failed)));
+  }, [registerRestore]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!text.trim()) return;
+    if (onSend(text)) {
+      setText('');
+      stopTyping();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter makes a new line; never while an input method is composing.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form className="app-chat-panel__form" onSubmit={submit}>
+      <label htmlFor={inputId} className="app-visually-hidden">
+        {chatTexts.inputLabel}
+      </label>
+      <textarea
+        ref={inputRef}
+        id={inputId}
+        className="app-chat-panel__input"
+        rows={2}
+        maxLength={CHAT_MESSAGE_MAX_LENGTH}
+        value={text}
+        placeholder={chatTexts.inputLabel}
+        aria-describedby={hintId}
+        enterKeyHint="send"
+        onChange={(event) => {
+          setText(event.target.value);
+          typed(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="app-chat-panel__send" disabled={!text.trim()}>
+        <Icon name="send" />
+        <span className="app-visually-hidden">{chatTexts.sendLabel}</span>
+      </button>
+      <p id={hintId} className="app-chat-panel__hint">
+        {chatTexts.inputHint}
+      </p>
+    </form>
   );
 }
 

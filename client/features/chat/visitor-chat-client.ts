@@ -3,28 +3,25 @@
  * that make sure nothing a visitor sends is lost or doubled on a poor mobile connection.
  *
  * - Every message gets a client id and waits in the outbox until the server acknowledges it
- *   (the server stores each client id once and acknowledges after the commit).
- * - Messages are sent one at a time, in order; a timed-out or failed send is retried with the
- *   same client id. Only when the retries are used up (or the message has waited too long) is
- *   it removed from view and reported (the spec's 'Message Error').
+ *   (the server stores each client id once and acknowledges after the commit). The outbox is
+ *   kept in localStorage (outbox-store.ts), so a reload or an outage of any length loses nothing.
+ * - Messages are sent one at a time, in order, by the shared retry policy (client/lib/socket-retry.ts):
+ *   a lost acknowledgement is retried with backoff for as long as it takes; only a refusal (rate
+ *   limit, invalid text) or repeated server failures remove a message and report it ('Message Error').
  * - On every (re)connect the client first fetches what it missed from the database, which also
  *   settles any message whose acknowledgement was lost, then sends what is still waiting.
  */
-import {
-  RETRYABLE_CHAT_ERRORS,
-  type ChatError,
-  type ChatMessage,
-  type ChatSender,
-  type RoomAgent,
-} from '../../../shared/chat-events';
+import type { ChatError, ChatMessage, RoomAgent } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
-import { CHAT_ACK_TIMEOUT_MS, CHAT_MESSAGE_MAX_LENGTH, CHAT_SEND_GIVE_UP_MS, CHAT_SEND_MAX_ATTEMPTS } from '../../../shared/constants';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import { newClientId } from '../../lib/client-id';
 import type { VisitorSocket } from '../../lib/socket';
+import { createRetryPolicy, type RetryPolicy } from '../../lib/socket-retry';
+import { displayItems, type ChatNotice, type DisplayItem } from './display-items';
+import { browserStorage, createOutboxStore, type OutboxStorage } from './outbox-store';
+import { createOutboxSender } from './outbox-sender';
 
-export type DisplayItem =
-  | { kind: 'message'; key: string; id: number | null; sender: ChatSender; message: string; createdAt: string; agentName: string | null; pending: boolean }
-  | { kind: 'notice'; key: string; text: string };
+export type { DisplayItem } from './display-items';
 
 export type VisitorChatStatus = 'connecting' | 'connected' | 'offline' | 'refused';
 
@@ -44,13 +41,11 @@ export type VisitorChatState = {
 
 export type SendFailure = { text: string; error: ChatError | null };
 
-type Outgoing = { clientId: string; message: string; createdAt: string; queuedAt: number; attempts: number };
-
 export type VisitorChatOptions = {
-  ackTimeoutMs?: number;
-  maxAttempts?: number;
-  giveUpMs?: number;
-  retryDelayMs?: (attempt: number) => number;
+  /** Overrides parts of the shared retry policy (tests shorten the waits). */
+  retry?: Partial<RetryPolicy>;
+  /** Where unsent messages are kept; localStorage in the browser, none when null. */
+  storage?: OutboxStorage | null;
   /** Called when a message could not be sent (removed from view). */
   onFailed?: (failure: SendFailure) => void;
   /** Called for every reply that arrives (bot or agent), for the unread badge. */
@@ -81,18 +76,13 @@ export const initialVisitorChatState: VisitorChatState = {
 };
 
 export function createVisitorChatClient(socket: VisitorSocket, options: VisitorChatOptions = {}) {
-  const ackTimeoutMs = options.ackTimeoutMs ?? CHAT_ACK_TIMEOUT_MS;
-  const maxAttempts = options.maxAttempts ?? CHAT_SEND_MAX_ATTEMPTS;
-  const giveUpMs = options.giveUpMs ?? CHAT_SEND_GIVE_UP_MS;
-  const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => Math.min(8000, 500 * 2 ** attempt));
-
+  const policy = createRetryPolicy(options.retry);
+  const store = createOutboxStore(options.storage === undefined ? browserStorage() : options.storage);
   const stored = new Map<number, ChatMessage>();
-  const outbox: Outgoing[] = [];
-  const notices: { afterId: number; key: string; text: string }[] = [];
+  const notices: ChatNotice[] = [];
   const listeners = new Set<(state: VisitorChatState) => void>();
   let state: VisitorChatState = { ...initialVisitorChatState, status: socket.connected ? 'connected' : 'connecting' };
   let synced = false;
-  let inFlight: Outgoing | null = null;
   let page: string | null = null;
   let destroyed = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -113,48 +103,8 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     return last;
   };
 
-  const buildItems = (): DisplayItem[] => {
-    const sorted = [...stored.values()].sort((a, b) => a.id - b.id);
-    const items: DisplayItem[] = [];
-    let noticeIndex = 0;
-    const sortedNotices = [...notices].sort((a, b) => a.afterId - b.afterId);
-    for (const message of sorted) {
-      while (noticeIndex < sortedNotices.length && sortedNotices[noticeIndex]!.afterId < message.id) {
-        const notice = sortedNotices[noticeIndex++]!;
-        items.push({ kind: 'notice', key: notice.key, text: notice.text });
-      }
-      items.push({
-        kind: 'message',
-        key: message.clientId ?? `m${message.id}`,
-        id: message.id,
-        sender: message.sender,
-        message: message.message,
-        createdAt: message.createdAt,
-        agentName: message.agentName,
-        pending: false,
-      });
-    }
-    for (; noticeIndex < sortedNotices.length; noticeIndex++) {
-      const notice = sortedNotices[noticeIndex]!;
-      items.push({ kind: 'notice', key: notice.key, text: notice.text });
-    }
-    for (const outgoing of outbox) {
-      items.push({
-        kind: 'message',
-        key: outgoing.clientId,
-        id: null,
-        sender: 'user',
-        message: outgoing.message,
-        createdAt: outgoing.createdAt,
-        agentName: null,
-        pending: true,
-      });
-    }
-    return items;
-  };
-
   const update = (patch: Partial<VisitorChatState> = {}) => {
-    state = { ...state, ...patch, items: buildItems() };
+    state = { ...state, ...patch, items: displayItems(stored.values(), notices, sender.items()) };
     for (const listener of listeners) listener(state);
   };
 
@@ -168,66 +118,36 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   const addStored = (message: ChatMessage) => {
     const isNew = !stored.has(message.id);
     stored.set(message.id, message);
-    if (message.clientId) {
-      const index = outbox.findIndex((item) => item.clientId === message.clientId);
-      if (index >= 0) outbox.splice(index, 1);
-    }
+    if (message.clientId) sender.settle(message.clientId);
     return isNew;
   };
 
-  const fail = (outgoing: Outgoing, error: ChatError | null) => {
-    const index = outbox.indexOf(outgoing);
-    if (index < 0) return;
-    outbox.splice(index, 1);
-    update({ botTyping: outbox.length ? state.botTyping : setBotTyping(false) });
-    options.onFailed?.({ text: outgoing.message, error });
-  };
-
-  const pump = () => {
-    if (destroyed || inFlight || !synced || !socket.connected) return;
-    const head = outbox[0];
-    if (!head) return;
-    if (Date.now() - head.queuedAt > giveUpMs) {
-      fail(head, null);
-      return pump();
-    }
-    head.attempts += 1;
-    inFlight = head;
-    socket.timeout(ackTimeoutMs).emit('message:send', { clientId: head.clientId, message: head.message }, (error, result) => {
-      inFlight = null;
-      if (destroyed || !outbox.includes(head)) return pump();
-      if (!error && result.ok) {
-        addStored(result.message);
-        update();
-        return pump();
-      }
-      const serverError = !error && !result.ok ? result.error : null;
-      if (serverError && !RETRYABLE_CHAT_ERRORS.includes(serverError.code)) {
-        fail(head, serverError);
-        return pump();
-      }
-      // Lost on a dropped connection: not the message's fault, so not counted; it goes again after the next sync.
-      if (error && !socket.connected) {
-        head.attempts -= 1;
-        return;
-      }
-      if (head.attempts >= maxAttempts) {
-        fail(head, serverError);
-        return pump();
-      }
-      later(retryDelayMs(head.attempts), pump);
-    });
-  };
+  const sender = createOutboxSender({
+    socket,
+    policy,
+    store,
+    canSend: () => synced && !destroyed,
+    later,
+    onAcked: (message) => {
+      addStored(message);
+      update();
+    },
+    onFailed: (outgoing, error) => {
+      update({ botTyping: sender.items().length ? state.botTyping : setBotTyping(false) });
+      options.onFailed?.({ text: outgoing.message, error });
+    },
+  });
 
   const sync = () => {
     const afterId = stored.size ? lastStoredId() : undefined;
-    socket.timeout(ackTimeoutMs).emit('conversation:sync', afterId === undefined ? {} : { afterId }, (error, result) => {
+    socket.timeout(policy.ackTimeoutMs).emit('conversation:sync', afterId === undefined ? {} : { afterId }, (error, result) => {
       if (destroyed) return;
       if (error || !result.ok) {
         // Try again shortly while connected; a reconnect syncs anyway.
-        if (socket.connected) later(retryDelayMs(1), sync);
+        if (socket.connected) later(policy.delayMs(1), sync);
         return;
       }
+      sender.adopt(result.outboxKey);
       let replies = false;
       for (const message of result.messages) if (addStored(message) && message.sender !== 'user') replies = true;
       const firstLoad = !state.ready;
@@ -235,69 +155,50 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       update({
         ready: true,
         agent: result.agent,
-        greetingAt: state.greetingAt ?? (firstLoad && stored.size === 0 && outbox.length === 0 ? new Date().toISOString() : null),
+        greetingAt: state.greetingAt ?? (firstLoad && stored.size === 0 && sender.items().length === 0 ? new Date().toISOString() : null),
         botTyping: replies ? setBotTyping(false) : state.botTyping,
       });
-      pump();
+      sender.pump();
     });
   };
 
-  // Give up on messages that have waited too long while offline.
-  const giveUpCheck = setInterval(() => {
-    if (destroyed) return;
-    const now = Date.now();
-    for (const outgoing of [...outbox]) if (outgoing !== inFlight && now - outgoing.queuedAt > giveUpMs) fail(outgoing, null);
-  }, 5000);
+  /** The session ended (log-out): that account's conversation leaves the screen; its unsent messages stay stored for it. */
+  const forgetVisitor = () => {
+    stored.clear();
+    sender.forget();
+    notices.length = 0;
+    update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
+  };
 
-  socket.on('connect', () => {
-    synced = false;
-    update({ status: 'connected', refusal: null });
-    if (page) socket.emit('page:update', { path: page });
-    sync();
-  });
-  socket.on('disconnect', (reason) => {
-    synced = false;
-    if (reason === 'io server disconnect') {
-      // The session ended (log-out): that account's conversation leaves the screen, and the
-      // chat reconnects as an anonymous visitor.
-      stored.clear();
-      outbox.length = 0;
-      notices.length = 0;
-      update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
-      later(1000, () => socket.connect());
-      return;
-    }
-    update({ status: 'offline' });
-  });
-  socket.on('connect_error', (error) => {
-    const data = (error as Error & { data?: ChatError }).data;
-    if (data?.message) {
-      // Refused by the server (not the network): say why, and try again later.
-      update({ status: 'refused', refusal: data.message });
-      later(REFUSED_RETRY_MS, () => socket.connect());
-    } else {
+  registerConnectionEvents(socket, {
+    later,
+    connected: () => {
+      synced = false;
+      update({ status: 'connected', refusal: null });
+      if (page) socket.emit('page:update', { path: page });
+      sync();
+    },
+    offline: () => {
+      synced = false;
       update({ status: 'offline' });
-    }
+    },
+    sessionEnded: () => {
+      synced = false;
+      forgetVisitor();
+    },
+    refused: (message) => update({ status: 'refused', refusal: message }),
   });
-  socket.on('message:created', (message) => {
-    if (!addStored(message)) return;
-    const reply = message.sender !== 'user';
-    update({
-      botTyping: message.sender === 'bot' && message.message === chatTexts.botReply ? setBotTyping(false) : state.botTyping,
-      agentTyping: message.sender === 'agent' ? null : state.agentTyping,
-    });
-    if (reply) options.onReply?.(message);
+  registerRoomEvents(socket, {
+    addStored,
+    update,
+    setBotTyping,
+    getState: () => state,
+    addNotice: (text) => notices.push({ afterId: lastStoredId(), key: `notice-${++noticeCount}`, text }),
+    onReply: (message) => options.onReply?.(message),
   });
-  socket.on('room:updated', ({ agent }) => {
-    const previous = state.agent;
-    if (agent?.name !== previous?.name) {
-      const text = agent ? chatTexts.agentJoined(agent.name) : previous ? chatTexts.agentLeft(previous.name) : null;
-      if (text) notices.push({ afterId: lastStoredId(), key: `notice-${++noticeCount}`, text });
-    }
-    update({ agent, botTyping: agent ? setBotTyping(false) : state.botTyping, agentTyping: agent ? state.agentTyping : null });
-  });
-  socket.on('typing:updated', ({ name, typing }) => update({ agentTyping: typing ? name : null }));
+  const stopWatchingNetwork = watchBrowserNetwork(socket, () => update({ status: 'offline' }));
 
+  if (sender.items().length) update();
   if (socket.connected) sync();
 
   return {
@@ -310,9 +211,9 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     send(text: string): boolean {
       const message = normaliseMessage(text);
       if (!message) return false;
-      outbox.push({ clientId: newClientId(), message, createdAt: new Date().toISOString(), queuedAt: Date.now(), attempts: 0 });
+      sender.add(message, newClientId());
       update({ botTyping: state.agent ? state.botTyping : setBotTyping(true), greetingAt: state.greetingAt });
-      pump();
+      sender.pump();
       return true;
     },
     setTyping(typing: boolean) {
@@ -323,15 +224,104 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       if (socket.connected) socket.emit('page:update', { path });
     },
     /** Messages still waiting for the server. */
-    pendingCount: () => outbox.length,
+    pendingCount: () => sender.items().length,
     destroy() {
       destroyed = true;
-      clearInterval(giveUpCheck);
+      stopWatchingNetwork();
       clearTimeout(botTypingTimer);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       listeners.clear();
       socket.disconnect();
     },
+  };
+}
+
+/** Connects, drops and refusals; says when to reconnect by hand (the client does not after a server-side disconnect or a refusal). */
+function registerConnectionEvents(
+  socket: VisitorSocket,
+  deps: {
+    later: (ms: number, task: () => void) => void;
+    connected: () => void;
+    offline: () => void;
+    sessionEnded: () => void;
+    refused: (message: string) => void;
+  },
+) {
+  socket.on('connect', deps.connected);
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') {
+      // Only a session's end disconnects a visitor on purpose (a restart closes the transport):
+      // reconnect as whoever the cookies now say.
+      deps.sessionEnded();
+      deps.later(1000, () => socket.connect());
+      return;
+    }
+    deps.offline();
+  });
+  socket.on('connect_error', (error) => {
+    const data = (error as Error & { data?: ChatError }).data;
+    if (data?.message) {
+      // Refused by the server (not the network): say why, and try again later.
+      deps.refused(data.message);
+      deps.later(REFUSED_RETRY_MS, () => socket.connect());
+    } else {
+      deps.offline();
+    }
+  });
+}
+
+/** Messages, agents joining or leaving, and typing, as the server announces them. */
+function registerRoomEvents(
+  socket: VisitorSocket,
+  deps: {
+    addStored: (message: ChatMessage) => boolean;
+    update: (patch?: Partial<VisitorChatState>) => void;
+    setBotTyping: (typing: boolean) => boolean;
+    getState: () => VisitorChatState;
+    addNotice: (text: string) => void;
+    onReply: (message: ChatMessage) => void;
+  },
+) {
+  const { addStored, update, setBotTyping, getState } = deps;
+  socket.on('message:created', (message) => {
+    if (!addStored(message)) return;
+    const state = getState();
+    update({
+      botTyping: message.sender === 'bot' && message.message === chatTexts.botReply ? setBotTyping(false) : state.botTyping,
+      agentTyping: message.sender === 'agent' ? null : state.agentTyping,
+    });
+    if (message.sender !== 'user') deps.onReply(message);
+  });
+  socket.on('room:updated', ({ agent }) => {
+    const state = getState();
+    const previous = state.agent;
+    if (agent?.name !== previous?.name) {
+      const text = agent ? chatTexts.agentJoined(agent.name) : previous ? chatTexts.agentLeft(previous.name) : null;
+      if (text) deps.addNotice(text);
+    }
+    update({ agent, botTyping: agent ? setBotTyping(false) : state.botTyping, agentTyping: agent ? state.agentTyping : null });
+  });
+  socket.on('typing:updated', ({ name, typing }) => update({ agentTyping: typing ? name : null }));
+}
+
+/**
+ * The browser knows at once when the network goes: drop the transport so the banner shows and
+ * reconnection starts now, not after the ping timeout. Back online: connect at once.
+ */
+function watchBrowserNetwork(socket: VisitorSocket, onOffline: () => void) {
+  if (typeof window === 'undefined') return () => undefined;
+  const offline = () => {
+    onOffline();
+    if (socket.connected) socket.io.engine?.close();
+  };
+  const online = () => {
+    if (!socket.connected && !socket.active) socket.connect();
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
   };
 }

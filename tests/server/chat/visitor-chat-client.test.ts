@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxStorage } from '../../../client/features/chat/outbox-store';
+import { CHAT_PING_INTERVAL_MS, CHAT_PING_TIMEOUT_MS } from '../../../server/chat/attach-chat';
 import { chatTexts } from '../../../shared/chat-texts';
 import { createVisitorChatClient, type SendFailure, type VisitorChatClient } from '../../../client/features/chat/visitor-chat-client';
 import { startChatHarness, connected, sleep, waitFor, type ChatHarness } from '../../helpers/socket-harness';
@@ -7,7 +9,8 @@ import { startChatHarness, connected, sleep, waitFor, type ChatHarness } from '.
 let h: ChatHarness;
 const clients: VisitorChatClient[] = [];
 beforeEach(async () => {
-  h = await startChatHarness({ chat: { replyDelayMs: 100 } });
+  // Many quick sends: the burst limit (its own test in visitor-chat.test.ts) would refuse them.
+  h = await startChatHarness({ chat: { burst: { limit: 100, windowMs: 10_000 } } });
 });
 afterEach(async () => {
   for (const client of clients.splice(0)) client.destroy();
@@ -16,9 +19,24 @@ afterEach(async () => {
 
 const userRows = () => h.db.selectFrom('chat_messages').select(['message', 'client_id']).where('sender', '=', 'user').orderBy('id').execute();
 
-function newClient(cookie: string, failures: SendFailure[] = []) {
-  const socket = h.visitor({ cookie });
-  const client = createVisitorChatClient(socket, { ackTimeoutMs: 400, maxAttempts: 3, retryDelayMs: () => 50, onFailed: (failure) => failures.push(failure) });
+/** localStorage's shape over a Map (one per simulated browser). */
+function memoryStorage(): OutboxStorage & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => void entries.set(key, value),
+    removeItem: (key) => void entries.delete(key),
+  };
+}
+
+function newClient(cookie: string, failures: SendFailure[] = [], storage: OutboxStorage | null = null, reconnection = true) {
+  const socket = h.visitor({ cookie, reconnection });
+  const client = createVisitorChatClient(socket, {
+    retry: { ackTimeoutMs: 400, maxServerFailures: 3, delayMs: () => 50 },
+    storage,
+    onFailed: (failure) => failures.push(failure),
+  });
   clients.push(client);
   return { socket, client };
 }
@@ -106,6 +124,67 @@ describe('the visitor chat client on a poor connection', () => {
     expect(failures[0]!.text).toBe('Quick 11');
     expect(await userRows()).toHaveLength(10);
   });
+});
+
+describe('the visitor chat client through a long outage', () => {
+  it('keeps messages typed during a 130 s outage, across a reload, and sends each once when back: 0 lost, 0 doubled', async () => {
+    const cookie = h.newVisitorCookie();
+    const browser = memoryStorage();
+    const failures: SendFailure[] = [];
+    const first = newClient(cookie, failures, browser, false);
+    await connected(first.socket);
+    await waitFor(() => first.client.getState().ready, 2000, 'ready');
+    first.client.send('Before the outage');
+    await waitFor(() => first.client.pendingCount() === 0, 2000, 'first sent');
+
+    // The network goes: the widget says so, and three messages wait.
+    first.socket.io.engine.close();
+    await waitFor(() => first.client.getState().status === 'offline', 2000, 'offline');
+    for (const text of ['Typed offline 1', 'Typed offline 2', 'Typed offline 3']) first.client.send(text);
+    // 130 s pass (the clock moves; the old client gave up after 120 s and dropped the queue).
+    const start = Date.now();
+    const since = performance.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => start + 130_000 + (performance.now() - since));
+    try {
+      await sleep(5500);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(first.client.pendingCount()).toBe(3);
+    expect(failures).toEqual([]);
+
+    // The visitor reloads while still offline: the queued messages are still there, in order.
+    first.client.destroy();
+    const texts = (items: ReturnType<VisitorChatClient['getState']>['items']) =>
+      items.flatMap((item) => (item.kind === 'message' && item.sender === 'user' ? [`${item.message}${item.pending ? ' (pending)' : ''}`] : []));
+    const reload = newClient(cookie, failures, browser);
+    expect(texts(reload.client.getState().items)).toEqual(['Typed offline 1 (pending)', 'Typed offline 2 (pending)', 'Typed offline 3 (pending)']);
+
+    // Back online: everything is sent once, nothing is reported as failed.
+    await waitFor(() => reload.client.pendingCount() === 0, 5000, 'sent after the outage');
+    expect((await userRows()).map((row) => row.message)).toEqual(['Before the outage', 'Typed offline 1', 'Typed offline 2', 'Typed offline 3']);
+    expect(failures).toEqual([]);
+    expect(texts(reload.client.getState().items)).toEqual(['Before the outage', 'Typed offline 1', 'Typed offline 2', 'Typed offline 3']);
+    expect([...browser.entries.keys()].filter((key) => key.startsWith('app-chat-outbox:'))).toEqual([]);
+  }, 15_000);
+
+  it('shows the offline banner within 5 s when the network goes silent', async () => {
+    expect(CHAT_PING_INTERVAL_MS + CHAT_PING_TIMEOUT_MS).toBeLessThan(5000);
+    const { socket, client } = newClient(h.newVisitorCookie());
+    await connected(socket);
+    await waitFor(() => client.getState().ready, 2000, 'ready');
+    // The server's pings stop reaching the browser, as when a phone loses its signal (no close is seen).
+    const engineSocket = (h.chat.io.engine as unknown as { clients: Record<string, { sendPacket: (type: string, ...rest: unknown[]) => void }> }).clients[
+      socket.io.engine.id
+    ]!;
+    const sendPacket = engineSocket.sendPacket.bind(engineSocket);
+    engineSocket.sendPacket = (type, ...rest) => (type === 'ping' ? undefined : sendPacket(type, ...rest));
+    const silentSince = Date.now();
+    await waitFor(() => client.getState().status === 'offline', 6000, 'offline banner');
+    const noticedAfterMs = Date.now() - silentSince;
+    console.info(`[visitor-chat-client] offline shown ${noticedAfterMs} ms after the network went silent`);
+    expect(noticedAfterMs).toBeLessThan(5000);
+  }, 10_000);
 });
 
 describe('the visitor chat client when a session ends', () => {

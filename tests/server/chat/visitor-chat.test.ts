@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
-import { startChatHarness, collect, connected, sleep, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { CHAT_REPLY_DELAY_MS } from '../../../shared/constants';
+import { UNSUPPORTED_CHARACTERS_MESSAGE } from '../../../shared/text-normalise';
+import { startChatHarness, collect, connected, sleep, waitFor, TEST_REPLY_DELAY_MS, type ChatHarness } from '../../helpers/socket-harness';
 
 let h: ChatHarness;
 beforeEach(async () => {
@@ -30,6 +32,8 @@ describe('visitor chat over Socket.IO', () => {
   });
 
   it('sends the canned bot reply between 1.4 and 2.5 seconds later and stores it', async () => {
+    await h.close();
+    h = await startChatHarness({ chat: { replyDelayMs: CHAT_REPLY_DELAY_MS } });
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(socket);
     const created = collect<ChatMessage>(socket, 'message:created');
@@ -74,6 +78,9 @@ describe('visitor chat over Socket.IO', () => {
   });
 
   it('limits a visitor to about 10 messages a minute and says how long to wait', async () => {
+    await h.close();
+    // Only the per-minute limit here; the burst limit has its own test.
+    h = await startChatHarness({ chat: { burst: { limit: 100, windowMs: 10_000 } } });
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(socket);
     for (let index = 0; index < 10; index++) {
@@ -90,6 +97,61 @@ describe('visitor chat over Socket.IO', () => {
     const other = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(other);
     expect((await other.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' })).ok).toBe(true);
+  });
+
+  it('limits bursts to 5 messages in 10 seconds and names the wait', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    for (let index = 0; index < 5; index++) {
+      const result = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: `Quick ${index + 1}` });
+      expect(result.ok).toBe(true);
+    }
+    const refused = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Quick 6' });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('RATE_LIMITED');
+    expect(refused.error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.error.retryAfterSeconds).toBeLessThanOrEqual(10);
+    expect(refused.error.message).toBe(chatTexts.rateLimited(refused.error.retryAfterSeconds!));
+    expect(refused.error.message).toMatch(/Please wait \d+ seconds/);
+    expect((await rows()).filter((row) => row.sender === 'user')).toHaveLength(5);
+  });
+
+  it('refuses NUL and other control characters, keeping tabs and line breaks', async () => {
+    const socket = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(socket);
+    const nul = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello\u0000there' });
+    expect(nul).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: UNSUPPORTED_CHARACTERS_MESSAGE } });
+    for (const message of ['Bell\u0007', 'Escape \u001b[31mred', 'Delete\u007f', 'C1 \u0085 next line']) {
+      const refused = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
+      expect(refused).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: chatTexts.controlCharacters } });
+    }
+    const fine = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Line one\r\n\tLine two' });
+    expect(fine.ok && fine.message.message).toBe('Line one\n\tLine two');
+    expect((await rows()).filter((row) => row.sender === 'user').map((row) => row.message)).toEqual(['Line one\n\tLine two']);
+  });
+
+  it('a refused duplicate client id leaves no half-write: last activity stays as it was', async () => {
+    const activity = async () =>
+      (await h.db.selectFrom('chat_conversations').select(['id', 'last_activity_at']).orderBy('id').execute()).map((row) => row.last_activity_at);
+    const owner = h.visitor({ cookie: h.newVisitorCookie() });
+    const other = h.visitor({ cookie: h.newVisitorCookie() });
+    await Promise.all([connected(owner), connected(other)]);
+    const clientId = randomUUID();
+    expect((await owner.timeout(2000).emitWithAck('message:send', { clientId, message: 'Mine' })).ok).toBe(true);
+    expect((await other.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Theirs' })).ok).toBe(true);
+    // The bot's replies move last activity too: let them land first.
+    await waitFor(async () => (await rows()).filter((row) => row.sender === 'bot').length === 2, 2000, 'bot replies');
+    const before = await activity();
+    await sleep(20);
+    // The other visitor reuses the owner's client id (a forged or colliding id): refused.
+    const forged = await other.timeout(2000).emitWithAck('message:send', { clientId, message: 'Forged' });
+    expect(forged.ok).toBe(false);
+    // The owner's retry of the same id: acknowledged with the stored row, not written again.
+    const retried = await owner.timeout(2000).emitWithAck('message:send', { clientId, message: 'Mine' });
+    expect(retried.ok).toBe(true);
+    expect(await activity()).toEqual(before);
+    expect((await rows()).filter((row) => row.sender === 'user').map((row) => row.message)).toEqual(['Mine', 'Theirs']);
   });
 
   it('answers red-flag words at once with 112 and 767, before the usual reply', async () => {
@@ -154,7 +216,7 @@ describe('visitor chat over Socket.IO', () => {
     const created = collect<ChatMessage>(second, 'message:created');
     const retried = await second.timeout(2000).emitWithAck('message:send', { clientId, message: 'Are you open on Saturday?' });
     expect(retried.ok).toBe(true);
-    await sleep(2600);
+    await sleep(TEST_REPLY_DELAY_MS * 5);
     const stored = await rows();
     expect(stored.filter((row) => row.sender === 'user')).toHaveLength(1);
     expect(stored.filter((row) => row.sender === 'bot')).toHaveLength(1);

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AgentProfile, ChatError, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { AgentProfile, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
 import { CHAT_ACK_TIMEOUT_MS } from '../../../shared/constants';
+import { chatTexts } from '../../../shared/chat-texts';
 import { createSocket, type AgentSocket } from '../../lib/socket';
 import { newClientId } from '../../lib/client-id';
+import { sendAgentMessage, watchAgentConnection, type AgentConnectionStatus } from './agent-connection';
 
-export type AgentChatStatus = 'checking' | 'ready' | 'offline' | 'denied';
+export type AgentChatStatus = AgentConnectionStatus;
 
 export type AgentChatState = {
   status: AgentChatStatus;
@@ -17,7 +19,6 @@ export type AgentChatState = {
 };
 
 const TYPING_EXPIRY_MS = 6000;
-const SEND_ATTEMPTS = 3;
 
 const byActivity = (a: ConversationSummary, b: ConversationSummary) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id;
 
@@ -28,6 +29,38 @@ type Handlers = {
   onVisitorMessage: (conversationId: number) => void;
   onError: (message: string) => void;
 };
+
+const withoutTyping = (current: AgentChatState, conversationId: number) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) });
+
+/** New messages (shown in the open conversation, marked read while the tab is visible) and visitors' typing. */
+function subscribeLiveEvents(
+  socket: AgentSocket,
+  deps: {
+    setState: Dispatch<SetStateAction<AgentChatState>>;
+    selected: () => number | null;
+    onVisitorMessage: (conversationId: number) => void;
+    typingTimers: Map<number, number>;
+  },
+) {
+  const { setState, typingTimers } = deps;
+  socket.on('message:created', ({ conversationId, message }) => {
+    if (message.sender === 'user') {
+      deps.onVisitorMessage(conversationId);
+      setState((current) => withoutTyping(current, conversationId));
+    }
+    if (conversationId !== deps.selected()) return;
+    setState((current) =>
+      current.messages.some((item) => item.id === message.id) ? current : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
+    );
+    if (document.visibilityState === 'visible') socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
+  });
+  socket.on('typing:updated', ({ conversationId, typing }) => {
+    window.clearTimeout(typingTimers.get(conversationId));
+    setState((current) => (typing ? { ...current, typing: [...new Set([...current.typing, conversationId])] } : withoutTyping(current, conversationId)));
+    // A visitor who closed the tab mid-word sends no 'stopped': it expires.
+    if (typing) typingTimers.set(conversationId, window.setTimeout(() => setState((current) => withoutTyping(current, conversationId)), TYPING_EXPIRY_MS));
+  });
+}
 
 /** The agent console's live state over the /agent namespace. */
 export function useAgentChat(handlers: Handlers) {
@@ -69,50 +102,25 @@ export function useAgentChat(handlers: Handlers) {
         setState((current) => ({ ...current, status: 'ready', me: result.me, conversations: [...result.conversations].sort(byActivity) }));
       });
 
-    socket.on('connect', () => {
-      loadList();
-      // Fetch what was missed while disconnected.
-      if (selectedRef.current !== null) open(selectedRef.current);
-    });
-    socket.on('disconnect', () => setState((current) => ({ ...current, status: current.status === 'denied' ? 'denied' : 'offline' })));
-    socket.on('connect_error', (error) => {
-      const code = (error as Error & { data?: ChatError }).data?.code;
-      if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') {
-        setState((current) => ({ ...current, status: 'denied' }));
-        handlersRef.current.onDenied();
-      } else {
-        setState((current) => ({ ...current, status: current.status === 'checking' ? 'checking' : 'offline' }));
-      }
+    const stopWatching = watchAgentConnection(socket, {
+      onConnect: () => {
+        loadList();
+        // Fetch what was missed while disconnected.
+        if (selectedRef.current !== null) open(selectedRef.current);
+      },
+      onStatus: (next) => setState((current) => ({ ...current, status: next(current.status) })),
+      onDenied: () => handlersRef.current.onDenied(),
     });
     socket.on('room:updated', upsert);
-    socket.on('message:created', ({ conversationId, message }) => {
-      if (message.sender === 'user') {
-        handlersRef.current.onVisitorMessage(conversationId);
-        setState((current) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) }));
-      }
-      if (conversationId !== selectedRef.current) return;
-      setState((current) =>
-        current.messages.some((item) => item.id === message.id)
-          ? current
-          : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
-      );
-      if (document.visibilityState === 'visible') socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
-    });
-    socket.on('typing:updated', ({ conversationId, typing }) => {
-      window.clearTimeout(timers.get(conversationId));
-      setState((current) => ({
-        ...current,
-        typing: typing ? [...new Set([...current.typing, conversationId])] : current.typing.filter((id) => id !== conversationId),
-      }));
-      if (typing) {
-        timers.set(
-          conversationId,
-          window.setTimeout(() => setState((current) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) })), TYPING_EXPIRY_MS),
-        );
-      }
+    subscribeLiveEvents(socket, {
+      setState,
+      selected: () => selectedRef.current,
+      onVisitorMessage: (conversationId) => handlersRef.current.onVisitorMessage(conversationId),
+      typingTimers: timers,
     });
 
     return () => {
+      stopWatching();
       for (const timer of timers.values()) window.clearTimeout(timer);
       socket.disconnect();
       socketRef.current = null;
@@ -130,33 +138,20 @@ export function useAgentChat(handlers: Handlers) {
     [upsert],
   );
 
-  /** Sends a reply with a client id, retrying on a lost acknowledgement; resolves true once stored. */
-  const send = useCallback((conversationId: number, message: string): Promise<boolean> => {
-    const clientId = newClientId();
-    return new Promise((resolve) => {
-      const attempt = (left: number) => {
-        const socket = socketRef.current;
-        if (!socket) return resolve(false);
-        socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('message:send', { conversationId, clientId, message }, (error, result) => {
-          if (!error && result.ok) {
-            setState((current) =>
-              current.selectedId !== conversationId || current.messages.some((item) => item.id === result.message.id)
-                ? current
-                : { ...current, messages: [...current.messages, result.message].sort((a, b) => a.id - b.id) },
-            );
-            return resolve(true);
-          }
-          if (!error && !result.ok && result.error.code !== 'STORAGE_FAILED') {
-            handlersRef.current.onError(result.error.message);
-            return resolve(false);
-          }
-          if (left > 1) return window.setTimeout(() => attempt(left - 1), 1000);
-          handlersRef.current.onError('Could not send message. Please try again.');
-          resolve(false);
-        });
-      };
-      attempt(SEND_ATTEMPTS);
-    });
+  /** Sends a reply with a client id by the shared retry policy; resolves true once stored. */
+  const send = useCallback(async (conversationId: number, message: string): Promise<boolean> => {
+    const result = await sendAgentMessage(() => socketRef.current, { conversationId, clientId: newClientId(), message });
+    if (!result.ok) {
+      handlersRef.current.onError(result.error?.message ?? chatTexts.storageFailed);
+      return false;
+    }
+    const stored = result.message;
+    setState((current) =>
+      current.selectedId !== conversationId || current.messages.some((item) => item.id === stored.id)
+        ? current
+        : { ...current, messages: [...current.messages, stored].sort((a, b) => a.id - b.id) },
+    );
+    return true;
   }, []);
 
   const setTyping = useCallback((conversationId: number, typing: boolean) => {

@@ -8,7 +8,7 @@ import { Icon } from '../../components/icon';
 import { useToast } from '../../components/toast/toast-provider';
 import { PageMeta } from '../../layout/page-meta';
 import { useAgentChat } from './use-agent-chat';
-import './support.css';
+import './agent.css';
 
 const TITLE = 'Support console';
 const DESCRIPTION = 'Internal page for support agents to answer Chat Support conversations.';
@@ -82,19 +82,19 @@ export function AgentConsole() {
   }
 
   return (
-    <section className="app-container app-support">
+    <section className="app-container app-agent">
       <PageMeta title={unread ? `(${unread}) ${TITLE}` : TITLE} description={DESCRIPTION} />
-      <div className="app-support__top">
-        <h1 className="app-support__title">{TITLE}</h1>
-        <p className="app-support__me">
+      <div className="app-agent__top">
+        <h1 className="app-agent__title">{TITLE}</h1>
+        <p className="app-agent__me">
           Signed in as {state.me?.name}
           {state.status === 'offline' ? <span role="status"> · Reconnecting…</span> : null}
         </p>
-        <label className="app-support__sound">
+        <label className="app-agent__sound">
           <input type="checkbox" checked={sound} onChange={(event) => setSound(event.target.checked)} /> Play a sound for new messages
         </label>
       </div>
-      <div className={`app-support__grid${selected ? ' app-support__grid--open' : ''}`}>
+      <div className={`app-agent__grid${selected ? ' app-agent__grid--open' : ''}`}>
         <ConversationList conversations={state.conversations} selectedId={state.selectedId} typing={state.typing} now={now} onOpen={chat.open} meId={state.me?.id ?? null} />
         {selected ? (
           <ConversationView
@@ -110,7 +110,7 @@ export function AgentConsole() {
             onTyping={(typing) => chat.setTyping(selected.id, typing)}
           />
         ) : (
-          <p className="app-support__empty">Choose a conversation to read it and reply.</p>
+          <p className="app-agent__empty">Choose a conversation to read it and reply.</p>
         )}
       </div>
     </section>
@@ -129,35 +129,35 @@ type ListProps = {
 function ConversationList({ conversations, selectedId, typing, now, meId, onOpen }: ListProps) {
   const headingId = useId();
   return (
-    <nav className="app-support__list" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-support__heading">
+    <nav className="app-agent__list" aria-labelledby={headingId}>
+      <h2 id={headingId} className="app-agent__heading">
         Conversations ({conversations.length})
       </h2>
       {conversations.length === 0 ? <p>No conversations yet. New ones appear here as visitors write.</p> : null}
-      <ul className="app-support__items">
+      <ul className="app-agent__items">
         {conversations.map((item) => {
           const waiting = waitingText(item.waitingSince, now);
           return (
             <li key={item.id}>
               <button
                 type="button"
-                className={`app-support__item${item.id === selectedId ? ' app-support__item--current' : ''}`}
+                className={`app-agent__item${item.id === selectedId ? ' app-agent__item--current' : ''}`}
                 aria-current={item.id === selectedId ? 'true' : undefined}
                 onClick={() => onOpen(item.id)}
               >
-                <span className="app-support__row">
-                  <strong className="app-support__name">{visitorLabel(item)}</strong>
+                <span className="app-agent__row">
+                  <strong className="app-agent__name">{visitorLabel(item)}</strong>
                   {item.unreadCount > 0 ? (
-                    <span className="app-support__badge">
+                    <span className="app-agent__badge">
                       {item.unreadCount}
                       <span className="app-visually-hidden"> unread</span>
                     </span>
                   ) : null}
                 </span>
-                <span className="app-support__preview">
+                <span className="app-agent__preview">
                   {typing.includes(item.id) ? 'Typing…' : item.lastMessage ? `${senderLabel(item.lastMessage.sender)}: ${item.lastMessage.preview}` : ''}
                 </span>
-                <span className="app-support__meta">
+                <span className="app-agent__meta">
                   {item.visitorOnline ? 'Online' : 'Away'}
                   {item.currentPage ? ` · on ${item.currentPage}` : ''}
                   {waiting ? ` · ${waiting}` : ''}
@@ -189,13 +189,7 @@ type ViewProps = {
 
 function ConversationView({ conversation, messages, visitorTyping, meId, onBack, onJoin, onLeave, onSend, onTyping }: ViewProps) {
   const headingId = useId();
-  const replyId = useId();
-  const cannedId = useId();
-  const hintId = useId();
   const logRef = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const typingRef = useRef(false);
   const joined = conversation.assignedAgent?.id === meId;
   const heldByOther = conversation.assignedAgent !== null && !joined;
 
@@ -203,6 +197,63 @@ function ConversationView({ conversation, messages, visitorTyping, meId, onBack,
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length, visitorTyping]);
+
+  return (
+    <section className="app-agent__view" aria-labelledby={headingId}>
+      <div className="app-agent__view-top">
+        <button type="button" className="app-button app-button--ghost app-agent__back" onClick={onBack}>
+          <Icon name="chevron-left" /> All conversations
+        </button>
+        <h2 id={headingId} className="app-agent__heading">
+          {visitorLabel(conversation)}
+        </h2>
+        <p className="app-agent__meta">
+          {conversation.visitorEmail ? `${conversation.visitorEmail} · ` : ''}
+          {conversation.visitorOnline ? 'Online' : 'Away'}
+          {conversation.currentPage ? ` · on ${conversation.currentPage}` : ''}
+        </p>
+        <div className="app-agent__actions">
+          {joined ? (
+            <button type="button" className="app-button app-button--secondary" onClick={onLeave}>
+              Leave (hand back to the bot)
+            </button>
+          ) : (
+            <button type="button" className="app-button app-button--primary" onClick={onJoin}>
+              {heldByOther ? `Join (${conversation.assignedAgent!.name} has it)` : 'Join'}
+            </button>
+          )}
+        </div>
+      </div>
+      <div ref={logRef} className="app-agent__log" role="log" aria-label={`Messages with ${visitorLabel(conversation)}`} tabIndex={0}>
+        <ol className="app-agent__messages">
+          {messages.map((message) => (
+            <li key={message.id} className={`app-chat-line app-chat-line--${message.sender}`}>
+              <span className="app-chat-line__who">
+                {message.sender === 'user' ? visitorLabel(conversation) : message.sender === 'bot' ? chatTexts.bot : (message.agentName ?? 'Agent')}
+                {' · '}
+                <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+              </span>
+              <p className="app-chat-line__text">{message.message}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <p className="app-agent__typing" aria-live="polite">
+        {visitorTyping ? `${visitorLabel(conversation)} is typing…` : ''}
+      </p>
+      <ReplyForm joined={joined} onSend={onSend} onTyping={onTyping} />
+    </section>
+  );
+}
+
+/** The agent's reply box with the canned replies; usable once the agent has joined. */
+function ReplyForm({ joined, onSend, onTyping }: { joined: boolean; onSend: ViewProps['onSend']; onTyping: ViewProps['onTyping'] }) {
+  const replyId = useId();
+  const cannedId = useId();
+  const hintId = useId();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const typingRef = useRef(false);
 
   const setTyping = useCallback(
     (typing: boolean) => {
@@ -234,91 +285,48 @@ function ConversationView({ conversation, messages, visitorTyping, meId, onBack,
   };
 
   return (
-    <section className="app-support__view" aria-labelledby={headingId}>
-      <div className="app-support__view-top">
-        <button type="button" className="app-button app-button--ghost app-support__back" onClick={onBack}>
-          <Icon name="chevron-left" /> All conversations
-        </button>
-        <h2 id={headingId} className="app-support__heading">
-          {visitorLabel(conversation)}
-        </h2>
-        <p className="app-support__meta">
-          {conversation.visitorEmail ? `${conversation.visitorEmail} · ` : ''}
-          {conversation.visitorOnline ? 'Online' : 'Away'}
-          {conversation.currentPage ? ` · on ${conversation.currentPage}` : ''}
-        </p>
-        <div className="app-support__actions">
-          {joined ? (
-            <button type="button" className="app-button app-button--secondary" onClick={onLeave}>
-              Leave (hand back to the bot)
-            </button>
-          ) : (
-            <button type="button" className="app-button app-button--primary" onClick={onJoin}>
-              {heldByOther ? `Join (${conversation.assignedAgent!.name} has it)` : 'Join'}
-            </button>
-          )}
-        </div>
-      </div>
-      <div ref={logRef} className="app-support__log" role="log" aria-label={`Messages with ${visitorLabel(conversation)}`} tabIndex={0}>
-        <ol className="app-support__messages">
-          {messages.map((message) => (
-            <li key={message.id} className={`app-chat-line app-chat-line--${message.sender}`}>
-              <span className="app-chat-line__who">
-                {message.sender === 'user' ? visitorLabel(conversation) : message.sender === 'bot' ? chatTexts.bot : (message.agentName ?? 'Agent')}
-                {' · '}
-                <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
-              </span>
-              <p className="app-chat-line__text">{message.message}</p>
-            </li>
+    <form className="app-agent__form" onSubmit={(event) => void submit(event)}>
+      <div className="app-agent__field">
+        <label htmlFor={cannedId}>Canned reply</label>
+        <select
+          id={cannedId}
+          value=""
+          disabled={!joined}
+          onChange={(event) => {
+            if (event.target.value) setText(event.target.value);
+          }}
+        >
+          <option value="">Choose a ready-made reply…</option>
+          {agentCannedReplies.map((reply) => (
+            <option key={reply} value={reply}>
+              {reply}
+            </option>
           ))}
-        </ol>
+        </select>
       </div>
-      <p className="app-support__typing" aria-live="polite">
-        {visitorTyping ? `${visitorLabel(conversation)} is typing…` : ''}
-      </p>
-      <form className="app-support__form" onSubmit={(event) => void submit(event)}>
-        <div className="app-support__field">
-          <label htmlFor={cannedId}>Canned reply</label>
-          <select
-            id={cannedId}
-            value=""
-            disabled={!joined}
-            onChange={(event) => {
-              if (event.target.value) setText(event.target.value);
-            }}
-          >
-            <option value="">Choose a ready-made reply…</option>
-            {agentCannedReplies.map((reply) => (
-              <option key={reply} value={reply}>
-                {reply}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="app-support__field">
-          <label htmlFor={replyId}>Your reply</label>
-          <textarea
-            id={replyId}
-            rows={3}
-            maxLength={CHAT_MESSAGE_MAX_LENGTH}
-            value={text}
-            disabled={!joined}
-            aria-describedby={hintId}
-            onChange={(event) => {
-              setText(event.target.value);
-              setTyping(Boolean(event.target.value.trim()));
-            }}
-            onBlur={() => setTyping(false)}
-            onKeyDown={onKeyDown}
-          />
-          <p id={hintId} className="app-support__hint">
-            {joined ? 'Enter sends, Shift+Enter makes a new line.' : 'Join the conversation to reply. The bot answers until you do.'}
-          </p>
-        </div>
-        <button type="submit" className="app-button app-button--primary" disabled={!joined || sending || !text.trim()}>
-          {sending ? 'Sending...' : 'Send reply'}
-        </button>
-      </form>
-    </section>
+      <div className="app-agent__field">
+        <label htmlFor={replyId}>Your reply</label>
+        <textarea
+          id={replyId}
+          rows={3}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          value={text}
+          disabled={!joined}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTyping(Boolean(event.target.value.trim()));
+          }}
+          onBlur={() => setTyping(false)}
+          onKeyDown={onKeyDown}
+        />
+        <p id={hintId} className="app-agent__hint">
+          {joined ? 'Enter sends, Shift+Enter makes a new line.' : 'Join the conversation to reply. The bot answers until you do.'}
+        </p>
+      </div>
+      <button type="submit" className="app-button app-button--primary" disabled={!joined || sending || !text.trim()}>
+        {sending ? 'Sending...' : 'Send reply'}
+      </button>
+    </form>
   );
 }
