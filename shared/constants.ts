@@ -23,8 +23,6 @@ export const CHAT_MAX_PAYLOAD_BYTES = 16 * 1024;
 export const CHAT_ACK_TIMEOUT_MS = 8000;
 /** Sends attempted while connected before a message is given up ('Message Error'). */
 export const CHAT_SEND_MAX_ATTEMPTS = 5;
-/** A message not acknowledged after this long (including time offline) is given up. */
-export const CHAT_SEND_GIVE_UP_MS = 120_000;
 /** Messages sent with the history when a conversation is opened. */
 export const CHAT_HISTORY_LIMIT = 200;
 /** An agent whose every console tab has been closed this long hands the room back to the bot. */

@@ -857,12 +857,3 @@ export const findCategory = (audience: Audience, categorySlug: string): ServiceC
   (audience === 'provider' ? providerCategories : patientCategories).find(
     (category) => category.categorySlug === categorySlug,
   );
-
-/** Everything above in one object, for consumers that want the whole catalogue. */
-export const servicesCatalogue = {
-  patientCategories,
-  providerCategories,
-  patientServices,
-  providerServices,
-  internationalHealthCategories,
-} as const;

@@ -1,3 +1,4 @@
+import { LEADER_BIO_LINES } from '../../shared/constants';
 import { FeatureCard } from '../components/feature-card';
 import { Illustration } from '../components/illustration';
 import { PageHeader } from '../components/page-header';
@@ -63,7 +64,7 @@ function AboutContent() {
               )}
               <h3 className="app-leader__name">{leader.name}</h3>
               <p className="app-leader__title">{leader.title}</p>
-              <p className="app-leader__bio app-clamp-3">{leader.bio}</p>
+              <p className={`app-leader__bio app-clamp-${LEADER_BIO_LINES}`}>{leader.bio}</p>
             </li>
           ))}
         </ul>

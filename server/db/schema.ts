@@ -27,9 +27,6 @@ export interface Database {
   audit_events: AuditEventsTable;
 }
 
-/** Columns every stored row shares. */
-export type RowId = Generated<number>;
-
 /** Accounts (issue #5): migrations/0010-users-and-sessions.ts. */
 export type UserRole = 'patient' | 'agent' | 'admin';
 export interface UsersTable {

@@ -1,3 +1,4 @@
+import { JOB_DESCRIPTION_LINES } from '../../../shared/constants';
 import { paths } from '../../app/paths';
 import { Icon } from '../../components/icon';
 import { careersTexts, type Job } from '../../content/jobs';
@@ -16,7 +17,7 @@ export function JobList({ jobs }: { jobs: readonly Job[] }) {
             <Icon name="map-pin" />
             {job.location}
           </p>
-          <p className="app-card__text app-clamp-2">{job.description}</p>
+          <p className={`app-card__text app-clamp-${JOB_DESCRIPTION_LINES}`}>{job.description}</p>
           <a href={paths.apply(job.slug)} className="app-button app-button--primary app-catalogue__apply">
             {careersTexts.applyLabel}
             <span className="app-visually-hidden">: {job.title}</span>
