@@ -3,15 +3,16 @@ import express, { type ErrorRequestHandler } from 'express';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
-import { createAuditLog } from './audit/audit-log';
+import { databaseFaultOf } from './db/database-fault';
 import { readRequestSession } from './auth/session-middleware';
 import { jsonBodyGuard } from './http/json-body-guard';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
+import { SERVICE_BUSY_MESSAGE } from '../shared/messages/service-messages';
 import { siteHandler, type SiteBuild } from './site/site-handler';
-import { createInnerContext, type RequestContext } from './trpc/context';
+import { createAppServices, createInnerContext, type RequestContext } from './trpc/context';
 import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
 
@@ -27,7 +28,8 @@ export type AppDeps = {
 /** Builds the Express app. It never listens: server/index.ts (or a test) does. */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
-  const audit = createAuditLog({ db, logger });
+  // Made once per app (tests build many apps): audit log, write batcher, form rate limiters.
+  const services = createAppServices({ db, env, logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
@@ -48,9 +50,17 @@ export function createApp(deps: AppDeps) {
   app.use(compression({ filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res) }));
   app.use(originCheck(env.PUBLIC_ORIGIN));
 
+  // A read: in WAL mode it never waits for a writer, and the database layer gives the
+  // connection back while a write waits for a lock, so this answers at once (issue #11.4).
   app.get('/healthz', async (_req, res) => {
-    await sql`select 1`.execute(db);
     res.setHeader('Cache-Control', 'no-store');
+    try {
+      await sql`select count(*) from sqlite_schema`.execute(db);
+    } catch (error) {
+      logger.error('health check failed', { err: error });
+      res.status(503).setHeader('Retry-After', '5').json({ status: 'unavailable', version: deps.version });
+      return;
+    }
     res.json({ status: 'ok', version: deps.version });
   });
 
@@ -60,12 +70,12 @@ export function createApp(deps: AppDeps) {
     trpcExpressHandler({
       router: appRouter,
       createContext: async ({ req, res }): Promise<RequestContext> => ({
-        ...createInnerContext({ db, env, logger, audit }, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
+        ...createInnerContext(services, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
         req,
         res,
       }),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, error: error.message });
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
       },
     }),
   );
@@ -73,6 +83,12 @@ export function createApp(deps: AppDeps) {
   if (deps.site) app.use(siteHandler(deps.site, logger));
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      logger.error('database unavailable', { path: req.path, kind: fault.kind, err: fault.cause ?? fault });
+      res.status(503).setHeader('Retry-After', String(fault.retryAfterSeconds)).type('text/plain').send(SERVICE_BUSY_MESSAGE);
+      return;
+    }
     const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
     if (status >= 500) logger.error('unhandled error', { path: req.path, error: error instanceof Error ? error.message : String(error) });
     res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong on our side. Please try again.');

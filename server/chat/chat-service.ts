@@ -12,7 +12,7 @@ import type { ChatSenderColumn } from '../db/schema';
 import type { Logger } from '../logger';
 import { containsRedFlag } from './red-flags';
 import type { ChatRooms } from './rooms';
-import { createWriteBatcher } from './write-batcher';
+import { createWriteBatcher } from '../db/write-batcher';
 
 const PREVIEW_LENGTH = 120;
 
