@@ -24,7 +24,7 @@ export type AppDatabase = Kysely<Database>;
  * BusyRetryDriver), with the connection given back between attempts so /healthz and
  * other requests keep being answered (issue #11.4; it used to be 5000 ms).
  */
-export const BUSY_TIMEOUT_MS = 20;
+export const BUSY_TIMEOUT_MS = 10;
 
 export type BusyPolicy = {
   /** How long a write keeps retrying a busy database before it is answered with 503. */
