@@ -15,7 +15,10 @@ const logged: { msg: string; kind?: string; err?: { message: string } }[] = [];
 let server: Awaited<ReturnType<typeof startFormsServer>>;
 
 beforeAll(async () => {
-  const logger = createLogger('error', (line) => void logged.push(JSON.parse(line)));
+  const logger = createLogger('error', (line) => {
+    logged.push(JSON.parse(line));
+    return true;
+  });
   server = await startFormsServer({ RATE_LIMIT_FORMS_PER_MINUTE: '10000' }, logger);
 });
 afterAll(() => server.close());
