@@ -12,6 +12,8 @@ export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSW
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match.';
 export const PASSWORD_REQUIRED_MESSAGE = 'Enter a password.';
 export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = 'Confirm your password.';
+/** The password of an existing account (log in, delete account). */
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';
 /** Argon2 accepts any length; this cap only stops absurd inputs. */
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -23,9 +25,9 @@ export const newPassword = z
   .max(PASSWORD_MAX_LENGTH, `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer.`);
 
 const currentPassword = z
-  .string({ error: 'Enter your password.' })
-  .min(1, 'Enter your password.')
-  .max(PASSWORD_MAX_LENGTH, 'Enter your password.');
+  .string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE })
+  .min(1, CURRENT_PASSWORD_REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_REQUIRED_MESSAGE);
 
 export const signUpSchema = z.object({
   fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),

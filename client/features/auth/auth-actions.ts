@@ -5,6 +5,7 @@
  */
 import { checkSchema as check, isAppClientError, serverFieldErrors } from '../../components/form/server-errors';
 import type { FieldErrors } from '../../components/form/use-form-errors';
+import { ACCOUNT_EXISTS_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../../../shared/messages/auth-messages';
 import { PASSWORD_TOO_SHORT_MESSAGE, emailOnlySchema, logInSchema, resetPasswordFormSchema, signUpFormSchema } from '../../../shared/schemas/auth';
 import { trpcClient } from '../../lib/trpc-client';
 
@@ -28,11 +29,11 @@ export type SignUpValues = { fullName: string; email: string; password: string; 
 
 /** The catalogue's 'Sign Up Failed' descriptions (spec section 8), plus the server's own clear messages. */
 export function signUpFailureMessage(failure: Failure): string {
-  if (failure.code === 'CONFLICT') return 'An account with this email already exists.';
+  if (failure.code === 'CONFLICT') return ACCOUNT_EXISTS_MESSAGE;
   if (failure.fieldErrors?.password === PASSWORD_TOO_SHORT_MESSAGE) return PASSWORD_TOO_SHORT_MESSAGE;
   if (failure.fieldErrors?.password) return failure.fieldErrors.password;
   if (failure.code === 'TOO_MANY_REQUESTS') return failure.message;
-  return 'Could not create your account. Please try again.';
+  return SIGN_UP_FAILED_MESSAGE;
 }
 
 export const authActions = {
