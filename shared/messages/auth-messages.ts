@@ -4,3 +4,5 @@
  */
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists.';
 export const SIGN_UP_FAILED_MESSAGE = 'Could not create your account. Please try again.';
+/** The password of an existing account (log in, delete account). */
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';

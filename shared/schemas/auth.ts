@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from '../messages/auth-messages';
 /**
  * Account forms: one schema per form, used as the tRPC input and as the client-side check.
  * The confirm-password rule is client-only: `signUpFormSchema` extends the base schema and
@@ -12,8 +13,6 @@ export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSW
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match.';
 export const PASSWORD_REQUIRED_MESSAGE = 'Enter a password.';
 export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = 'Confirm your password.';
-/** The password of an existing account (log in, delete account). */
-export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';
 /** Argon2 accepts any length; this cap only stops absurd inputs. */
 export const PASSWORD_MAX_LENGTH = 256;
 

@@ -6,7 +6,7 @@ import { useFormErrors } from '../../components/form/use-form-errors';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { brand } from '../../../shared/brand';
-import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from '../../../shared/schemas/auth';
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from '../../../shared/messages/auth-messages';
 import { trpcClient } from '../../lib/trpc-client';
 import { failureOf } from './auth-actions';
 import { PasswordField } from './password-field';
