@@ -1,3 +1,5 @@
+import type { TRPCError } from '@trpc/server';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import { sql } from 'kysely';
@@ -16,6 +18,8 @@ import { createAppServices, createInnerContext, type RequestContext } from './tr
 import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
 
+export type TrpcAdapter = 'stock' | 'lean';
+
 export type AppDeps = {
   env: Env;
   db: AppDatabase;
@@ -23,6 +27,8 @@ export type AppDeps = {
   version: string;
   /** The built client; omitted in API-only tests and in `npm run dev` (Vite serves the client). */
   site?: SiteBuild;
+  /** Which HTTP adapter serves /trpc: only `npm run bench:forms` sets it, to measure one against the other (ADR 0013). */
+  trpcAdapter?: TrpcAdapter;
 };
 
 /** Builds the Express app. It never listens: server/index.ts (or a test) does. */
@@ -64,21 +70,18 @@ export function createApp(deps: AppDeps) {
     res.json({ status: 'ok', version: deps.version });
   });
 
-  app.use(
-    '/trpc',
-    jsonBodyGuard,
-    trpcExpressHandler({
-      router: appRouter,
-      createContext: async ({ req, res }): Promise<RequestContext> => ({
-        ...createInnerContext(services, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
-        req,
-        res,
-      }),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
-      },
+  const trpcOptions = {
+    router: appRouter,
+    createContext: async ({ req, res }: { req: express.Request; res: express.Response }): Promise<RequestContext> => ({
+      ...createInnerContext(services, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession({ db, env }, req, res)) }),
+      req,
+      res,
     }),
-  );
+    onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
+    },
+  };
+  app.use('/trpc', jsonBodyGuard, deps.trpcAdapter === 'lean' ? trpcExpressHandler(trpcOptions) : createExpressMiddleware(trpcOptions));
 
   if (deps.site) app.use(siteHandler(deps.site, logger));
 
