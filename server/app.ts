@@ -27,7 +27,7 @@ export type AppDeps = {
   version: string;
   /** The built client; omitted in API-only tests and in `npm run dev` (Vite serves the client). */
   site?: SiteBuild;
-  /** Which HTTP adapter serves /trpc: only `npm run bench:forms` sets it, to measure one against the other (ADR 0013). */
+  /** Which HTTP adapter serves /trpc (default the lean one): only `npm run bench:forms` sets it, to measure one against the other (ADR 0013). */
   trpcAdapter?: TrpcAdapter;
 };
 
@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps) {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
     },
   };
-  app.use('/trpc', jsonBodyGuard, deps.trpcAdapter === 'lean' ? trpcExpressHandler(trpcOptions) : createExpressMiddleware(trpcOptions));
+  app.use('/trpc', jsonBodyGuard, deps.trpcAdapter === 'stock' ? createExpressMiddleware(trpcOptions) : trpcExpressHandler(trpcOptions));
 
   if (deps.site) app.use(siteHandler(deps.site, logger));
 

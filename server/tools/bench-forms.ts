@@ -111,8 +111,8 @@ async function drive(label: string, url: string, origin: string, body: string, l
   };
 }
 
-const appointmentBody = () =>
-  JSON.stringify({
+function appointmentBody() {
+  return JSON.stringify({
     fullName: 'Benchmark Patient',
     email: 'bench@example.com',
     phone: '+234 803 123 4567',
@@ -123,6 +123,7 @@ const appointmentBody = () =>
     website: '',
     fillMs: 5000,
   });
+}
 
 /** The stock tRPC Express adapter against the lean handler, alternating, same app otherwise. */
 async function compareAdapters() {
