@@ -22,6 +22,7 @@ import {
   type Stored,
   type SubmissionTable,
 } from '../../data/submissions';
+import { DatabaseFault } from '../../db/database-fault';
 import { tooManyRequests } from '../../http/too-many-requests';
 import type { RequestContext } from '../context';
 import { publicProcedure, router } from '../trpc';
@@ -43,7 +44,11 @@ const formProcedure = (table: SubmissionTable) =>
  * browser tests can show the failure toast against the real server.
  */
 function failIfFaultInjected(ctx: RequestContext) {
-  if (ctx.env.NODE_ENV === 'test' && ctx.req?.get(FORMS_FAULT_HEADER) === 'forms') throw new Error('Injected test fault');
+  if (ctx.env.NODE_ENV !== 'test') return;
+  const fault = ctx.req?.get(FORMS_FAULT_HEADER);
+  if (fault === 'forms') throw new Error('Injected test fault');
+  // As the database layer reports a lock held past its retries: the real 503 path.
+  if (fault === 'database-busy') throw new DatabaseFault('busy', { cause: new Error('Injected busy database') });
 }
 
 type BotFields = { website?: string | undefined; fillMs?: number | undefined };
