@@ -129,6 +129,8 @@ function appointmentBody() {
 async function compareAdapters() {
   const children: ChildProcess[] = [];
   const dataDirs: string[] = [];
+  // A failed run must not leave its servers behind.
+  process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')));
   const start = async (adapter: TrpcAdapter) => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ilera-bench-${adapter}-`));
