@@ -1,9 +1,12 @@
+import type { TRPCError } from '@trpc/server';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import type { Env } from './env';
 import { createPasswordHasher, hashConcurrencyFor, type PasswordHasher } from './auth/password-hasher';
+import { databaseFaultOf } from './db/database-fault';
 import { readRequestSession } from './auth/session-middleware';
 import type { SessionEvents } from './auth/session-events';
 import { jsonBodyGuard } from './http/json-body-guard';
@@ -11,11 +14,14 @@ import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
+import { SERVICE_BUSY_MESSAGE } from '../shared/messages/service-messages';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
 import { createAppServices, createInnerContext, type RequestContext } from './trpc/context';
 import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
+
+export type TrpcAdapter = 'stock' | 'lean';
 
 export type AppDeps = {
   env: Env;
@@ -31,6 +37,8 @@ export type AppDeps = {
   sessionEvents?: SessionEvents;
   /** The bounded argon2 queue; omitted, the app makes one with the defaults (tests inject a counting one). */
   passwords?: PasswordHasher;
+  /** Which HTTP adapter serves /trpc (default the lean one): only `npm run bench:forms` sets it, to measure one against the other (ADR 0013). */
+  trpcAdapter?: TrpcAdapter;
 };
 
 /**
@@ -51,7 +59,13 @@ const rejectMalformedUrl: express.RequestHandler = (req, res, next) => {
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
   // Limits, queues and listeners belong to this app alone (issue #12).
-  const services = createAppServices({ db, env, logger, sessionEvents: deps.sessionEvents, passwords: deps.passwords ?? createPasswordHasher({ concurrency: hashConcurrencyFor(env.UV_THREADPOOL_SIZE) }) });
+  const services = createAppServices({
+    db,
+    env,
+    logger,
+    sessionEvents: deps.sessionEvents,
+    passwords: deps.passwords ?? createPasswordHasher({ concurrency: hashConcurrencyFor(env.UV_THREADPOOL_SIZE) }),
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
@@ -73,32 +87,47 @@ export function createApp(deps: AppDeps) {
   app.use(compression({ filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res) }));
   app.use(originCheck(env.PUBLIC_ORIGIN));
 
+  // A read: in WAL mode it never waits for a writer, and the database layer gives the
+  // connection back while a write waits for a lock, so this answers at once (issue #11.4).
   app.get('/healthz', async (_req, res) => {
-    await sql`select 1`.execute(db);
     res.setHeader('Cache-Control', 'no-store');
+    try {
+      await sql`select count(*) from sqlite_schema`.execute(db);
+    } catch (error) {
+      logger.error('health check failed', { err: error });
+      res.status(503).setHeader('Retry-After', '5').json({ status: 'unavailable', version: deps.version });
+      return;
+    }
     res.json({ status: 'ok', version: deps.version });
   });
 
+  const trpcOptions = {
+    router: appRouter,
+    createContext: async ({ req, res }: { req: express.Request; res: express.Response }): Promise<RequestContext> => ({
+      ...createInnerContext(services, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession(services, req, res)) }),
+      req,
+      res,
+    }),
+    onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
+    },
+  };
   app.use(
     '/trpc',
     batchGuard({ maxCalls: env.TRPC_MAX_BATCH, unbatchable: mutationPaths(appRouter, 'auth.') }),
     jsonBodyGuard,
-    trpcExpressHandler({
-      router: appRouter,
-      createContext: async ({ req, res }): Promise<RequestContext> => ({
-        ...createInnerContext(services, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession(services, req, res)) }),
-        req,
-        res,
-      }),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
-      },
-    }),
+    deps.trpcAdapter === 'stock' ? createExpressMiddleware(trpcOptions) : trpcExpressHandler(trpcOptions),
   );
 
   if (deps.site) app.use(siteHandler(deps.site, logger));
 
   const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      logger.error('database unavailable', { path: req.path, kind: fault.kind, err: fault.cause ?? fault });
+      res.status(503).setHeader('Retry-After', String(fault.retryAfterSeconds)).type('text/plain').send(SERVICE_BUSY_MESSAGE);
+      return;
+    }
     const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
     if (status >= 500) logger.error('unhandled error', { path: req.path, err: error });
     res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong on our side. Please try again.');

@@ -14,7 +14,7 @@ import type { Logger } from '../logger';
 import { createBotReplies } from './bot-replies';
 import { containsRedFlag } from './red-flags';
 import type { ChatRooms } from './rooms';
-import { createWriteBatcher } from './write-batcher';
+import { createWriteBatcher } from '../db/write-batcher';
 
 const PREVIEW_LENGTH = 120;
 

@@ -1,62 +1,23 @@
 /**
- * Kysely queries for the stored public forms (issue #4).
+ * Kysely queries for the stored public forms (issue #4). Each insert takes the schema's
+ * parsed output (ADR 0003: the mapping from form fields to columns is here, one function
+ * per table) and runs in the app's write batcher (server/db/write-batcher.ts), so it is
+ * group-committed and acknowledged only once on disk.
  *
- * Group commit: inserts that arrive while the database is busy are written in one
- * transaction, so one fsync (synchronous=FULL) covers many rows, and each caller's
- * promise resolves only after that commit: an acknowledged row is on disk. Each
- * write runs inside its own savepoint, so a failing one is rolled back whole (nothing
- * half-stored) without failing its neighbours.
+ * Idempotency (issue #11.9): a submission's key is unique per table. A retry with the same
+ * key finds the stored row and returns its reference; as the batcher runs one write at a
+ * time, two concurrent sends of one key store one row.
  */
 import { randomInt } from 'node:crypto';
-import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import type { WriteBatcher } from '../db/write-batcher';
 import type { AppDatabase } from '../db/database';
-import type { AppointmentsTable, Database, JobApplicationsTable, ServiceOrdersTable, TripPlansTable } from '../db/schema';
-
-type Write<T> = (trx: Transaction<Database>) => Promise<T>;
-type Pending = { write: Write<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
-type WriteQueue = { pending: Pending[]; scheduled: boolean };
-
-const queues = new WeakMap<AppDatabase, WriteQueue>();
-
-/** Runs `write` in the next group commit and resolves once that transaction has committed. */
-export function groupCommit<T>(db: AppDatabase, write: Write<T>): Promise<T> {
-  let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = { pending: [], scheduled: false }));
-  const promise = new Promise<T>((resolve, reject) => queue.pending.push({ write, resolve: resolve as (value: unknown) => void, reject }));
-  if (!queue.scheduled) {
-    queue.scheduled = true;
-    setImmediate(() => void flush(db, queue));
-  }
-  return promise;
-}
-
-async function flush(db: AppDatabase, queue: WriteQueue) {
-  const batch = queue.pending.splice(0);
-  try {
-    const outcomes = await db.transaction().execute(async (trx) => {
-      const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-      for (const item of batch) {
-        await sql`savepoint submission`.execute(trx);
-        try {
-          results.push({ ok: true, value: await item.write(trx) });
-          await sql`release submission`.execute(trx);
-        } catch (error) {
-          await sql`rollback to submission`.execute(trx);
-          await sql`release submission`.execute(trx);
-          results.push({ ok: false, error });
-        }
-      }
-      return results;
-    });
-    outcomes.forEach((outcome, index) => (outcome.ok ? batch[index]!.resolve(outcome.value) : batch[index]!.reject(outcome.error)));
-  } catch (error) {
-    // The commit itself failed: nothing in the batch is stored.
-    for (const item of batch) item.reject(error);
-  } finally {
-    if (queue.pending.length) setImmediate(() => void flush(db, queue));
-    else queue.scheduled = false;
-  }
-}
+import type { Database } from '../db/schema';
+import type { AppointmentData } from '../../shared/schemas/appointment';
+import type { JobApplicationData } from '../../shared/schemas/job-application';
+import type { NewsletterData } from '../../shared/schemas/newsletter';
+import type { ServiceOrderData } from '../../shared/schemas/service-order';
+import type { TripPlanData } from '../../shared/schemas/trip-plan';
 
 export type SubmissionTable = 'newsletter_subscriptions' | 'job_applications' | 'service_orders' | 'appointments' | 'trip_plans';
 
@@ -82,54 +43,126 @@ export function newReference(prefix: string): string {
 
 export const REFERENCE_PATTERN = /^(SUB|JOB|ORD|APT|TRP)-[2-9A-HJKMNP-Z]{5}$/;
 
-type Row<T> = Omit<Insertable<T>, 'id' | 'reference' | 'created_at'>;
+type Row<T> = Omit<Insertable<T>, 'id' | 'reference' | 'created_at' | 'idempotency_key'>;
 
-/** Inserts with a fresh reference, drawing again on the rare clash. */
-async function insertWithReference<T extends SubmissionTable>(
-  db: Transaction<Database>,
+/** The stored row's reference; `created` is false when the key had already stored it. */
+export type Stored = { reference: string; created: boolean };
+
+const findByKey = async (trx: Transaction<Database>, table: SubmissionTable, key: string | undefined) =>
+  key ? ((await trx.selectFrom(table).select('reference').where('idempotency_key', '=', key).executeTakeFirst())?.reference ?? null) : null;
+
+/**
+ * Inserts with a fresh reference, drawing again on the rare clash. Returns null when
+ * nothing was stored and the clash was neither the key nor the reference (the
+ * newsletter's unique address).
+ */
+async function insertOnce<T extends SubmissionTable>(
+  trx: Transaction<Database>,
   table: T,
+  key: string | undefined,
   values: Row<Database[T]>,
-): Promise<string | null> {
+): Promise<Stored | null> {
   for (let attempt = 0; attempt < MAX_REFERENCE_ATTEMPTS; attempt++) {
     const reference = newReference(referencePrefixes[table]);
-    const result = await db
+    const result = await trx
       .insertInto(table)
-      .values({ ...values, reference, created_at: new Date().toISOString() } as never)
+      .values({ ...values, reference, idempotency_key: key ?? null, created_at: new Date().toISOString() } as never)
       .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirst();
-    if (result.numInsertedOrUpdatedRows === 1n) return reference;
-    if (table === 'newsletter_subscriptions') return null;
+    if (result.numInsertedOrUpdatedRows === 1n) return { reference, created: true };
+    const existing = await findByKey(trx, table, key);
+    if (existing) return { reference: existing, created: false };
+    if (table === 'newsletter_subscriptions') {
+      const sameAddress = await trx
+        .selectFrom('newsletter_subscriptions')
+        .select('id')
+        .where('email', '=', (values as Row<Database['newsletter_subscriptions']>).email)
+        .executeTakeFirst();
+      if (sameAddress) return null;
+    }
+    // The clash was on the reference: draw again.
   }
   throw new Error(`Could not draw a free reference for ${table}`);
 }
 
-export type NewsletterResult = { status: 'created'; reference: string } | { status: 'duplicate' };
+export type NewsletterResult = ({ status: 'created' } & Stored) | { status: 'duplicate' };
 
 /**
  * Stores an address once, without regard to case. SQLite runs one write at a
  * time and the unique index on lower(email) decides between concurrent sign-ups.
  */
-export function insertNewsletterSubscription(db: AppDatabase, email: string): Promise<NewsletterResult> {
-  const normalised = email.toLowerCase();
-  return groupCommit(db, async (trx): Promise<NewsletterResult> => {
-    for (let attempt = 0; attempt < MAX_REFERENCE_ATTEMPTS; attempt++) {
-      const reference = await insertWithReference(trx, 'newsletter_subscriptions', { email: normalised });
-      if (reference) return { status: 'created', reference };
-      const existing = await trx.selectFrom('newsletter_subscriptions').select('id').where('email', '=', normalised).executeTakeFirst();
-      if (existing) return { status: 'duplicate' };
-      // The clash was on the reference, not the address: draw again.
-    }
-    throw new Error('Could not store the newsletter subscription');
+export function insertNewsletterSubscription(writes: WriteBatcher, data: NewsletterData): Promise<NewsletterResult> {
+  return writes.run(async (trx): Promise<NewsletterResult> => {
+    const stored = await insertOnce(trx, 'newsletter_subscriptions', data.idempotencyKey, { email: data.email.toLowerCase() });
+    return stored ? { status: 'created', ...stored } : { status: 'duplicate' };
   });
 }
 
-const insertRow = <T extends Exclude<SubmissionTable, 'newsletter_subscriptions'>>(table: T) => (db: AppDatabase, row: Row<Database[T]>) =>
-  groupCommit(db, (trx) => insertWithReference(trx, table, row) as Promise<string>);
+const stored = (value: Stored | null): Stored => {
+  if (!value) throw new Error('Submission was not stored');
+  return value;
+};
 
-export const insertJobApplication: (db: AppDatabase, row: Row<JobApplicationsTable>) => Promise<string> = insertRow('job_applications');
-export const insertServiceOrder: (db: AppDatabase, row: Row<ServiceOrdersTable>) => Promise<string> = insertRow('service_orders');
-export const insertAppointment: (db: AppDatabase, row: Row<AppointmentsTable>) => Promise<string> = insertRow('appointments');
-export const insertTripPlan: (db: AppDatabase, row: Row<TripPlansTable>) => Promise<string> = insertRow('trip_plans');
+export const insertJobApplication = (writes: WriteBatcher, data: JobApplicationData) =>
+  writes.run(async (trx) =>
+    stored(
+      await insertOnce(trx, 'job_applications', data.idempotencyKey, {
+        job_title: data.jobTitle,
+        full_name: data.fullName,
+        email: data.email,
+        phone: data.phone,
+        resume_link: data.resumeLink,
+        cover_letter: data.coverLetter,
+      }),
+    ),
+  );
+
+export const insertServiceOrder = (writes: WriteBatcher, data: ServiceOrderData) =>
+  writes.run(async (trx) =>
+    stored(
+      await insertOnce(trx, 'service_orders', data.idempotencyKey, {
+        full_name: data.fullName,
+        email: data.email,
+        phone: data.phone,
+        service_package: data.servicePackage,
+        service_category: data.serviceCategory,
+        message: data.message,
+      }),
+    ),
+  );
+
+export const insertAppointment = (writes: WriteBatcher, data: AppointmentData) =>
+  writes.run(async (trx) =>
+    stored(
+      await insertOnce(trx, 'appointments', data.idempotencyKey, {
+        full_name: data.fullName,
+        email: data.email,
+        phone: data.phone,
+        preferred_date: data.preferredDate,
+        preferred_time: data.preferredTime,
+        service_type: data.serviceType,
+        message: data.message,
+      }),
+    ),
+  );
+
+export const insertTripPlan = (writes: WriteBatcher, data: TripPlanData) =>
+  writes.run(async (trx) =>
+    stored(
+      await insertOnce(trx, 'trip_plans', data.idempotencyKey, {
+        destination: data.destination,
+        departure_date: data.departureDate,
+        return_date: data.returnDate,
+        number_of_travelers: data.numberOfTravelers,
+        accommodation_preference: data.accommodationPreference,
+        activity_interests: data.activityInterests,
+        full_name: data.fullName,
+        email: data.email,
+        phone: data.phone,
+        additional_requests: data.additionalRequests,
+      }),
+    ),
+  );
 
 /** Columns in the order staff see them in exports. */
 export const submissionColumns: Record<SubmissionTable, string[]> = {

@@ -79,6 +79,8 @@ interface SubmissionColumns {
   reference: string;
   /** ISO-8601 UTC. */
   created_at: Generated<string>;
+  /** Made by the browser per submission and kept across its retries (0035); unique per table, null for old rows. */
+  idempotency_key: string | null;
 }
 export interface NewsletterSubscriptionsTable extends SubmissionColumns {
   /** Stored in lower case; unique on lower(email). */

@@ -4,8 +4,10 @@ import { createAuthLimits, type AuthLimits } from '../auth/auth-limits';
 import { createPasswordHasher, type PasswordHasher } from '../auth/password-hasher';
 import { createSessionEvents, type SessionEvents } from '../auth/session-events';
 import type { AppDatabase } from '../db/database';
+import { createWriteBatcher, type WriteBatcher } from '../db/write-batcher';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { createFormRateLimiters, type FormRateLimiters } from './routers/form-rate-limiters';
 
 /** The signed-in user as procedures see it (filled by the auth layer). */
 export type ContextUser = { id: number; email: string; fullName: string; role: 'patient' | 'agent' | 'admin' };
@@ -22,6 +24,9 @@ export type AppServices = {
   authLimits: AuthLimits;
   passwords: PasswordHasher;
   sessionEvents: SessionEvents;
+  /** Group commit for the app's batched writes (stored forms); one per app. */
+  writes: WriteBatcher;
+  formLimiters: FormRateLimiters;
 };
 
 /**
@@ -35,7 +40,8 @@ export type InnerContext = AppServices & {
 };
 
 /** Services a test may leave out are built from the ones it gives. */
-export type ServiceDeps = Omit<AppServices, 'audit' | 'authLimits' | 'passwords' | 'sessionEvents'> & Partial<AppServices>;
+export type ServiceDeps = Omit<AppServices, 'audit' | 'authLimits' | 'passwords' | 'sessionEvents' | 'writes' | 'formLimiters'> &
+  Partial<AppServices>;
 
 /** Fills in the services a caller left out (tests); createApp passes them all, once per app. */
 export const createAppServices = (services: ServiceDeps): AppServices => ({
@@ -44,6 +50,8 @@ export const createAppServices = (services: ServiceDeps): AppServices => ({
   authLimits: services.authLimits ?? createAuthLimits(),
   passwords: services.passwords ?? createPasswordHasher(),
   sessionEvents: services.sessionEvents ?? createSessionEvents(),
+  writes: services.writes ?? createWriteBatcher(services.db),
+  formLimiters: services.formLimiters ?? createFormRateLimiters(services.env),
 });
 
 export const createInnerContext = (services: ServiceDeps, overrides: Partial<InnerContext> = {}): InnerContext => ({

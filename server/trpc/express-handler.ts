@@ -16,7 +16,7 @@ type HandlerOptions<TRouter extends AnyTRPCRouter> = {
  * its body stream and signal plumbing, cost about a third of the server's time per form
  * submission (docs/decisions/0009-trpc-express-handler.md).
  */
-class JsonCallRequest {
+export class JsonCallRequest {
   readonly headers: Headers;
   readonly signal: AbortSignal;
   constructor(

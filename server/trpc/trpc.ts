@@ -10,6 +10,8 @@
  */
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
+import { SERVICE_BUSY_MESSAGE } from '../../shared/messages/service-messages';
+import { databaseFaultOf } from '../db/database-fault';
 import type { RequestContext } from './context';
 
 export type FieldErrors = Record<string, string[]>;
@@ -40,10 +42,25 @@ const t = initTRPC.context<RequestContext>().create({
   },
 });
 
+/**
+ * A database that stays busy past the retries, or a full disk, is answered 503 with
+ * Retry-After and a message the form shows (issue #11.4), not a raw 500; the real cause
+ * is logged with its stack. Every procedure goes through this, auth and forms alike.
+ */
+const databaseFaults = t.middleware(async ({ ctx, path, next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const fault = databaseFaultOf(result.error.cause);
+  if (!fault) return result;
+  ctx.logger.error('database unavailable', { path, kind: fault.kind, err: fault.cause ?? fault });
+  ctx.res?.setHeader('Retry-After', String(fault.retryAfterSeconds));
+  throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVICE_BUSY_MESSAGE, cause: { retryAfterSeconds: fault.retryAfterSeconds } });
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(databaseFaults);
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -18,6 +18,8 @@ export const RESET_REQUESTED_MESSAGE = 'If that address has an account, we have 
 export const INVALID_CONFIRM_LINK_MESSAGE = 'This confirmation link is not valid or has expired. Log in and ask for a new one.';
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link is not valid or has expired. Please ask for a new one.';
 export const WRONG_PASSWORD_MESSAGE = 'The password is not correct.';
+/** The password of an existing account (log in, delete account). */
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';
 export const LOG_IN_REQUIRED_MESSAGE = 'Please log in to continue.';
 
 /** "in 15 minutes", "in 1 minute", "in 40 seconds". */

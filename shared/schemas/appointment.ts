@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MAX, appointmentServices, appointmentTimeSlots } from '../form-options';
 import { lagosToday } from '../lagos-date';
-import { botCheckShape, optionalChoice, optionalPhone, optionalText, requiredChoice, requiredDate, requiredEmail, requiredText } from './field-rules';
+import { botCheckShape, submissionKeyShape, optionalChoice, optionalPhone, optionalText, requiredChoice, requiredDate, requiredEmail, requiredText } from './field-rules';
 
 export const PAST_DATE_MESSAGE = 'Preferred date cannot be before today.';
 
@@ -15,6 +15,7 @@ export const appointmentSchema = z.object({
   serviceType: requiredChoice(appointmentServices, 'Select the service you need.'),
   message: optionalText('Message', FIELD_MAX.message),
   ...botCheckShape,
+  ...submissionKeyShape,
 });
 
 export type AppointmentInput = z.input<typeof appointmentSchema>;

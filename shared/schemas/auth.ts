@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from '../messages/auth-messages';
 /**
  * Account forms: one schema per form, used as the tRPC input and as the client-side check.
  * The confirm-password rule is client-only: `signUpFormSchema` extends the base schema and
@@ -23,9 +24,9 @@ export const newPassword = z
   .max(PASSWORD_MAX_LENGTH, `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer.`);
 
 const currentPassword = z
-  .string({ error: 'Enter your password.' })
-  .min(1, 'Enter your password.')
-  .max(PASSWORD_MAX_LENGTH, 'Enter your password.');
+  .string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE })
+  .min(1, CURRENT_PASSWORD_REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_REQUIRED_MESSAGE);
 
 export const signUpSchema = z.object({
   fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),

@@ -22,8 +22,20 @@ const tooLong = (label: string, max: number) => `${label} must be ${thousands(ma
 // A field may collect several messages; forms show the first, which is the most basic one.
 const stop = (error: string) => ({ error });
 
+// Zero-width space, non-joiner and joiner, word joiner, byte-order mark: invisible, so an
+// answer made only of them (and spaces) looks empty to staff and counts as empty (issue #11.8).
+const INVISIBLE_CHARACTERS = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+/** True when nothing visible is left once the invisible format characters and white space are removed. */
+export const isBlank = (value: string) => value.replace(INVISIBLE_CHARACTERS, '').trim() === '';
+
 export function requiredText(label: string, requiredMessage: string, max: number) {
-  return cleanString(requiredMessage).pipe(z.string().min(1, stop(requiredMessage)).max(max, tooLong(label, max)));
+  return cleanString(requiredMessage).pipe(
+    z
+      .string()
+      .refine((value) => !isBlank(value), stop(requiredMessage))
+      .max(max, tooLong(label, max)),
+  );
 }
 
 export function optionalText(label: string, max: number) {
@@ -115,4 +127,16 @@ export function optionalDate() {
 export const botCheckShape = {
   website: z.string().max(500).optional(),
   fillMs: z.number().int().nonnegative().optional(),
+};
+
+export const IDEMPOTENCY_KEY_MESSAGE = 'This form could not be sent. Reload the page and try again.';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Sent with every stored form (issue #11.9): a key the browser makes for one submission and
+ * keeps across its retries, so a retry returns the stored reference instead of storing a
+ * second copy. Optional only for pages cached before it existed; our forms always send one.
+ */
+export const submissionKeyShape = {
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_MESSAGE }).optional(),
 };

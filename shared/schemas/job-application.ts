@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX } from '../form-options';
-import { botCheckShape, optionalPhone, optionalText, requiredEmail, requiredHttpUrl, requiredText } from './field-rules';
+import { botCheckShape, submissionKeyShape, optionalPhone, optionalText, requiredEmail, requiredHttpUrl, requiredText } from './field-rules';
 
 /** Job application (spec section 5): name, email and resume link required; phone and cover letter optional. */
 export const jobApplicationSchema = z.object({
@@ -11,6 +11,7 @@ export const jobApplicationSchema = z.object({
   resumeLink: requiredHttpUrl('Resume link', 'Enter a link to your resume.'),
   coverLetter: optionalText('Cover letter', FIELD_MAX.message),
   ...botCheckShape,
+  ...submissionKeyShape,
 });
 
 export type JobApplicationInput = z.input<typeof jobApplicationSchema>;

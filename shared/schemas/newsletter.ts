@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { botCheckShape, requiredEmail } from './field-rules';
+import { botCheckShape, submissionKeyShape, requiredEmail } from './field-rules';
 
 export const NEWSLETTER_EMPTY_MESSAGE = 'Please enter your email address.';
 
@@ -7,6 +7,7 @@ export const NEWSLETTER_EMPTY_MESSAGE = 'Please enter your email address.';
 export const newsletterSchema = z.object({
   email: requiredEmail(NEWSLETTER_EMPTY_MESSAGE),
   ...botCheckShape,
+  ...submissionKeyShape,
 });
 
 export type NewsletterInput = z.input<typeof newsletterSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX, MEDICAL_TOURISM_CATEGORY, medicalTourismPackages, serviceCategories } from '../form-options';
-import { botCheckShape, optionalChoice, optionalPhone, optionalText, requiredChoice, requiredEmail, requiredText } from './field-rules';
+import { botCheckShape, submissionKeyShape, optionalChoice, optionalPhone, optionalText, requiredChoice, requiredEmail, requiredText } from './field-rules';
 
 export const PACKAGE_REQUIRED_MESSAGE = 'Select a medical tourism package.';
 
@@ -18,6 +18,7 @@ export const serviceOrderSchema = z
     servicePackage: optionalChoice(medicalTourismPackages, PACKAGE_REQUIRED_MESSAGE),
     message: optionalText('Message', FIELD_MAX.message),
     ...botCheckShape,
+    ...submissionKeyShape,
   })
   .superRefine((order, context) => {
     if (order.serviceCategory === MEDICAL_TOURISM_CATEGORY && !order.servicePackage) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX, MAX_TRAVELERS, MIN_TRAVELERS, accommodationPreferences, activityInterests } from '../form-options';
-import { botCheckShape, optionalChoice, optionalDate, optionalPhone, optionalText, requiredEmail, requiredText } from './field-rules';
+import { botCheckShape, submissionKeyShape, optionalChoice, optionalDate, optionalPhone, optionalText, requiredEmail, requiredText } from './field-rules';
 
 export const RETURN_BEFORE_DEPARTURE_MESSAGE = 'Return date must be the same as or after the departure date.';
 export const TRAVELERS_MESSAGE = `Number of travelers must be a whole number from ${MIN_TRAVELERS} to ${MAX_TRAVELERS}.`;
@@ -22,6 +22,7 @@ export const tripPlanSchema = z
     phone: optionalPhone(),
     additionalRequests: optionalText('Additional requests', FIELD_MAX.message),
     ...botCheckShape,
+    ...submissionKeyShape,
   })
   .superRefine((plan, context) => {
     if (plan.departureDate && plan.returnDate && plan.returnDate < plan.departureDate) {

@@ -6,6 +6,7 @@ import { useFormErrors } from '../../components/form/use-form-errors';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { brand } from '../../../shared/brand';
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from '../../../shared/messages/auth-messages';
 import { trpcClient } from '../../lib/trpc-client';
 import { failureOf } from './auth-actions';
 import { PasswordField } from './password-field';
@@ -55,7 +56,7 @@ export function AccountSettings() {
     event.preventDefault();
     if (deleting) return;
     const password = new FormData(event.currentTarget).get('password');
-    if (typeof password !== 'string' || !password) return errors.showErrors({ password: 'Enter your password.' });
+    if (typeof password !== 'string' || !password) return errors.showErrors({ password: CURRENT_PASSWORD_REQUIRED_MESSAGE });
     setDeleting(true);
     try {
       await trpcClient.auth.deleteAccount.mutate({ password });

@@ -3,34 +3,17 @@
  * client, so the prerendered /signup and /login pages stay light. Each action checks
  * with the shared schema where there is one and turns the server's answer into data.
  */
-import { TRPCClientError } from '@trpc/client';
-import type { z } from 'zod';
+import { checkSchema as check, isAppClientError, serverFieldErrors } from '../../components/form/server-errors';
+import type { FieldErrors } from '../../components/form/use-form-errors';
+import { ACCOUNT_EXISTS_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../../../shared/messages/auth-messages';
 import { PASSWORD_TOO_SHORT_MESSAGE, emailOnlySchema, logInSchema, resetPasswordFormSchema, signUpFormSchema } from '../../../shared/schemas/auth';
 import { trpcClient } from '../../lib/trpc-client';
 
-export type FieldErrors = Record<string, string>;
 export type Failure = { code: string; message: string; fieldErrors: FieldErrors | null };
 export type Result<T> = { ok: true; data: T } | { ok: false; failure: Failure };
 
-type ServerErrorData = { code?: string; fieldErrors?: Record<string, string[]> | null };
-
-function firstMessages(entries: [string, string][]): FieldErrors {
-  const fieldErrors: FieldErrors = {};
-  for (const [field, message] of entries) fieldErrors[field] ??= message;
-  return fieldErrors;
-}
-
-function check(schema: z.ZodType, values: unknown): FieldErrors | null {
-  const result = schema.safeParse(values);
-  return result.success ? null : firstMessages(result.error.issues.map((issue) => [String(issue.path[0] ?? '_form'), issue.message]));
-}
-
 export function failureOf(error: unknown): Failure {
-  if (error instanceof TRPCClientError) {
-    const data = (error.data ?? {}) as ServerErrorData;
-    const entries = Object.entries(data.fieldErrors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]] as [string, string]] : []));
-    return { code: data.code ?? 'NETWORK', message: error.message, fieldErrors: entries.length ? firstMessages(entries) : null };
-  }
+  if (isAppClientError(error)) return { code: error.data?.code ?? 'NETWORK', message: error.message, fieldErrors: serverFieldErrors(error) };
   return { code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error', fieldErrors: null };
 }
 
@@ -46,11 +29,11 @@ export type SignUpValues = { fullName: string; email: string; password: string; 
 
 /** The catalogue's 'Sign Up Failed' descriptions (spec section 8), plus the server's own clear messages. */
 export function signUpFailureMessage(failure: Failure): string {
-  if (failure.code === 'CONFLICT') return 'An account with this email already exists.';
+  if (failure.code === 'CONFLICT') return ACCOUNT_EXISTS_MESSAGE;
   if (failure.fieldErrors?.password === PASSWORD_TOO_SHORT_MESSAGE) return PASSWORD_TOO_SHORT_MESSAGE;
   if (failure.fieldErrors?.password) return failure.fieldErrors.password;
   if (failure.code === 'TOO_MANY_REQUESTS') return failure.message;
-  return 'Could not create your account. Please try again.';
+  return SIGN_UP_FAILED_MESSAGE;
 }
 
 export const authActions = {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
-import { formValue, useAuthForm, type AuthFormProps } from './use-auth-form';
+import { formValue } from '../../components/form/form-value';
+import { useAuthForm, type AuthFormProps } from './use-auth-form';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ initialValues = {} }: AuthFormProps) {

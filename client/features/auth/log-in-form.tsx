@@ -6,7 +6,8 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
 import { safeNextPath } from './safe-next-path';
-import { formValue, useAuthForm, type AuthFormProps } from './use-auth-form';
+import { formValue } from '../../components/form/form-value';
+import { useAuthForm, type AuthFormProps } from './use-auth-form';
 
 const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
 

@@ -6,7 +6,8 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
-import { formValue, useAuthForm, type AuthFormProps } from './use-auth-form';
+import { formValue } from '../../components/form/form-value';
+import { useAuthForm, type AuthFormProps } from './use-auth-form';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
 export function SignUpForm({ initialValues = {} }: AuthFormProps) {

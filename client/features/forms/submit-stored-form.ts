@@ -3,8 +3,8 @@
  * client: checks the values with the form's shared schema, sends them, and turns
  * the server's answer into an outcome the form can show.
  */
-import { TRPCClientError } from '@trpc/client';
 import type { z } from 'zod';
+import { checkSchema, isAppClientError, serverFieldErrors } from '../../components/form/server-errors';
 import type { FieldErrors } from '../../components/form/use-form-errors';
 import { rateLimitMessage } from '../../../shared/form-messages';
 
@@ -12,6 +12,7 @@ export type SubmitOutcome =
   | { kind: 'stored'; reference: string }
   | { kind: 'invalid'; fieldErrors: FieldErrors }
   | { kind: 'rate-limited'; message: string }
+  | { kind: 'unavailable'; message: string }
   | { kind: 'conflict'; message: string }
   | { kind: 'failed' };
 
@@ -21,37 +22,22 @@ export type FormSubmitter<I> = {
   send: (values: I) => Promise<SubmitOutcome>;
 };
 
-type ServerErrorData = { code?: string; httpStatus?: number; fieldErrors?: Record<string, string[]> | null; retryAfterSeconds?: number | null };
-
-function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? String(issue.path[0]) : '_form';
-    fieldErrors[key] ??= issue.message;
-  }
-  return fieldErrors;
-}
-
 export function createSubmitter<I>(schema: z.ZodType<unknown, I>, mutate: (input: I) => Promise<{ reference: string }>): FormSubmitter<I> {
   return {
-    validate(values) {
-      const result = schema.safeParse(values);
-      return result.success ? null : firstMessages(result.error.issues);
-    },
+    validate: (values) => checkSchema(schema, values),
     async send(values) {
       try {
         const { reference } = await mutate(values);
         return { kind: 'stored', reference };
       } catch (error) {
-        if (!(error instanceof TRPCClientError)) return { kind: 'failed' };
-        const data = (error.data ?? {}) as ServerErrorData;
-        if (data.fieldErrors && Object.keys(data.fieldErrors).length) {
-          const fieldErrors: FieldErrors = {};
-          for (const [field, messages] of Object.entries(data.fieldErrors)) if (messages[0]) fieldErrors[field] = messages[0];
-          return { kind: 'invalid', fieldErrors };
-        }
-        if (data.code === 'TOO_MANY_REQUESTS') return { kind: 'rate-limited', message: rateLimitMessage(data.retryAfterSeconds ?? 60) };
-        if (data.code === 'CONFLICT') return { kind: 'conflict', message: error.message };
+        if (!isAppClientError(error)) return { kind: 'failed' };
+        const fieldErrors = serverFieldErrors(error);
+        if (fieldErrors) return { kind: 'invalid', fieldErrors };
+        const code = error.data?.code;
+        if (code === 'TOO_MANY_REQUESTS') return { kind: 'rate-limited', message: rateLimitMessage(error.data?.retryAfterSeconds ?? 60) };
+        // The server's own message (shared/messages/service-messages.ts): busy or full, try again shortly.
+        if (code === 'SERVICE_UNAVAILABLE') return { kind: 'unavailable', message: error.message };
+        if (code === 'CONFLICT') return { kind: 'conflict', message: error.message };
         return { kind: 'failed' };
       }
     },

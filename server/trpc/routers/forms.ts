@@ -19,41 +19,22 @@ import {
   insertTripPlan,
   newReference,
   referencePrefixes,
+  type Stored,
   type SubmissionTable,
 } from '../../data/submissions';
-import type { Env } from '../../env';
-import { createRateLimiter, type RateLimiter } from '../../http/rate-limiter';
+import { DatabaseFault } from '../../db/database-fault';
+import { tooManyRequests } from '../../http/too-many-requests';
 import type { RequestContext } from '../context';
 import { publicProcedure, router } from '../trpc';
-
-const RATE_WINDOW_MS = 60_000;
 
 /** Test-only fault switch: a request header that makes a form fail as if the database had. */
 export const FORMS_FAULT_HEADER = 'x-test-fault';
 
-// One limiter set per app instance (tests build many apps, each with its own env object).
-const limiters = new WeakMap<Env, Map<SubmissionTable, RateLimiter>>();
-
-function limiterFor(env: Env, table: SubmissionTable): RateLimiter {
-  let byTable = limiters.get(env);
-  if (!byTable) limiters.set(env, (byTable = new Map()));
-  let limiter = byTable.get(table);
-  if (!limiter) byTable.set(table, (limiter = createRateLimiter({ limit: env.RATE_LIMIT_FORMS_PER_MINUTE, windowMs: RATE_WINDOW_MS })));
-  return limiter;
-}
-
-/** A public procedure limited per IP and per form, answered with 429 and Retry-After when over. */
+/** A public procedure limited per IP and per form (the app's limiters, from the context), answered with 429 and the RateLimit headers when over. */
 const formProcedure = (table: SubmissionTable) =>
   publicProcedure.use(({ ctx, next }) => {
-    const verdict = limiterFor(ctx.env, table).hit(ctx.clientIp);
-    if (!verdict.allowed) {
-      ctx.res?.setHeader('Retry-After', String(verdict.retryAfterSeconds));
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: rateLimitMessage(verdict.retryAfterSeconds),
-        cause: { retryAfterSeconds: verdict.retryAfterSeconds },
-      });
-    }
+    const verdict = ctx.formLimiters[table].hit(ctx.clientIp);
+    if (!verdict.allowed) tooManyRequests(ctx.res, verdict, `form-${table}`, rateLimitMessage(verdict.retryAfterSeconds));
     return next();
   });
 
@@ -63,7 +44,11 @@ const formProcedure = (table: SubmissionTable) =>
  * browser tests can show the failure toast against the real server.
  */
 function failIfFaultInjected(ctx: RequestContext) {
-  if (ctx.env.NODE_ENV === 'test' && ctx.req?.get(FORMS_FAULT_HEADER) === 'forms') throw new Error('Injected test fault');
+  if (ctx.env.NODE_ENV !== 'test') return;
+  const fault = ctx.req?.get(FORMS_FAULT_HEADER);
+  if (fault === 'forms') throw new Error('Injected test fault');
+  // As the database layer reports a lock held past its retries: the real 503 path.
+  if (fault === 'database-busy') throw new DatabaseFault('busy', { cause: new Error('Injected busy database') });
 }
 
 type BotFields = { website?: string | undefined; fillMs?: number | undefined };
@@ -77,8 +62,8 @@ function botReply(ctx: RequestContext, table: SubmissionTable) {
   return { reference: newReference(referencePrefixes[table]) };
 }
 
-function stored(ctx: RequestContext, table: SubmissionTable, reference: string) {
-  ctx.logger.info('form stored', { form: table, reference });
+function stored(ctx: RequestContext, table: SubmissionTable, { reference, created }: Stored) {
+  ctx.logger.info(created ? 'form stored' : 'form repeat answered', { form: table, reference });
   return { reference };
 }
 
@@ -88,9 +73,9 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'newsletter_subscriptions');
       failIfFaultInjected(ctx);
-      const result = await insertNewsletterSubscription(ctx.db, input.email);
+      const result = await insertNewsletterSubscription(ctx.writes, input);
       if (result.status === 'duplicate') throw new TRPCError({ code: 'CONFLICT', message: NEWSLETTER_DUPLICATE_MESSAGE });
-      return stored(ctx, 'newsletter_subscriptions', result.reference);
+      return stored(ctx, 'newsletter_subscriptions', result);
     }),
 
   submitJobApplication: formProcedure('job_applications')
@@ -98,15 +83,7 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'job_applications');
       failIfFaultInjected(ctx);
-      const reference = await insertJobApplication(ctx.db, {
-        job_title: input.jobTitle,
-        full_name: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        resume_link: input.resumeLink,
-        cover_letter: input.coverLetter,
-      });
-      return stored(ctx, 'job_applications', reference);
+      return stored(ctx, 'job_applications', await insertJobApplication(ctx.writes, input));
     }),
 
   submitServiceOrder: formProcedure('service_orders')
@@ -114,15 +91,7 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'service_orders');
       failIfFaultInjected(ctx);
-      const reference = await insertServiceOrder(ctx.db, {
-        full_name: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        service_package: input.servicePackage,
-        service_category: input.serviceCategory,
-        message: input.message,
-      });
-      return stored(ctx, 'service_orders', reference);
+      return stored(ctx, 'service_orders', await insertServiceOrder(ctx.writes, input));
     }),
 
   submitAppointment: formProcedure('appointments')
@@ -130,16 +99,7 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'appointments');
       failIfFaultInjected(ctx);
-      const reference = await insertAppointment(ctx.db, {
-        full_name: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        preferred_date: input.preferredDate,
-        preferred_time: input.preferredTime,
-        service_type: input.serviceType,
-        message: input.message,
-      });
-      return stored(ctx, 'appointments', reference);
+      return stored(ctx, 'appointments', await insertAppointment(ctx.writes, input));
     }),
 
   submitTripPlan: formProcedure('trip_plans')
@@ -147,18 +107,6 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'trip_plans');
       failIfFaultInjected(ctx);
-      const reference = await insertTripPlan(ctx.db, {
-        destination: input.destination,
-        departure_date: input.departureDate,
-        return_date: input.returnDate,
-        number_of_travelers: input.numberOfTravelers,
-        accommodation_preference: input.accommodationPreference,
-        activity_interests: input.activityInterests,
-        full_name: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        additional_requests: input.additionalRequests,
-      });
-      return stored(ctx, 'trip_plans', reference);
+      return stored(ctx, 'trip_plans', await insertTripPlan(ctx.writes, input));
     }),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/database';
+import { BUSY_TIMEOUT_MS, openDatabase } from '../../../server/db/database';
 import { migrateDownAll, migrateToLatest } from '../../../server/db/migrate';
 
 const tableNames = async (db: ReturnType<typeof openDatabase>['db']) =>
@@ -23,7 +23,7 @@ describe('migrations', () => {
     const { sqlite } = openDatabase(':memory:');
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
     sqlite.close();
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { insertAppointment, insertNewsletterSubscription } from '../../../server/data/submissions';
 import { openDatabase } from '../../../server/db/database';
+import { createWriteBatcher } from '../../../server/db/write-batcher';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { csvCell, toCsv } from '../../../server/tools/csv';
 
@@ -40,16 +41,17 @@ describe('npm run export', () => {
     try {
       const { db } = openDatabase(path.join(dataDir, 'app.db'));
       await migrateToLatest(db);
-      await insertAppointment(db, {
-        full_name: '=cmd|calc',
+      const writes = createWriteBatcher(db);
+      await insertAppointment(writes, {
+        fullName: '=cmd|calc',
         email: 'a@example.com',
         phone: null,
-        preferred_date: '2030-01-02',
-        preferred_time: null,
-        service_type: 'Other',
+        preferredDate: '2030-01-02',
+        preferredTime: null,
+        serviceType: 'Other',
         message: 'Line one\nLine "two", three',
       });
-      await insertNewsletterSubscription(db, 'reader@example.com');
+      await insertNewsletterSubscription(writes, { email: 'reader@example.com' });
       await db.destroy();
 
       const run = (...args: string[]) =>

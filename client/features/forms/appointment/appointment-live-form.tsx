@@ -9,7 +9,7 @@ import { lagosToday } from '../../../../shared/lagos-date';
 import type { AppointmentInput } from '../../../../shared/schemas/appointment';
 import { BotTrap } from '../bot-trap';
 import type { LiveFormProps } from '../form-island';
-import { textValue } from '../form-values';
+import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -17,13 +17,13 @@ import { appointmentMessages } from './appointment-messages';
 
 const load = () => import('./submit-appointment').then((module) => module.appointmentSubmitter);
 const read = (form: HTMLFormElement) => ({
-  fullName: textValue(form, 'fullName'),
-  email: textValue(form, 'email'),
-  phone: textValue(form, 'phone'),
-  preferredDate: textValue(form, 'preferredDate'),
-  preferredTime: textValue(form, 'preferredTime'),
-  serviceType: textValue(form, 'serviceType'),
-  message: textValue(form, 'message'),
+  fullName: formValue(form, 'fullName'),
+  email: formValue(form, 'email'),
+  phone: formValue(form, 'phone'),
+  preferredDate: formValue(form, 'preferredDate'),
+  preferredTime: formValue(form, 'preferredTime'),
+  serviceType: formValue(form, 'serviceType'),
+  message: formValue(form, 'message'),
 });
 
 /** Appointment request (spec sections 5, 8), the live form behind AppointmentForm: the date cannot be before today in Lagos. */

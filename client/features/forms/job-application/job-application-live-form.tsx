@@ -6,7 +6,7 @@ import { TextArea } from '../../../components/form/text-area';
 import type { JobApplicationInput } from '../../../../shared/schemas/job-application';
 import { BotTrap } from '../bot-trap';
 import type { LiveFormProps } from '../form-island';
-import { textValue } from '../form-values';
+import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -19,11 +19,11 @@ export function JobApplicationLiveForm({ jobTitle, initialValues = {}, openedAt 
   const read = useCallback(
     (form: HTMLFormElement) => ({
       jobTitle,
-      fullName: textValue(form, 'fullName'),
-      email: textValue(form, 'email'),
-      phone: textValue(form, 'phone'),
-      resumeLink: textValue(form, 'resumeLink'),
-      coverLetter: textValue(form, 'coverLetter'),
+      fullName: formValue(form, 'fullName'),
+      email: formValue(form, 'email'),
+      phone: formValue(form, 'phone'),
+      resumeLink: formValue(form, 'resumeLink'),
+      coverLetter: formValue(form, 'coverLetter'),
     }),
     [jobTitle],
   );

@@ -4,13 +4,13 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import type { NewsletterInput } from '../../../../shared/schemas/newsletter';
 import { BotTrap } from '../bot-trap';
 import type { LiveFormProps } from '../form-island';
-import { textValue } from '../form-values';
+import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { useStoredForm } from '../use-stored-form';
 import { newsletterMessages } from './newsletter-messages';
 
 const load = () => import('./submit-newsletter').then((module) => module.newsletterSubmitter);
-const read = (form: HTMLFormElement) => ({ email: textValue(form, 'email') });
+const read = (form: HTMLFormElement) => ({ email: formValue(form, 'email') });
 
 /** Newsletter sign-up (spec sections 4, 5, 8): the live form behind NewsletterForm. */
 export function NewsletterLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {

@@ -14,7 +14,7 @@ import {
 import type { ServiceOrderInput } from '../../../../shared/schemas/service-order';
 import { BotTrap } from '../bot-trap';
 import type { LiveFormProps } from '../form-island';
-import { textValue } from '../form-values';
+import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -22,12 +22,12 @@ import { serviceOrderMessages } from './service-order-messages';
 
 const load = () => import('./submit-service-order').then((module) => module.serviceOrderSubmitter);
 const read = (form: HTMLFormElement) => ({
-  fullName: textValue(form, 'fullName'),
-  email: textValue(form, 'email'),
-  phone: textValue(form, 'phone'),
-  serviceCategory: textValue(form, 'serviceCategory'),
-  servicePackage: textValue(form, 'servicePackage'),
-  message: textValue(form, 'message'),
+  fullName: formValue(form, 'fullName'),
+  email: formValue(form, 'email'),
+  phone: formValue(form, 'phone'),
+  serviceCategory: formValue(form, 'serviceCategory'),
+  servicePackage: formValue(form, 'servicePackage'),
+  message: formValue(form, 'message'),
 });
 
 /** What the page's query string asks for: ?package= (a medical tourism package) or ?service= (a category slug). */

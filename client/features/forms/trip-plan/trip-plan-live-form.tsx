@@ -9,7 +9,7 @@ import { MAX_TRAVELERS, MIN_TRAVELERS, accommodationPreferences, activityInteres
 import type { TripPlanInput } from '../../../../shared/schemas/trip-plan';
 import { BotTrap } from '../bot-trap';
 import type { LiveFormProps } from '../form-island';
-import { textValue } from '../form-values';
+import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -23,16 +23,16 @@ export function travelersFromText(text: string): number {
 
 const load = () => import('./submit-trip-plan').then((module) => module.tripPlanSubmitter);
 const read = (form: HTMLFormElement) => ({
-  destination: textValue(form, 'destination'),
-  departureDate: textValue(form, 'departureDate'),
-  returnDate: textValue(form, 'returnDate'),
-  numberOfTravelers: travelersFromText(textValue(form, 'numberOfTravelers')),
-  accommodationPreference: textValue(form, 'accommodationPreference'),
-  activityInterests: textValue(form, 'activityInterests'),
-  fullName: textValue(form, 'fullName'),
-  email: textValue(form, 'email'),
-  phone: textValue(form, 'phone'),
-  additionalRequests: textValue(form, 'additionalRequests'),
+  destination: formValue(form, 'destination'),
+  departureDate: formValue(form, 'departureDate'),
+  returnDate: formValue(form, 'returnDate'),
+  numberOfTravelers: travelersFromText(formValue(form, 'numberOfTravelers')),
+  accommodationPreference: formValue(form, 'accommodationPreference'),
+  activityInterests: formValue(form, 'activityInterests'),
+  fullName: formValue(form, 'fullName'),
+  email: formValue(form, 'email'),
+  phone: formValue(form, 'phone'),
+  additionalRequests: formValue(form, 'additionalRequests'),
 });
 
 const normaliseTravelers = (event: FocusEvent<HTMLInputElement>) => {

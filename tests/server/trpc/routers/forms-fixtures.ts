@@ -7,23 +7,24 @@ import { openDatabase, type AppDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
 import { countSubmissions, type SubmissionTable } from '../../../../server/data/submissions';
 import { loadEnv } from '../../../../server/env';
-import { createLogger } from '../../../../server/logger';
+import { createLogger, type Logger } from '../../../../server/logger';
 import { lagosToday } from '../../../../shared/lagos-date';
 import { listenOnEphemeralPort } from '../../../helpers/test-server';
 
-export async function startFormsServer(env: Record<string, string> = {}) {
+export async function startFormsServer(env: Record<string, string> = {}, logger: Logger = createLogger('silent')) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-forms-'));
   const { db, sqlite } = openDatabase(path.join(dir, 'app.db'));
   await migrateToLatest(db);
   const app = createApp({
     env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env }),
     db,
-    logger: createLogger('silent'),
+    logger,
     version: 'test',
   });
   const { baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
     baseUrl,
+    dir,
     db,
     sqlite,
     close: async () => {

@@ -1,9 +1,28 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createWriteBatcher } from '../../../server/chat/write-batcher';
+import { createWriteBatcher } from '../../../server/db/write-batcher';
 import { chat } from '../../../server/data/chat';
 import { createTestDb } from '../../helpers/test-db';
 
 describe('createWriteBatcher (group commit)', () => {
+  it('rolls a failing write back whole (savepoint) while its neighbours in the same batch commit', async () => {
+    const db = await createTestDb();
+    const writes = createWriteBatcher(db);
+    const insert = (email: string) => writes.run((trx) => trx.insertInto('newsletter_subscriptions').values({ email, reference: `SUB-${email.slice(0, 5).toUpperCase()}` }).execute());
+    const results = await Promise.allSettled([
+      insert('first@example.com'),
+      writes.run(async (trx) => {
+        await trx.insertInto('newsletter_subscriptions').values({ email: 'half@example.com', reference: 'SUB-HALF2' }).execute();
+        throw new Error('second statement failed');
+      }),
+      insert('third@example.com'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const emails = (await sql<{ email: string }>`select email from newsletter_subscriptions order by email`.execute(db)).rows.map((row) => row.email);
+    expect(emails).toEqual(['first@example.com', 'third@example.com']);
+    await db.destroy();
+  });
+
   it('commits writes that arrive together in one transaction, and a failing write fails alone', async () => {
     const db = await createTestDb();
     const writes = createWriteBatcher(db);
