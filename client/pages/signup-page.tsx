@@ -2,6 +2,7 @@ import { paths } from '../app/paths';
 import { AuthPage } from '../features/auth/auth-page';
 import { AppLink } from '../components/app-link';
 import { brand } from '../../shared/brand';
+import { SIGN_UP_FAILED_MESSAGE } from '../../shared/messages/auth-messages';
 
 // The server build renders the form into the HTML; the browser loads it on first use.
 const ServerForm = import.meta.env.SSR ? (await import('../features/auth/sign-up-form')).SignUpForm : null;
@@ -18,7 +19,7 @@ export default function SignupPage() {
       formLabel="Sign-up form"
       serverForm={ServerForm}
       loadForm={loadForm}
-      failure={{ title: 'Sign Up Failed', description: 'Could not create your account. Please try again.' }}
+      failure={{ title: 'Sign Up Failed', description: SIGN_UP_FAILED_MESSAGE }}
       links={
         import.meta.env.SSR ? (
           <p>

@@ -37,6 +37,7 @@ import {
   type VisitorServerToClientEvents,
 } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
+import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
 import { CHAT_AGENT_GRACE_MS, CHAT_MAX_PAYLOAD_BYTES } from '../../shared/constants';
 import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
@@ -274,7 +275,7 @@ function setUpAgentNamespace(
           subject: CHAT_NAMESPACES.agent,
           detail: { reason: session ? 'not_staff' : 'not_signed_in' },
         });
-        if (!session) return next(refusal('UNAUTHORIZED', 'Please log in to continue.'));
+        if (!session) return next(refusal('UNAUTHORIZED', LOG_IN_REQUIRED_MESSAGE));
         return next(refusal('FORBIDDEN', 'The support console is for support staff only.'));
       }
       socket.data = { ip, user: session.user, sessionId: session.session.id };

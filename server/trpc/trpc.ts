@@ -10,6 +10,7 @@
  */
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
+import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/messages/service-messages';
 import { databaseFaultOf } from '../db/database-fault';
 import type { RequestContext } from './context';
@@ -61,6 +62,6 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(databaseFaults);
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

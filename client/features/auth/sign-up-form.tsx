@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
+import { ACCOUNT_EXISTS_MESSAGE } from '../../../shared/messages/auth-messages';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
 export function SignUpForm({ initialValues = {} }: AuthFormProps) {
@@ -44,7 +45,7 @@ export function SignUpForm({ initialValues = {} }: AuthFormProps) {
       case 'exists':
         toast({
           title: 'Account Exists',
-          description: 'An account with this email already exists. Please try logging in or use a different email.',
+          description: `${ACCOUNT_EXISTS_MESSAGE} Please try logging in or use a different email.`,
           variant: 'destructive',
         });
         return;
