@@ -10,7 +10,12 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   resolve: {
-    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./client/lib/use-sync-external-store.ts', import.meta.url)) }],
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(new URL('./client/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir,
@@ -28,8 +33,16 @@ export default defineConfig({
         // another; each page stays its own chunk.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/, priority: 2 },
-            { name: 'shell', test: /client[\/](app[\/](app|routes|paths|render-context)|layout[\/][a-z-]+|lib[\/](lazy-page|use-sync-external-store)|components[\/](app-link|icon|server-content|current-date|toast[\/][a-z-]+)|features[\/]chat[\/]chat-launcher)\.tsx?$|shared[\/](brand|constants)\.ts$|icons\.svg/, priority: 1 },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'shell',
+              test: /client[\/](app[\/](app|routes|paths|render-context)|layout[\/][a-z-]+|lib[\/](lazy-page|use-sync-external-store)|components[\/](app-link|icon|server-content|current-date|toast[\/][a-z-]+)|features[\/]chat[\/]chat-launcher)\.tsx?$|shared[\/](brand|constants)\.ts$|icons\.svg/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -19,7 +19,14 @@ export async function render(url: string): Promise<RenderResult> {
     </RenderCtx>,
   );
   const meta = context.meta ?? defaultMeta;
-  return { kind: 'page', status: context.status, html, title: meta.title, description: meta.description, pageModules: context.pageModules };
+  return {
+    kind: 'page',
+    status: context.status,
+    html,
+    title: meta.title,
+    description: meta.description,
+    pageModules: context.pageModules,
+  };
 }
 
 export { prerenderPaths };

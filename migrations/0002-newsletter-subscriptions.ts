@@ -9,9 +9,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
     .execute();
-  await db.schema.createIndex('newsletter_subscriptions_created_at').on('newsletter_subscriptions').column('created_at').execute();
+  await db.schema
+    .createIndex('newsletter_subscriptions_created_at')
+    .on('newsletter_subscriptions')
+    .column('created_at')
+    .execute();
   // Unique without regard to case: the app stores lower case, and the index refuses any other spelling too.
-  await db.schema.createIndex('newsletter_subscriptions_email_unique').on('newsletter_subscriptions').unique().expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex('newsletter_subscriptions_email_unique')
+    .on('newsletter_subscriptions')
+    .unique()
+    .expression(sql`lower(email)`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

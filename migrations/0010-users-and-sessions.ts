@@ -7,11 +7,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('users')
     .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
     // COLLATE NOCASE: one account per address whatever its capitalisation (lookups use the same collation).
-    .addColumn('email', 'text', (col) => col.notNull().unique().modifyEnd(sql`collate nocase`))
+    .addColumn('email', 'text', (col) =>
+      col
+        .notNull()
+        .unique()
+        .modifyEnd(sql`collate nocase`),
+    )
     .addColumn('full_name', 'text', (col) => col.notNull())
     .addColumn('password_hash', 'text', (col) => col.notNull())
     .addColumn('email_confirmed_at', 'text')
-    .addColumn('role', 'text', (col) => col.notNull().defaultTo('patient').check(sql`role in ('patient', 'agent', 'admin')`))
+    .addColumn('role', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('patient')
+        .check(sql`role in ('patient', 'agent', 'admin')`),
+    )
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
 

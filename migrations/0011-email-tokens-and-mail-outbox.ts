@@ -22,7 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('html_body', 'text', (col) => col.notNull())
     .addColumn('kind', 'text', (col) => col.notNull())
     // pending → sent rows are deleted (their links hold live tokens); failed rows keep no body.
-    .addColumn('status', 'text', (col) => col.notNull().defaultTo('pending').check(sql`status in ('pending', 'failed')`))
+    .addColumn('status', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'integer', (col) => col.notNull())
     .addColumn('last_error', 'text')

@@ -21,12 +21,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_activity_at', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('chat_conversations_last_activity').on('chat_conversations').column('last_activity_at').execute();
+  await db.schema
+    .createIndex('chat_conversations_last_activity')
+    .on('chat_conversations')
+    .column('last_activity_at')
+    .execute();
 
   await db.schema
     .createTable('chat_messages')
     .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
-    .addColumn('conversation_id', 'integer', (col) => col.notNull().references('chat_conversations.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'integer', (col) =>
+      col.notNull().references('chat_conversations.id').onDelete('cascade'),
+    )
     // The spec's two columns: message and sender (user or bot), plus 'agent' for support staff.
     .addColumn('message', 'text', (col) => col.notNull())
     .addColumn('sender', 'text', (col) => col.notNull().check(sql`sender in ('user', 'bot', 'agent')`))
@@ -35,7 +41,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('agent_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('chat_messages_conversation').on('chat_messages').columns(['conversation_id', 'id']).execute();
+  await db.schema
+    .createIndex('chat_messages_conversation')
+    .on('chat_messages')
+    .columns(['conversation_id', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

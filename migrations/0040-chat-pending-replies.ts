@@ -7,7 +7,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('chat_pending_replies')
     .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
-    .addColumn('conversation_id', 'integer', (col) => col.notNull().references('chat_conversations.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'integer', (col) =>
+      col.notNull().references('chat_conversations.id').onDelete('cascade'),
+    )
     // ISO-8601 UTC: when the reply is due.
     .addColumn('due_at', 'text', (col) => col.notNull())
     .execute();

@@ -72,7 +72,11 @@ export function createApp(deps: AppDeps) {
   app.set('query parser', 'simple');
 
   app.use(requestLog(logger));
-  const pageHeaders = securityHeaders({ https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false, styleHashes: deps.site?.styleHashes, scriptHashes: deps.site?.scriptHashes });
+  const pageHeaders = securityHeaders({
+    https: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
+    styleHashes: deps.site?.styleHashes,
+    scriptHashes: deps.site?.scriptHashes,
+  });
   // Hashed assets are scripts, styles and images, not documents: nosniff is all they need,
   // which saves about 1 KB of headers on each of a page's requests.
   app.use((req, res, next) => {
@@ -84,7 +88,11 @@ export function createApp(deps: AppDeps) {
   app.use(rejectMalformedUrl);
   // tRPC answers are a few hundred bytes of JSON: not worth the compressor's per-request cost.
   // (originalUrl: the filter runs when the answer is written, after the /trpc mount has cut req.url.)
-  app.use(compression({ filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res) }));
+  app.use(
+    compression({
+      filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res),
+    }),
+  );
   app.use(originCheck(env.PUBLIC_ORIGIN));
 
   // A read: in WAL mode it never waits for a writer, and the database layer gives the
@@ -104,12 +112,16 @@ export function createApp(deps: AppDeps) {
   const trpcOptions = {
     router: appRouter,
     createContext: async ({ req, res }: { req: express.Request; res: express.Response }): Promise<RequestContext> => ({
-      ...createInnerContext(services, { clientIp: req.ip ?? 'unknown', ...(await readRequestSession(services, req, res)) }),
+      ...createInnerContext(services, {
+        clientIp: req.ip ?? 'unknown',
+        ...(await readRequestSession(services, req, res)),
+      }),
       req,
       res,
     }),
     onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
     },
   };
   app.use(
@@ -125,12 +137,25 @@ export function createApp(deps: AppDeps) {
     const fault = databaseFaultOf(error);
     if (fault) {
       logger.error('database unavailable', { path: req.path, kind: fault.kind, err: fault.cause ?? fault });
-      res.status(503).setHeader('Retry-After', String(fault.retryAfterSeconds)).type('text/plain').send(SERVICE_BUSY_MESSAGE);
+      res
+        .status(503)
+        .setHeader('Retry-After', String(fault.retryAfterSeconds))
+        .type('text/plain')
+        .send(SERVICE_BUSY_MESSAGE);
       return;
     }
     const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
     if (status >= 500) logger.error('unhandled error', { path: req.path, err: error });
-    res.status(status).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Something went wrong on our side. Please try again.');
+    res
+      .status(status)
+      .type('text/plain')
+      .send(
+        status === 404
+          ? 'Not found'
+          : status < 500
+            ? 'Bad request'
+            : 'Something went wrong on our side. Please try again.',
+      );
   };
   app.use(errorHandler);
   return app;

@@ -52,8 +52,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 }
 
 /** One setting, checked, without requiring the rest to be valid: for tools and modules read before start-up. */
-export function envSetting<K extends keyof Env>(name: K, source: Record<string, string | undefined> = process.env): Env[K] {
+export function envSetting<K extends keyof Env>(
+  name: K,
+  source: Record<string, string | undefined> = process.env,
+): Env[K] {
   const result = envSchema.shape[name].safeParse(source[name]);
   if (result.success) return result.data as Env[K];
-  throw new ConfigError(`Invalid environment configuration:\n  ${name}: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  throw new ConfigError(
+    `Invalid environment configuration:\n  ${name}: ${result.error.issues[0]?.message ?? 'invalid'}`,
+  );
 }

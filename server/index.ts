@@ -24,7 +24,8 @@ async function main() {
   if (applied.length) logger.info('migrations applied', { count: applied.length });
 
   const site = await loadSiteBuild(path.resolve(env.DIST_DIR));
-  if (!site && env.NODE_ENV === 'production') logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
+  if (!site && env.NODE_ENV === 'production')
+    logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
 
   // One channel for session invalidations: a logout in the app disconnects that session's chat sockets.
   const sessionEvents = createSessionEvents();

@@ -96,13 +96,22 @@ export type ConversationSummary = {
 export type AgentProfile = { id: number; name: string; role: 'agent' | 'admin' };
 
 export interface AgentClientToServerEvents {
-  'conversation:list': (payload: Record<string, never>, ack: Ack<{ conversations: ConversationSummary[]; me: AgentProfile }>) => void;
+  'conversation:list': (
+    payload: Record<string, never>,
+    ack: Ack<{ conversations: ConversationSummary[]; me: AgentProfile }>,
+  ) => void;
   /** History of one conversation; also marks it read. */
-  'conversation:open': (payload: { conversationId: number }, ack: Ack<{ conversation: ConversationSummary; messages: ChatMessage[] }>) => void;
+  'conversation:open': (
+    payload: { conversationId: number },
+    ack: Ack<{ conversation: ConversationSummary; messages: ChatMessage[] }>,
+  ) => void;
   'conversation:read': (payload: { conversationId: number; lastMessageId: number }) => void;
   'room:join': (payload: { conversationId: number }, ack: Ack<{ conversation: ConversationSummary }>) => void;
   'room:leave': (payload: { conversationId: number }, ack: Ack<{ conversation: ConversationSummary }>) => void;
-  'message:send': (payload: { conversationId: number; clientId: string; message: string }, ack: Ack<{ message: ChatMessage }>) => void;
+  'message:send': (
+    payload: { conversationId: number; clientId: string; message: string },
+    ack: Ack<{ message: ChatMessage }>,
+  ) => void;
   'typing:update': (payload: { conversationId: number; typing: boolean }) => void;
 }
 

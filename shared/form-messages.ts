@@ -8,7 +8,10 @@ export const NEWSLETTER_DUPLICATE_MESSAGE = 'This email address is already subsc
 /** Shown in the form when a visitor sends too many forms in a short time (HTTP 429). */
 export function rateLimitMessage(retryAfterSeconds: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}` : `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const wait =
+    seconds >= 60
+      ? `${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''}`
+      : `${seconds} second${seconds === 1 ? '' : 's'}`;
   return `You have sent this form too many times in a short time. Please wait ${wait} and try again.`;
 }
 

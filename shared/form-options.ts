@@ -19,7 +19,12 @@ export const serviceCategories = [
   'Other',
 ] as const;
 
-export const medicalTourismPackages = ['Standard Package', 'Extra Standard Package', 'Premium Package', 'Special Package (Companion)'] as const;
+export const medicalTourismPackages = [
+  'Standard Package',
+  'Extra Standard Package',
+  'Premium Package',
+  'Special Package (Companion)',
+] as const;
 
 export const appointmentServices = [
   'Virtual Consultation',
@@ -31,9 +36,24 @@ export const appointmentServices = [
   'Other',
 ] as const;
 
-export const appointmentTimeSlots = ['09-10 AM', '10-11 AM', '11 AM-12 PM', '01-02 PM', '02-03 PM', '03-04 PM', '04-05 PM'] as const;
+export const appointmentTimeSlots = [
+  '09-10 AM',
+  '10-11 AM',
+  '11 AM-12 PM',
+  '01-02 PM',
+  '02-03 PM',
+  '03-04 PM',
+  '04-05 PM',
+] as const;
 
-export const accommodationPreferences = ['Hotel (5-star)', 'Hotel (4-star)', 'Hotel (3-star)', 'Serviced Apartment', 'Guesthouse', 'No Preference'] as const;
+export const accommodationPreferences = [
+  'Hotel (5-star)',
+  'Hotel (4-star)',
+  'Hotel (3-star)',
+  'Serviced Apartment',
+  'Guesthouse',
+  'No Preference',
+] as const;
 
 export const activityInterests = [
   'Cultural Tours',

@@ -29,8 +29,7 @@ export const careLevelAdvice: Readonly<Record<CareLevel, string>> = {
   'self-care':
     'Rest, drink plenty of fluids and watch how you feel. See a doctor if you are not better in a few days or you get worse.',
   'see-doctor': 'Book a visit with a doctor in the next few days, in person or by video.',
-  'see-doctor-24h':
-    'See a doctor today or by tomorrow. If you get worse before then, go to a hospital straight away.',
+  'see-doctor-24h': 'See a doctor today or by tomorrow. If you get worse before then, go to a hospital straight away.',
   emergency: `Call ${nationalEmergency} or ${lagosEmergency} (Lagos State), or go to the nearest hospital emergency department now.`,
 };
 

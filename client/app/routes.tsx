@@ -35,23 +35,43 @@ export const routeTable: RouteEntry[] = [
   {
     path: paths.providerService(':slug'),
     page: lazyPage('service-category-page'),
-    prerender: () => (import.meta.env.SSR ? [...providerCategories.map((c) => c.categorySlug), ...providerServices.map((s) => s.slug)].map(paths.providerService) : []),
+    prerender: () =>
+      import.meta.env.SSR
+        ? [...providerCategories.map((c) => c.categorySlug), ...providerServices.map((s) => s.slug)].map(
+            paths.providerService,
+          )
+        : [],
   },
   {
     path: paths.service(':slug'),
     page: lazyPage('service-category-page'),
-    prerender: () => (import.meta.env.SSR ? [...patientCategories.map((c) => c.categorySlug), ...allServices.map((s) => s.slug)].map(paths.service) : []),
+    prerender: () =>
+      import.meta.env.SSR
+        ? [...patientCategories.map((c) => c.categorySlug), ...allServices.map((s) => s.slug)].map(paths.service)
+        : [],
   },
   { path: paths.blog(), page: lazyPage('blog-page') },
-  { path: paths.blogPost(':slug'), page: lazyPage('blog-post-page'), prerender: () => (import.meta.env.SSR ? blogPosts.map((post) => paths.blogPost(post.slug)) : []) },
+  {
+    path: paths.blogPost(':slug'),
+    page: lazyPage('blog-post-page'),
+    prerender: () => (import.meta.env.SSR ? blogPosts.map((post) => paths.blogPost(post.slug)) : []),
+  },
   { path: paths.news(), page: lazyPage('news-page') },
-  { path: paths.newsArticle(':slug'), page: lazyPage('news-article-page'), prerender: () => (import.meta.env.SSR ? newsArticles.map((article) => paths.newsArticle(article.slug)) : []) },
+  {
+    path: paths.newsArticle(':slug'),
+    page: lazyPage('news-article-page'),
+    prerender: () => (import.meta.env.SSR ? newsArticles.map((article) => paths.newsArticle(article.slug)) : []),
+  },
   { path: paths.contact(), page: lazyPage('contact-page') },
   { path: paths.resources(), page: lazyPage('resources-page') },
   { path: paths.jobOpportunities(), page: lazyPage('job-opportunities-page') },
   { path: paths.internships(), page: lazyPage('internships-page') },
   { path: paths.trainings(), page: lazyPage('trainings-page') },
-  { path: `${paths.apply('')}:slug`, page: lazyPage('apply-page'), prerender: () => (import.meta.env.SSR ? jobs.map((job) => paths.apply(job.slug)) : []) },
+  {
+    path: `${paths.apply('')}:slug`,
+    page: lazyPage('apply-page'),
+    prerender: () => (import.meta.env.SSR ? jobs.map((job) => paths.apply(job.slug)) : []),
+  },
   { path: paths.symptomChecker(), page: lazyPage('symptom-checker-page') },
   // Accounts (issue #5). The dashboard is rendered in the browser behind the session.
   { path: paths.signup(), page: lazyPage('signup-page') },
@@ -62,7 +82,11 @@ export const routeTable: RouteEntry[] = [
   { path: paths.dashboard(), page: lazyPage('dashboard-page'), prerender: false },
   // Live support chat (issue #6): the agents' console, session-only.
   { path: paths.agent(), page: lazyPage('agent-page'), prerender: false },
-  { path: paths.product(':slug'), page: lazyPage('product-page'), prerender: () => (import.meta.env.SSR ? products.map((product) => paths.product(product.slug)) : []) },
+  {
+    path: paths.product(':slug'),
+    page: lazyPage('product-page'),
+    prerender: () => (import.meta.env.SSR ? products.map((product) => paths.product(product.slug)) : []),
+  },
 ];
 
 export const redirects: { from: string; to: string }[] = [

@@ -31,7 +31,13 @@ function Ready({ onReady, children }: { onReady: () => void; children: ReactNode
  */
 export function DeferredIsland<P extends object>({ id, load, props, children, className }: DeferredIslandProps<P>) {
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const island = useRef<{ root?: Root; hydrated?: boolean; pending?: Promise<void>; heldSubmit?: HTMLFormElement; heldClick?: HTMLButtonElement }>({});
+  const island = useRef<{
+    root?: Root;
+    hydrated?: boolean;
+    pending?: Promise<void>;
+    heldSubmit?: HTMLFormElement;
+    heldClick?: HTMLButtonElement;
+  }>({});
   const propsRef = useRef(props);
   propsRef.current = props;
 
@@ -86,7 +92,14 @@ export function DeferredIsland<P extends object>({ id, load, props, children, cl
   };
 
   return (
-    <div ref={wrapperRef} className={className} onFocus={activate} onPointerDown={activate} onSubmit={onSubmit} onClick={onClick}>
+    <div
+      ref={wrapperRef}
+      className={className}
+      onFocus={activate}
+      onPointerDown={activate}
+      onSubmit={onSubmit}
+      onClick={onClick}
+    >
       <ServerContent id={id}>{children}</ServerContent>
     </div>
   );

@@ -46,7 +46,17 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZ
 export const formatPostDate = (isoDate: string) => dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
 
 /** Teaser of a blog post or news article. Digital Health gets the teal badge the spec asks for. */
-export function PostCard({ href, title, category, date, excerpt, imageKey, imageDescription, readMoreLabel = 'Read More', headingLevel = 3 }: PostCardProps) {
+export function PostCard({
+  href,
+  title,
+  category,
+  date,
+  excerpt,
+  imageKey,
+  imageDescription,
+  readMoreLabel = 'Read More',
+  headingLevel = 3,
+}: PostCardProps) {
   const Heading = `h${headingLevel}` as const;
   const badgeClass = category === 'Digital Health' ? 'app-badge app-badge--teal' : 'app-badge';
   return (

@@ -43,10 +43,18 @@ function fetchServerMarkup(url: string, id: string): Promise<ServerMarkup> {
     block = fetchPage(url).then((doc) => {
       if (!doc) {
         blocks.delete(key);
-        return { html: '<p>This page could not be loaded. Please check your connection and reload the page.</p>', title: '', description: '' };
+        return {
+          html: '<p>This page could not be loaded. Please check your connection and reload the page.</p>',
+          title: '',
+          description: '',
+        };
       }
       const html = doc.querySelector(`[data-server-content="${CSS.escape(id)}"]`)?.innerHTML ?? '';
-      return { html, title: doc.title, description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '' };
+      return {
+        html,
+        title: doc.title,
+        description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      };
     });
     blocks.set(key, block);
   }
@@ -69,12 +77,23 @@ export function ServerContent({ id, children, className, sameOnEveryPage = false
   const url = import.meta.env.SSR ? '' : pathname + window.location.search;
   // Read once, before hydration touches the DOM: the markup the server sent for this URL.
   const [initial] = useState(() =>
-    import.meta.env.SSR ? null : { url, html: document.querySelector(`[data-server-content="${CSS.escape(id)}"]`)?.innerHTML ?? null },
+    import.meta.env.SSR
+      ? null
+      : { url, html: document.querySelector(`[data-server-content="${CSS.escape(id)}"]`)?.innerHTML ?? null },
   );
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest('a');
-    if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !anchor ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const href = anchor.getAttribute('href') ?? '';
     if (!href.startsWith('/') || href.startsWith('//') || anchor.target) return;
     const [targetPath, hash] = href.split('#');
@@ -92,16 +111,33 @@ export function ServerContent({ id, children, className, sameOnEveryPage = false
   }
   const fromPage = initial && (sameOnEveryPage || initial.url === url) ? initial.html : null;
   return fromPage !== null ? (
-    <div data-server-content={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: fromPage }} />
+    <div
+      data-server-content={id}
+      className={className}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: fromPage }}
+    />
   ) : (
     <FetchedContent id={id} url={url} className={className} onClick={onClick} />
   );
 }
 
-type FetchedContentProps = { id: string; url: string; className?: string; onClick: (event: MouseEvent<HTMLDivElement>) => void };
+type FetchedContentProps = {
+  id: string;
+  url: string;
+  className?: string;
+  onClick: (event: MouseEvent<HTMLDivElement>) => void;
+};
 
 function FetchedContent({ id, url, className, onClick }: FetchedContentProps) {
   const markup = use(fetchServerMarkup(url, id));
   useEffect(() => applyMeta(markup), [markup]);
-  return <div data-server-content={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: markup.html }} />;
+  return (
+    <div
+      data-server-content={id}
+      className={className}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: markup.html }}
+    />
+  );
 }

@@ -10,7 +10,11 @@ export function StarRating({ rating }: { rating: number }) {
         Rated {rating} out of {MAX_STARS}
       </span>
       {Array.from({ length: MAX_STARS }, (_, index) => (
-        <Icon key={index} name={index < rating ? 'star-filled' : 'star'} className={`app-icon${index < rating ? ' app-stars__on' : ' app-stars__off'}`} />
+        <Icon
+          key={index}
+          name={index < rating ? 'star-filled' : 'star'}
+          className={`app-icon${index < rating ? ' app-stars__on' : ' app-stars__off'}`}
+        />
       ))}
     </p>
   );

@@ -15,7 +15,11 @@ type TitledSectionProps = {
 export function TitledSection({ id, heading, intro, tinted, anchor, children }: TitledSectionProps) {
   const headingId = `${id}-heading`;
   return (
-    <section id={anchor ? id : undefined} className={`app-section${tinted ? ' app-section--tinted' : ''}`} aria-labelledby={headingId}>
+    <section
+      id={anchor ? id : undefined}
+      className={`app-section${tinted ? ' app-section--tinted' : ''}`}
+      aria-labelledby={headingId}
+    >
       <div className="app-container">
         <h2 id={headingId} className="app-section__title">
           {heading}

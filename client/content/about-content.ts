@@ -60,7 +60,8 @@ export const aboutContent: AboutContent = {
       },
       {
         title: 'Innovation',
-        description: 'We look for new and practical ways to solve health problems, using technology that fits local needs.',
+        description:
+          'We look for new and practical ways to solve health problems, using technology that fits local needs.',
       },
       {
         title: 'Excellence',
@@ -76,7 +77,8 @@ export const aboutContent: AboutContent = {
       },
       {
         title: 'Teamwork',
-        description: 'We work as one team with each other, our partners and the people we serve to get the best results.',
+        description:
+          'We work as one team with each other, our partners and the people we serve to get the best results.',
       },
     ],
   },

@@ -5,9 +5,7 @@ export type BlogCategory = 'Travel Health' | 'Mental Health' | 'Preventive Care'
 
 /** Article bodies are structured blocks, rendered by the article template (no HTML in blog content). */
 export type ArticleBlock =
-  | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] };
+  { kind: 'heading'; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
 export type ArticleSource = { title: string; url: string };
 
@@ -91,7 +89,7 @@ export const blogPosts: BlogPost[] = [
         'Ask your doctor whether you need compression stockings or other protection, especially for the flight home after an operation.',
       ),
       p(
-        'Follow your surgeon\'s advice on how soon you can fly after an operation. Do not rush the trip home to save money.',
+        "Follow your surgeon's advice on how soon you can fly after an operation. Do not rush the trip home to save money.",
       ),
       h('After treatment'),
       p(
@@ -148,9 +146,7 @@ export const blogPosts: BlogPost[] = [
         'Your mental health is part of your health, just like your blood pressure. Looking after it is not a sign of weakness.',
       ),
       h('Know the signs'),
-      p(
-        'Pay attention if you notice some of these for most of the day, nearly every day, for two weeks or more:',
-      ),
+      p('Pay attention if you notice some of these for most of the day, nearly every day, for two weeks or more:'),
       list(
         'Feeling sad, empty or hopeless.',
         'Losing interest or pleasure in things you used to enjoy.',
@@ -215,7 +211,7 @@ export const blogPosts: BlogPost[] = [
     excerpt:
       'Many serious illnesses give no warning until they are advanced. These five simple checks can find problems early, when they are easier and cheaper to treat.',
     imageKey: 'blog-preventive-care',
-    imageDescription: 'A nurse checking a man\'s blood pressure with a digital monitor at a clinic',
+    imageDescription: "A nurse checking a man's blood pressure with a digital monitor at a clinic",
     objectPosition: 'center top',
     reviewedBy: REVIEWER_GP,
     reviewedOn: '2025-03-12',
@@ -246,7 +242,7 @@ export const blogPosts: BlogPost[] = [
         'Cervical cancer is one of the most common cancers in Nigerian women, and one of the most preventable. The World Health Organization advises women to start regular screening at age 30, and women living with HIV at age 25. The test may be an HPV test, a Pap smear or a visual check of the cervix. How often you need it depends on the test: usually every 5 to 10 years with an HPV test, or every 3 years with the other tests.',
       ),
       p(
-        'The HPV vaccine, offered to girls aged 9 to 14 in Nigeria\'s national programme, helps prevent most cervical cancers. Vaccinated women still need screening.',
+        "The HPV vaccine, offered to girls aged 9 to 14 in Nigeria's national programme, helps prevent most cervical cancers. Vaccinated women still need screening.",
       ),
       h('5. Breast and prostate checks'),
       p(

@@ -28,7 +28,8 @@ export const cataloguePages = {
     title: 'Our Services',
     intro: `Care for patients and families, and tools and advice for the people who care for them. Choose an area to see what ${brand.name} offers.`,
     patientHeading: 'Patient-Centered Care',
-    patientIntro: 'See a doctor from home, manage your health records and medicines, stay well and get support, in Nigeria or abroad.',
+    patientIntro:
+      'See a doctor from home, manage your health records and medicines, stay well and get support, in Nigeria or abroad.',
     providerHeading: 'For Health Providers',
     providerIntro: 'Technology, data and advice for hospitals, clinics, HMOs and health programmes.',
     learnMore: 'Learn More',
@@ -36,10 +37,12 @@ export const cataloguePages = {
   providerServices: {
     meta: {
       title: withBrand('For Health Providers'),
-      description: 'Health IT, electronic records, data analytics, training and research support for hospitals, clinics, HMOs and NGOs in Nigeria.',
+      description:
+        'Health IT, electronic records, data analytics, training and research support for hospitals, clinics, HMOs and NGOs in Nigeria.',
     } satisfies Meta,
     title: 'For Health Providers',
-    intro: 'Technology, data and advice for hospitals, clinics, HMOs and health programmes. Choose an area to see our services.',
+    intro:
+      'Technology, data and advice for hospitals, clinics, HMOs and health programmes. Choose an area to see our services.',
   },
   service: {
     backToServices: 'Back to Services',
@@ -57,10 +60,12 @@ export const cataloguePages = {
   blog: {
     meta: {
       title: withBrand('Blog'),
-      description: 'Plain-language health articles for everyday life in Nigeria: travel health, mental health, preventive care and digital health.',
+      description:
+        'Plain-language health articles for everyday life in Nigeria: travel health, mental health, preventive care and digital health.',
     } satisfies Meta,
     title: 'Blog',
-    intro: 'Short, practical health articles, written for everyday life in Lagos and across Nigeria and reviewed by doctors.',
+    intro:
+      'Short, practical health articles, written for everyday life in Lagos and across Nigeria and reviewed by doctors.',
     readMore: 'Read More',
     backToBlog: 'Back to Blog',
     reviewedOn: 'Last reviewed',
@@ -104,7 +109,8 @@ export const cataloguePages = {
       {
         kind: 'link',
         title: 'FAQ & Support',
-        description: 'Answers to common questions about consultations, costs, privacy and more, and ways to reach our team.',
+        description:
+          'Answers to common questions about consultations, costs, privacy and more, and ways to reach our team.',
         href: '/contact#faq',
         linkLabel: 'Read the FAQ',
       },
@@ -183,7 +189,8 @@ export const cataloguePages = {
       description: `Contact ${brand.name} in Lagos by phone, email or WhatsApp, send us a message, find our office and read answers to common questions.`,
     } satisfies Meta,
     heading: 'Get in Touch',
-    intro: 'Questions about our services, an appointment or a partnership? Call, email or send us a message and our team will get back to you.',
+    intro:
+      'Questions about our services, an appointment or a partnership? Call, email or send us a message and our team will get back to you.',
     detailsHeading: 'Contact details',
     addressLabel: 'Office',
     phoneLabel: 'Phone',
@@ -198,10 +205,12 @@ export const cataloguePages = {
   symptomChecker: {
     meta: {
       title: withBrand('Symptom Checker'),
-      description: 'Answer three short questions to see common conditions linked to your symptoms. General information only, not a diagnosis.',
+      description:
+        'Answer three short questions to see common conditions linked to your symptoms. General information only, not a diagnosis.',
     } satisfies Meta,
     title: 'Symptom Checker',
-    intro: 'Choose one symptom at each of three short steps to see some common conditions that can cause them, and what to do next.',
+    intro:
+      'Choose one symptom at each of three short steps to see some common conditions that can cause them, and what to do next.',
     noscript: `The symptom checker needs JavaScript to work. If you are unwell, please talk to a doctor, or call ${EMERGENCY_NUMBERS.join(' or ')} in an emergency.`,
   },
 } as const;

@@ -22,7 +22,10 @@ export const contactTexts = {
     message: 'Enter your message',
   },
   /** Section 8: the notice shown when the email app opens. */
-  notice: { title: 'Opening Email Client', description: 'Please send your message using your default email application.' },
+  notice: {
+    title: 'Opening Email Client',
+    description: 'Please send your message using your default email application.',
+  },
   /** Labels inside the composed e-mail body. */
   bodyLabels: { name: 'Name', email: 'Email', message: 'Message' },
 } as const;

@@ -75,7 +75,7 @@ const privacyPolicy: LegalPage = {
         'Consent: to send you our newsletter and to use any health details you choose to share in a form or chat. You can withdraw consent at any time.',
         'Contract: to create and run your account, and to arrange the consultations, services, appointments and trips you ask for.',
         'Legitimate interest: to answer your messages, consider your job application, keep the site secure and fix problems, in ways you would reasonably expect.',
-        'Vital interest: in an emergency, to protect your life or someone else\'s, for example by passing information to emergency services.',
+        "Vital interest: in an emergency, to protect your life or someone else's, for example by passing information to emergency services.",
         'Legal obligation: where a law or a court requires us to keep or share information.',
       ],
     },
@@ -98,7 +98,7 @@ const privacyPolicy: LegalPage = {
       paragraphs: [
         'We never sell your personal data, and we do not share it for advertising.',
         'We share it only when needed to serve you: with the doctors, clinics, hospitals and travel partners involved in the care or trip you ask for, and with processors who work for us, such as our hosting and e-mail providers. Processors may only use your data on our written instructions and must keep it safe and confidential.',
-        'We may also share data when the law requires it, or to protect someone\'s life in an emergency.',
+        "We may also share data when the law requires it, or to protect someone's life in an emergency.",
       ],
     },
     {
@@ -225,7 +225,7 @@ const termsOfService: LegalPage = {
       heading: 'Acceptable use',
       paragraphs: ['When you use our site and services, you must not:'],
       list: [
-        'Break any law or anyone else\'s rights.',
+        "Break any law or anyone else's rights.",
         'Pretend to be someone else or give false information.',
         'Send abusive, threatening or offensive messages to our staff, doctors or other users.',
         'Try to get into accounts, systems or data that are not yours.',
@@ -307,7 +307,7 @@ const hipaaCompliance: LegalPage = {
       heading: 'When HIPAA applies to us',
       paragraphs: [
         'HIPAA is a US law. It applies to our work when we handle protected health information of US patients, for example through international care, international clinical trials or services we provide for US health organisations.',
-        'In those cases we follow HIPAA\'s requirements for that information. For all other patients, we follow the Nigeria Data Protection Act 2023 and the other laws that apply.',
+        "In those cases we follow HIPAA's requirements for that information. For all other patients, we follow the Nigeria Data Protection Act 2023 and the other laws that apply.",
         'There is no official government "HIPAA certification". Instead, we keep a compliance programme with written policies, risk assessments and staff training.',
       ],
     },
@@ -357,7 +357,7 @@ const hipaaCompliance: LegalPage = {
       heading: 'Breach notification',
       paragraphs: [
         'If unsecured PHI is exposed, we follow the HIPAA Breach Notification Rule. We tell the affected people without unreasonable delay and no later than 60 days after the breach is discovered, and we inform our partners and the US authorities as the rule requires.',
-        'Under the Nigeria Data Protection Act 2023, we also notify the Nigeria Data Protection Commission within 72 hours when a breach is likely to put people\'s rights at risk.',
+        "Under the Nigeria Data Protection Act 2023, we also notify the Nigeria Data Protection Commission within 72 hours when a breach is likely to put people's rights at risk.",
       ],
     },
     {

@@ -689,7 +689,11 @@ export const patientCategories: ServiceCategory[] = [
     cards: [
       cardFor('patient', 'virtual-consultation', 'Talk to a licensed doctor by video or voice call, wherever you are.'),
       cardFor('patient', 'appointment-scheduling', 'Request a virtual or in-person visit at a time that suits you.'),
-      cardFor('patient', 'care-plan-management', 'A clear plan for long-term conditions, with reminders and regular reviews.'),
+      cardFor(
+        'patient',
+        'care-plan-management',
+        'A clear plan for long-term conditions, with reminders and regular reviews.',
+      ),
     ],
     layout: 'list',
   },
@@ -701,8 +705,16 @@ export const patientCategories: ServiceCategory[] = [
     icon: 'clipboard',
     imageKey: 'personal-health',
     cards: [
-      cardFor('patient', 'health-record-access', 'See your results, prescriptions and visit notes, and share them when you choose.'),
-      cardFor('patient', 'prescription-management', 'Medicine reminders, doctor-reviewed refills and pharmacy pickup or delivery.'),
+      cardFor(
+        'patient',
+        'health-record-access',
+        'See your results, prescriptions and visit notes, and share them when you choose.',
+      ),
+      cardFor(
+        'patient',
+        'prescription-management',
+        'Medicine reminders, doctor-reviewed refills and pharmacy pickup or delivery.',
+      ),
       cardFor('patient', 'family-accounts', 'Manage care for your children and older relatives from one account.'),
     ],
     layout: 'list',
@@ -716,8 +728,16 @@ export const patientCategories: ServiceCategory[] = [
     imageKey: 'wellness',
     cards: [
       cardFor('patient', 'wellness-programs', 'Guided plans for healthy eating, exercise, sleep and stress.'),
-      cardFor('patient', 'mental-health-support', 'Private sessions with a trained counsellor by video, voice or chat.'),
-      cardFor('patient', 'health-education-resources', 'Clear articles on common conditions, pregnancy, child health and more.'),
+      cardFor(
+        'patient',
+        'mental-health-support',
+        'Private sessions with a trained counsellor by video, voice or chat.',
+      ),
+      cardFor(
+        'patient',
+        'health-education-resources',
+        'Clear articles on common conditions, pregnancy, child health and more.',
+      ),
     ],
     layout: 'list',
   },
@@ -729,7 +749,11 @@ export const patientCategories: ServiceCategory[] = [
     icon: 'users',
     imageKey: 'community',
     cards: [
-      cardFor('patient', 'patient-communities', 'Moderated groups where patients and caregivers share experience and support.'),
+      cardFor(
+        'patient',
+        'patient-communities',
+        'Moderated groups where patients and caregivers share experience and support.',
+      ),
     ],
     layout: 'list',
   },
@@ -741,8 +765,16 @@ export const patientCategories: ServiceCategory[] = [
     icon: 'plane',
     imageKey: 'international',
     cards: [
-      cardFor('patient', 'international-health', 'Second opinions, treatment abroad, trip planning and follow-up care at home.'),
-      cardFor('patient', 'international-clinical-trials', 'Understand clinical trials and find ones that may suit your condition.'),
+      cardFor(
+        'patient',
+        'international-health',
+        'Second opinions, treatment abroad, trip planning and follow-up care at home.',
+      ),
+      cardFor(
+        'patient',
+        'international-clinical-trials',
+        'Understand clinical trials and find ones that may suit your condition.',
+      ),
     ],
     layout: 'list',
   },
@@ -757,9 +789,21 @@ export const providerCategories: ServiceCategory[] = [
     icon: 'stethoscope',
     imageKey: 'clinical',
     cards: [
-      cardFor('provider', 'health-records-management', 'Set up secure electronic health records and move your existing records across.'),
-      cardFor('provider', 'remote-mobile-care', 'Telemedicine and remote monitoring that work on low-bandwidth connections.'),
-      cardFor('provider', 'clinical-intelligence', 'Alerts, reminders and early warning scores that support clinical decisions.'),
+      cardFor(
+        'provider',
+        'health-records-management',
+        'Set up secure electronic health records and move your existing records across.',
+      ),
+      cardFor(
+        'provider',
+        'remote-mobile-care',
+        'Telemedicine and remote monitoring that work on low-bandwidth connections.',
+      ),
+      cardFor(
+        'provider',
+        'clinical-intelligence',
+        'Alerts, reminders and early warning scores that support clinical decisions.',
+      ),
     ],
     layout: 'list',
   },
@@ -784,8 +828,16 @@ export const providerCategories: ServiceCategory[] = [
     icon: 'server',
     imageKey: 'technology',
     cards: [
-      cardFor('provider', 'health-it-infrastructure', 'Networks, servers, cloud, backups and security for health facilities.'),
-      cardFor('provider', 'custom-health-tech', 'Apps, portals, USSD and WhatsApp services designed around your needs.'),
+      cardFor(
+        'provider',
+        'health-it-infrastructure',
+        'Networks, servers, cloud, backups and security for health facilities.',
+      ),
+      cardFor(
+        'provider',
+        'custom-health-tech',
+        'Apps, portals, USSD and WhatsApp services designed around your needs.',
+      ),
     ],
     layout: 'list',
   },
@@ -809,7 +861,11 @@ export const providerCategories: ServiceCategory[] = [
     icon: 'graduation-cap',
     imageKey: 'training',
     cards: [
-      cardFor('provider', 'health-advisory-training', 'Digital health strategy, readiness reviews and practical staff training.'),
+      cardFor(
+        'provider',
+        'health-advisory-training',
+        'Digital health strategy, readiness reviews and practical staff training.',
+      ),
     ],
     layout: 'list',
   },

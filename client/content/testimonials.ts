@@ -41,7 +41,7 @@ export const testimonialsContent: TestimonialsContent = {
       role: 'Caregiver',
       avatarKey: null,
       testimonial:
-        "I look after my mother, who has diabetes and high blood pressure. Now I can book her check-ups and keep track of her medicines from one place, even when I am at work on the Island. The reminders have really helped us stay on schedule.",
+        'I look after my mother, who has diabetes and high blood pressure. Now I can book her check-ups and keep track of her medicines from one place, even when I am at work on the Island. The reminders have really helped us stay on schedule.',
       rating: 5,
     },
     {

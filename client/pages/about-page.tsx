@@ -58,7 +58,14 @@ function AboutContent() {
           {leadership.leaders.map((leader) => (
             <li key={leader.name} className="app-leader">
               {leader.imageUrl ? (
-                <img src={leader.imageUrl} alt={leader.name} width={300} height={300} loading="lazy" className="app-leader__photo" />
+                <img
+                  src={leader.imageUrl}
+                  alt={leader.name}
+                  width={300}
+                  height={300}
+                  loading="lazy"
+                  className="app-leader__photo"
+                />
               ) : (
                 <Illustration name="leader-placeholder" alt="" className="app-leader__photo" />
               )}

@@ -8,7 +8,9 @@ export default function AccessibilityPage() {
   const { toast } = useToast();
   return (
     <>
-      <ServerContent id="legal">{import.meta.env.SSR ? <LegalDocument page={legalPages.accessibility} /> : null}</ServerContent>
+      <ServerContent id="legal">
+        {import.meta.env.SSR ? <LegalDocument page={legalPages.accessibility} /> : null}
+      </ServerContent>
       <section aria-labelledby="visual-assist-heading" className="app-container app-prose">
         <div className="app-callout">
           <h2 id="visual-assist-heading">{visualAssist.heading}</h2>

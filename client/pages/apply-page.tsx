@@ -65,9 +65,13 @@ export default function ApplyPage() {
   const title = useJobTitle(decoded, wrapperRef);
   return (
     <div ref={wrapperRef}>
-      <ServerContent id="apply">{import.meta.env.SSR ? <ApplyHeader decoded={decoded} title={title ?? decoded} /> : null}</ServerContent>
+      <ServerContent id="apply">
+        {import.meta.env.SSR ? <ApplyHeader decoded={decoded} title={title ?? decoded} /> : null}
+      </ServerContent>
       <div className="app-section">
-        <div className="app-container app-prose">{title !== null ? <JobApplicationForm key={title} jobTitle={title} /> : null}</div>
+        <div className="app-container app-prose">
+          {title !== null ? <JobApplicationForm key={title} jobTitle={title} /> : null}
+        </div>
       </div>
     </div>
   );
@@ -77,7 +81,10 @@ function ApplyHeader({ decoded, title }: { decoded: string; title: string }) {
   const texts = applyPageTexts;
   return (
     <div data-apply-for={decoded}>
-      <PageMeta title={`${texts.titlePrefix}: ${title} - ${brand.name}`} description={`${texts.descriptionPrefix} ${title}.`} />
+      <PageMeta
+        title={`${texts.titlePrefix}: ${title} - ${brand.name}`}
+        description={`${texts.descriptionPrefix} ${title}.`}
+      />
       <PageHeader title={title} eyebrow={texts.eyebrow}>
         <BackLink href={paths.jobOpportunities()} label={texts.backLabel} />
       </PageHeader>

@@ -50,18 +50,26 @@ function BlogArticle({ post }: { post: BlogPost }) {
       <PageHeader title={post.title} intro={post.excerpt}>
         <BackLink href={paths.blog()} label={texts.backToBlog} />
         <p className="app-post-card__meta">
-          <span className={post.category === 'Digital Health' ? 'app-badge app-badge--teal' : 'app-badge'}>{post.category}</span>
+          <span className={post.category === 'Digital Health' ? 'app-badge app-badge--teal' : 'app-badge'}>
+            {post.category}
+          </span>
           <time dateTime={post.date}>{formatPostDate(post.date)}</time>
         </p>
       </PageHeader>
       <div className="app-section">
         <div className="app-container app-prose">
-          <Illustration name={post.imageKey} alt={post.imageDescription} eager className="app-catalogue__article-image" />
+          <Illustration
+            name={post.imageKey}
+            alt={post.imageDescription}
+            eager
+            className="app-catalogue__article-image"
+          />
           {post.body.map((block, index) => (
             <Block key={index} block={block} />
           ))}
           <p className="app-catalogue__reviewed">
-            {post.reviewedBy}. {texts.reviewedOn} <time dateTime={post.reviewedOn}>{formatPostDate(post.reviewedOn)}</time>.
+            {post.reviewedBy}. {texts.reviewedOn}{' '}
+            <time dateTime={post.reviewedOn}>{formatPostDate(post.reviewedOn)}</time>.
           </p>
           {post.sources.length ? (
             <section aria-labelledby="sources-heading">

@@ -30,12 +30,16 @@ function BookAppointmentIntro() {
         title={`Book an Appointment - ${brand.name}`}
         description="Request a virtual or in-person appointment with our care team. Choose a date and a service, and we will contact you to confirm."
       />
-      <PageHeader title="Book an Appointment" intro="Choose a date and the service you need. Our team will contact you to confirm the time.">
+      <PageHeader
+        title="Book an Appointment"
+        intro="Choose a date and the service you need. Our team will contact you to confirm the time."
+      >
         <BackLink href={paths.services()} label="Back to Services" />
       </PageHeader>
       <div className="app-container">
         <p className="app-form-card app-form-card--notice">
-          <strong>In an emergency, do not use this form.</strong> Call {EMERGENCY_NUMBERS.join(' or ')} now, or go to the nearest hospital.
+          <strong>In an emergency, do not use this form.</strong> Call {EMERGENCY_NUMBERS.join(' or ')} now, or go to
+          the nearest hospital.
         </p>
       </div>
     </>

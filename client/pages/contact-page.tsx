@@ -22,7 +22,12 @@ export default function ContactPage() {
   return (
     <>
       <ServerContent id="contact">{import.meta.env.SSR ? <ContactDetails /> : null}</ServerContent>
-      <DeferredIsland id="contact-panel" className="app-section app-container" load={loadContactPanel} props={{ notify: toast }}>
+      <DeferredIsland
+        id="contact-panel"
+        className="app-section app-container"
+        load={loadContactPanel}
+        props={{ notify: toast }}
+      >
         {import.meta.env.SSR ? <ContactPanel notify={toast} /> : null}
       </DeferredIsland>
       <ServerContent id="contact-faq">{import.meta.env.SSR ? <Faq /> : null}</ServerContent>

@@ -40,7 +40,8 @@ function DashboardScreen() {
 
   // #settings is only on the page once the session is known: scroll to it then.
   useEffect(() => {
-    if (session.status === 'authenticated' && window.location.hash === '#settings') document.getElementById('settings')?.scrollIntoView();
+    if (session.status === 'authenticated' && window.location.hash === '#settings')
+      document.getElementById('settings')?.scrollIntoView();
   }, [session.status]);
 
   const onLogOut = async () => {
@@ -51,7 +52,11 @@ function DashboardScreen() {
       toast({ title: 'Logged Out', description: 'You have been logged out.' });
     } catch (error) {
       setLoggingOut(false);
-      toast({ title: 'Logout Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'Logout Failed',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -2,7 +2,9 @@ import { paths } from '../app/paths';
 import { AuthPage } from '../features/auth/auth-page';
 
 // The server build renders the form into the HTML; the browser loads it on first use.
-const ServerForm = import.meta.env.SSR ? (await import('../features/auth/forgot-password-form')).ForgotPasswordForm : null;
+const ServerForm = import.meta.env.SSR
+  ? (await import('../features/auth/forgot-password-form')).ForgotPasswordForm
+  : null;
 const loadForm = () => import('../features/auth/forgot-password-form').then((module) => module.ForgotPasswordForm);
 
 export default function ForgotPasswordPage() {

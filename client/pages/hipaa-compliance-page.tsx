@@ -3,5 +3,9 @@ import { ServerContent } from '../components/server-content';
 import { legalPages } from '../content/legal-pages';
 
 export default function HipaaCompliancePage() {
-  return <ServerContent id="legal">{import.meta.env.SSR ? <LegalDocument page={legalPages['hipaa-compliance']} /> : null}</ServerContent>;
+  return (
+    <ServerContent id="legal">
+      {import.meta.env.SSR ? <LegalDocument page={legalPages['hipaa-compliance']} /> : null}
+    </ServerContent>
+  );
 }

@@ -14,7 +14,9 @@ import '../styles/catalogue.css';
 /** /news/{slug}: title, date, category, image and body; 'News Article Not Found' (HTTP 404) otherwise. */
 export default function NewsArticlePage() {
   const { slug = '' } = useParams<{ slug: string }>();
-  return <ServerContent id="news-article">{import.meta.env.SSR ? <NewsArticleContent slug={slug} /> : null}</ServerContent>;
+  return (
+    <ServerContent id="news-article">{import.meta.env.SSR ? <NewsArticleContent slug={slug} /> : null}</ServerContent>
+  );
 }
 
 function NewsArticleContent({ slug }: { slug: string }) {
@@ -48,7 +50,12 @@ function Article({ article }: { article: NewsArticle }) {
       </PageHeader>
       <div className="app-section">
         <div className="app-container app-prose">
-          <Illustration name={article.imageKey} alt={article.fullArticleImageDescription} eager className="app-catalogue__article-image" />
+          <Illustration
+            name={article.imageKey}
+            alt={article.fullArticleImageDescription}
+            eager
+            className="app-catalogue__article-image"
+          />
           {/* Our own hand-written HTML (tags checked by tests/client/content/articles.test.ts), rendered on the server only. */}
           <div className="app-catalogue__article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
         </div>

@@ -8,8 +8,14 @@ export default function NotFoundPage() {
   return (
     <>
       <NotFoundStatus />
-      <PageMeta title={`Page Not Found - ${brand.name}`} description="The page you are looking for does not exist or has been moved." />
-      <PageHeader title="Page Not Found" intro="The page you are looking for does not exist or has been moved. Check the address, or use one of these links." />
+      <PageMeta
+        title={`Page Not Found - ${brand.name}`}
+        description="The page you are looking for does not exist or has been moved."
+      />
+      <PageHeader
+        title="Page Not Found"
+        intro="The page you are looking for does not exist or has been moved. Check the address, or use one of these links."
+      />
       <div className="app-section">
         <div className="app-container app-button-row">
           <ButtonLink href={paths.home()}>Go to the home page</ButtonLink>

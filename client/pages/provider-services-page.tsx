@@ -4,5 +4,7 @@ import '../styles/catalogue.css';
 
 /** /services/provider: the provider categories (the provider detail pages' back link lands here). */
 export default function ProviderServicesPage() {
-  return <ServerContent id="services">{import.meta.env.SSR ? <ServicesOverview only="provider" /> : null}</ServerContent>;
+  return (
+    <ServerContent id="services">{import.meta.env.SSR ? <ServicesOverview only="provider" /> : null}</ServerContent>
+  );
 }

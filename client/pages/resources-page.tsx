@@ -42,7 +42,11 @@ function ResourcesContent() {
           {texts.cards.map((card) =>
             card.kind === 'link' ? (
               <li key={card.title} className="app-catalogue__item">
-                <FeatureCard title={card.title} description={card.description} link={{ href: card.href, label: card.linkLabel }} />
+                <FeatureCard
+                  title={card.title}
+                  description={card.description}
+                  link={{ href: card.href, label: card.linkLabel }}
+                />
               </li>
             ) : (
               <li key={card.title} className="app-card app-card--disabled" data-coming-soon="true">

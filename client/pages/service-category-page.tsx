@@ -15,7 +15,11 @@ export default function ServiceCategoryPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const [pathname] = useLocation();
   const provider = pathname.startsWith(`${paths.providerServices()}/`);
-  return <ServerContent id="service">{import.meta.env.SSR ? <ServiceContent slug={slug} provider={provider} /> : null}</ServerContent>;
+  return (
+    <ServerContent id="service">
+      {import.meta.env.SSR ? <ServiceContent slug={slug} provider={provider} /> : null}
+    </ServerContent>
+  );
 }
 
 /** Resolution order: category, then service of the route's audience; /services/{slug} also serves provider slugs (the footer links them). */

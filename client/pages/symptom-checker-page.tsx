@@ -8,9 +8,12 @@ import '../styles/catalogue.css';
 
 // The checker and its condition data load when the visitor shows intent (pointer
 // or focus on the disclaimer) or agrees, never before: the page stays within the JS budget.
-let checkerModule: Promise<{ default: typeof import('../features/symptom-checker/symptom-checker').SymptomChecker }> | undefined;
+let checkerModule:
+  Promise<{ default: typeof import('../features/symptom-checker/symptom-checker').SymptomChecker }> | undefined;
 const loadChecker = () =>
-  (checkerModule ??= import('../features/symptom-checker/symptom-checker').then((module) => ({ default: module.SymptomChecker })));
+  (checkerModule ??= import('../features/symptom-checker/symptom-checker').then((module) => ({
+    default: module.SymptomChecker,
+  })));
 const SymptomChecker = lazy(loadChecker);
 
 /** /self-diagnoses: the 'Important Disclaimer' screen, then the three-step checker. */
@@ -33,7 +36,9 @@ export default function SymptomCheckerPage() {
             </Suspense>
           ) : (
             <div onClick={onClick} onPointerOver={loadChecker} onFocus={loadChecker}>
-              <ServerContent id="symptom-disclaimer">{import.meta.env.SSR ? <SymptomDisclaimer /> : null}</ServerContent>
+              <ServerContent id="symptom-disclaimer">
+                {import.meta.env.SSR ? <SymptomDisclaimer /> : null}
+              </ServerContent>
             </div>
           )}
         </div>

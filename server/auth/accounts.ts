@@ -38,7 +38,8 @@ import { createSession, generateSessionToken, invalidateSession, invalidateUserS
 const CONFIRM_EMAIL_PATH = '/confirm-email';
 const RESET_PASSWORD_PATH = '/reset-password';
 
-const publicOrigin = (env: Env) => (env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`);
+const publicOrigin = (env: Env) =>
+  env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
 const linkTo = (env: Env, path: string, token: string) => `${publicOrigin(env)}${path}?token=${token}`;
 const accountKey = (email: string) => email.trim().toLowerCase();
 const isStaff = (role: string) => role === 'agent' || role === 'admin';
@@ -62,7 +63,11 @@ async function hashing<T>(ctx: RequestContext, work: () => Promise<T>): Promise<
     if (!(error instanceof HashingBusyError)) throw error;
     ctx.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
     ctx.logger.info('password hashing queue full', ctx.passwords.stats());
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: AUTH_BUSY_MESSAGE, cause: { retryAfterSeconds: error.retryAfterSeconds } });
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: AUTH_BUSY_MESSAGE,
+      cause: { retryAfterSeconds: error.retryAfterSeconds },
+    });
   }
 }
 
@@ -92,10 +97,14 @@ export const accounts = {
   /** Counted before anything else, so parallel sign-ups from one network stop at the limit. */
   limitSignUp(ctx: RequestContext) {
     const verdict = ctx.authLimits.signUpIp.hit(ctx.clientIp);
-    if (!verdict.allowed) tooManyRequests(ctx.res, verdict, 'signup-ip', tooManySignUpsMessage(verdict.retryAfterSeconds));
+    if (!verdict.allowed)
+      tooManyRequests(ctx.res, verdict, 'signup-ip', tooManySignUpsMessage(verdict.retryAfterSeconds));
   },
 
-  async signUp(ctx: RequestContext, input: { email: string; fullName: string; password: string }): Promise<'created' | 'exists' | 'already-confirmed'> {
+  async signUp(
+    ctx: RequestContext,
+    input: { email: string; fullName: string; password: string },
+  ): Promise<'created' | 'exists' | 'already-confirmed'> {
     const existing = await users.findByEmail(ctx.db, input.email);
     // Deliberate (spec error catalogue): the answer says whether the address has an account.
     if (existing) return existing.email_confirmed_at ? 'already-confirmed' : 'exists';
@@ -134,7 +143,8 @@ export const accounts = {
     const audit = { email: input.email, ip: ctx.clientIp };
     // Reserve one attempt on the account and on the address before the (slow) password check.
     const account = limits.loginAccount.hit(key);
-    if (!account.allowed) tooManyRequests(ctx.res, account, 'login-account', tooManyLogInsMessage(account.retryAfterSeconds));
+    if (!account.allowed)
+      tooManyRequests(ctx.res, account, 'login-account', tooManyLogInsMessage(account.retryAfterSeconds));
     const ip = limits.loginIp.hit(ctx.clientIp);
     if (!ip.allowed) {
       limits.loginAccount.release(key);
@@ -149,7 +159,9 @@ export const accounts = {
     let passwordOk: boolean;
     try {
       user = await users.findByEmail(ctx.db, input.email);
-      passwordOk = await hashing(ctx, () => (user ? ctx.passwords.verify(user.password_hash, input.password) : ctx.passwords.verifyDummy(input.password)));
+      passwordOk = await hashing(ctx, () =>
+        user ? ctx.passwords.verify(user.password_hash, input.password) : ctx.passwords.verifyDummy(input.password),
+      );
     } catch (error) {
       // Not checked (queue full, database error): the attempt does not count.
       release();
@@ -157,9 +169,20 @@ export const accounts = {
     }
 
     if (!user || !passwordOk) {
-      await ctx.audit.record({ type: 'login.failure', actorUserId: user?.id ?? null, ...audit, detail: { reason: user ? 'wrong-password' : 'unknown-account' } });
+      await ctx.audit.record({
+        type: 'login.failure',
+        actorUserId: user?.id ?? null,
+        ...audit,
+        detail: { reason: user ? 'wrong-password' : 'unknown-account' },
+      });
       // The reservation that used the last allowed attempt is the one that locks the account (or address) out.
-      if (account.remaining === 0) await ctx.audit.record({ type: 'login.lockout', actorUserId: user?.id ?? null, ...audit, detail: { scope: 'account' } });
+      if (account.remaining === 0)
+        await ctx.audit.record({
+          type: 'login.lockout',
+          actorUserId: user?.id ?? null,
+          ...audit,
+          detail: { scope: 'account' },
+        });
       if (ip.remaining === 0) await ctx.audit.record({ type: 'login.lockout', ...audit, detail: { scope: 'ip' } });
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE });
     }
@@ -170,7 +193,8 @@ export const accounts = {
     if (!user.email_confirmed_at) throw new TRPCError({ code: 'FORBIDDEN', message: EMAIL_NOT_CONFIRMED_MESSAGE });
     await startSession(ctx, user);
     await ctx.audit.record({ type: 'login.success', actorUserId: user.id, ...audit });
-    if (isStaff(user.role)) await ctx.audit.record({ type: 'staff.sign_in', actorUserId: user.id, ...audit, detail: { role: user.role } });
+    if (isStaff(user.role))
+      await ctx.audit.record({ type: 'staff.sign_in', actorUserId: user.id, ...audit, detail: { role: user.role } });
     return user;
   },
 
@@ -183,10 +207,19 @@ export const accounts = {
   async requestPasswordReset(ctx: RequestContext, email: string) {
     limitMail(ctx, 'reset', email);
     const user = await users.findByEmail(ctx.db, email);
-    await ctx.audit.record({ type: 'password.reset_requested', actorUserId: user?.id ?? null, email, ip: ctx.clientIp, detail: { accountExists: Boolean(user) } });
+    await ctx.audit.record({
+      type: 'password.reset_requested',
+      actorUserId: user?.id ?? null,
+      email,
+      ip: ctx.clientIp,
+      detail: { accountExists: Boolean(user) },
+    });
     if (!user) return;
     const token = await issueEmailToken(ctx.db, user.id, 'reset_password');
-    await enqueueMail(ctx.db, passwordResetMail(user.email, user.full_name, linkTo(ctx.env, RESET_PASSWORD_PATH, token)));
+    await enqueueMail(
+      ctx.db,
+      passwordResetMail(user.email, user.full_name, linkTo(ctx.env, RESET_PASSWORD_PATH, token)),
+    );
   },
 
   /** Sets the new password, ends every session of the account, and logs this browser in. */
@@ -215,7 +248,8 @@ export const accounts = {
     if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
     const key = accountKey(user.email);
     const verdict = ctx.authLimits.loginAccount.hit(key);
-    if (!verdict.allowed) tooManyRequests(ctx.res, verdict, 'login-account', tooManyWrongPasswordsMessage(verdict.retryAfterSeconds));
+    if (!verdict.allowed)
+      tooManyRequests(ctx.res, verdict, 'login-account', tooManyWrongPasswordsMessage(verdict.retryAfterSeconds));
     let passwordOk: boolean;
     try {
       passwordOk = await hashing(ctx, () => ctx.passwords.verify(user.password_hash, input.password));

@@ -20,7 +20,12 @@ export const SIGNUP_WINDOW_MS = 5 * 60_000;
 export const MAILS_PER_ADDRESS = 1;
 export const MAIL_WINDOW_MS = 60_000;
 
-export type AuthLimits = { loginAccount: RateLimiter; loginIp: RateLimiter; signUpIp: RateLimiter; mailAddress: RateLimiter };
+export type AuthLimits = {
+  loginAccount: RateLimiter;
+  loginIp: RateLimiter;
+  signUpIp: RateLimiter;
+  mailAddress: RateLimiter;
+};
 
 // Reads the clock at each call, so tests can move time with vi.setSystemTime.
 const now = () => Date.now();

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is too common and easy to guess. Please choose a different one.';
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose a different one.';
 
 /**
  * zxcvbn-ts's list of ~49,000 common passwords (MIT; a plain JSON array of strings) replaces the
@@ -32,13 +31,8 @@ const LOCAL_COMMON_PASSWORDS = [
 let list: ReadonlySet<string> | undefined;
 
 export function commonPasswords(): ReadonlySet<string> {
-  const entries = () => [
-    ...(createRequire(import.meta.url)(PASSWORD_LIST) as unknown[]),
-    ...LOCAL_COMMON_PASSWORDS,
-  ];
-  list ??= new Set(
-    entries().map((entry) => String(entry).trim().toLowerCase()),
-  );
+  const entries = () => [...(createRequire(import.meta.url)(PASSWORD_LIST) as unknown[]), ...LOCAL_COMMON_PASSWORDS];
+  list ??= new Set(entries().map((entry) => String(entry).trim().toLowerCase()));
   return list;
 }
 

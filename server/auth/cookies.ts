@@ -21,7 +21,8 @@ export function readSessionCookie(cookieHeader: string | undefined, name: string
  * over plain HTTP (the embedded default on localhost) cannot use Secure cookies, or log-in
  * would silently fail; see docs/decisions/0005-accounts-and-sessions.md.
  */
-const secureFor = (env: CookieEnv, requestIsHttps: boolean) => env.NODE_ENV === 'production' && (servedOverHttps(env) || requestIsHttps);
+const secureFor = (env: CookieEnv, requestIsHttps: boolean) =>
+  env.NODE_ENV === 'production' && (servedOverHttps(env) || requestIsHttps);
 
 export function sessionCookieHeader(env: CookieEnv, token: string, expiresAt: Date, requestIsHttps = false): string {
   return serialize(sessionCookieName(env), token, {

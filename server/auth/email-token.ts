@@ -18,7 +18,12 @@ export async function issueEmailToken(db: AppDatabase, userId: number, kind: Ema
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
   const token = encodeBase32LowerCaseNoPadding(bytes);
-  await emailTokens.replace(db, { id: hashToken(token), userId, kind, expiresAt: Date.now() + EMAIL_TOKEN_TTL_MS[kind] });
+  await emailTokens.replace(db, {
+    id: hashToken(token),
+    userId,
+    kind,
+    expiresAt: Date.now() + EMAIL_TOKEN_TTL_MS[kind],
+  });
   return token;
 }
 

@@ -14,7 +14,11 @@ export type RequestSession = { user: ContextUser | null; sessionId: string | nul
  * expired one is cleared. Any response to a request that carries a session cookie is
  * personal, so it is marked Cache-Control: no-store.
  */
-export async function readRequestSession(deps: { db: AppDatabase; env: Env; sessionEvents: SessionEvents }, req: Request, res: Response): Promise<RequestSession> {
+export async function readRequestSession(
+  deps: { db: AppDatabase; env: Env; sessionEvents: SessionEvents },
+  req: Request,
+  res: Response,
+): Promise<RequestSession> {
   const token = readSessionCookie(req.headers.cookie, sessionCookieName(deps.env));
   if (!token) return { user: null, sessionId: null };
   res.setHeader('Cache-Control', 'no-store');

@@ -38,7 +38,8 @@ export const sessionPolicy = (role: UserRole): SessionPolicy =>
     : { absoluteMs: PATIENT_SESSION_LIFETIME_MS, idleMs: PATIENT_SESSION_LIFETIME_MS };
 
 /** When a session used at `now` should expire: idle window from now, never past the absolute limit. */
-const expiryFor = (policy: SessionPolicy, createdAt: number, now: number) => Math.min(now + policy.idleMs, createdAt + policy.absoluteMs);
+const expiryFor = (policy: SessionPolicy, createdAt: number, now: number) =>
+  Math.min(now + policy.idleMs, createdAt + policy.absoluteMs);
 
 export type Session = { id: string; userId: number; expiresAt: Date };
 export type SessionValidationResult = { session: Session; user: ContextUser } | null;
@@ -53,9 +54,18 @@ export function generateSessionToken(): string {
 /** The stored id for a token: SHA-256, hex. */
 export const sessionIdFromToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
-export async function createSession(db: AppDatabase, token: string, userId: number, role: UserRole = 'patient'): Promise<Session> {
+export async function createSession(
+  db: AppDatabase,
+  token: string,
+  userId: number,
+  role: UserRole = 'patient',
+): Promise<Session> {
   const now = Date.now();
-  const session: Session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(expiryFor(sessionPolicy(role), now, now)) };
+  const session: Session = {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt: new Date(expiryFor(sessionPolicy(role), now, now)),
+  };
   await sessions.insert(db, { id: session.id, userId, expiresAt: session.expiresAt.getTime() });
   return session;
 }
@@ -66,7 +76,11 @@ const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
  * The session and user for a cookie token, or null. Expired sessions (idle or past their
  * absolute lifetime) are deleted and announced; staff sessions slide their idle window forward.
  */
-export async function validateSessionToken(db: AppDatabase, token: string, events?: SessionEvents): Promise<SessionValidationResult> {
+export async function validateSessionToken(
+  db: AppDatabase,
+  token: string,
+  events?: SessionEvents,
+): Promise<SessionValidationResult> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
   const row = await sessions.findWithUser(db, sessionId);

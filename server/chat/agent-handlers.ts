@@ -4,7 +4,12 @@
  * and the bot stays quiet until the agent leaves.
  */
 import type { Socket } from 'socket.io';
-import type { AgentClientToServerEvents, AgentServerToClientEvents, InterServerEvents, SocketData } from '../../shared/chat-events';
+import type {
+  AgentClientToServerEvents,
+  AgentServerToClientEvents,
+  InterServerEvents,
+  SocketData,
+} from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
 import {
@@ -103,7 +108,13 @@ function registerReadingHandlers({ socket, agent, db, logger, service, failed }:
 /** Joining (claiming) and leaving a room; both are audited. */
 function registerRoomHandlers({ socket, agent, db, service, audit, failed }: AgentContext) {
   const auditRoom = (type: 'room.join' | 'room.leave', conversationId: number) =>
-    void audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject: `conversation:${conversationId}` });
+    void audit.record({
+      type,
+      actorUserId: agent.id,
+      email: agent.email,
+      ip: socket.data.ip,
+      subject: `conversation:${conversationId}`,
+    });
 
   socket.on(
     'room:join',
@@ -117,7 +128,10 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
           // A room held by an agent who is still online stays theirs; one whose agent has gone may be taken over.
           if (current !== null && service.rooms.agentOnline(current)) {
             const summary = await service.summary(conversationId);
-            return chatError('ALREADY_CLAIMED', `${summary?.assignedAgent?.name ?? 'Another agent'} has already joined this conversation.`);
+            return chatError(
+              'ALREADY_CLAIMED',
+              `${summary?.assignedAgent?.name ?? 'Another agent'} has already joined this conversation.`,
+            );
           }
           const changed = await chat.setAssignedAgent(db, conversationId, agent.id, current);
           if (!changed) return chatError('ALREADY_CLAIMED', 'Another agent joined this conversation a moment ago.');
@@ -140,7 +154,8 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
       async ({ conversationId }) => {
         const conversation = await chat.findConversationById(db, conversationId);
         if (!conversation) return notFound();
-        if (conversation.assigned_agent_id !== agent.id) return chatError('FORBIDDEN', 'You have not joined this conversation.');
+        if (conversation.assigned_agent_id !== agent.id)
+          return chatError('FORBIDDEN', 'You have not joined this conversation.');
         await chat.setAssignedAgent(db, conversationId, null, agent.id);
         service.rooms.roomAgentChanged(conversation.visitor_key, null);
         auditRoom('room.leave', conversationId);
@@ -152,7 +167,6 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
       failed('leave'),
     ),
   );
-
 }
 
 /** Replies and typing, in rooms the agent has joined. */
@@ -164,8 +178,15 @@ function registerMessageHandlers({ socket, agent, db, logger, service }: AgentCo
       async ({ conversationId, clientId, message }) => {
         const conversation = await chat.findConversationById(db, conversationId);
         if (!conversation) return notFound();
-        if (conversation.assigned_agent_id !== agent.id) return chatError('FORBIDDEN', 'Join the conversation before you reply.');
-        const stored = await service.storeAgentMessage({ conversation, agentId: agent.id, agentName: agent.fullName, clientId, message });
+        if (conversation.assigned_agent_id !== agent.id)
+          return chatError('FORBIDDEN', 'Join the conversation before you reply.');
+        const stored = await service.storeAgentMessage({
+          conversation,
+          agentId: agent.id,
+          agentName: agent.fullName,
+          clientId,
+          message,
+        });
         await chat.markRead(db, conversationId, stored.id);
         return { ok: true, message: stored };
       },
@@ -182,7 +203,8 @@ function registerMessageHandlers({ socket, agent, db, logger, service }: AgentCo
       agentTypingSchema,
       async ({ conversationId, typing }) => {
         const conversation = await chat.findConversationById(db, conversationId);
-        if (conversation && conversation.assigned_agent_id === agent.id) service.rooms.agentTyping(conversation.visitor_key, agent.fullName, typing);
+        if (conversation && conversation.assigned_agent_id === agent.id)
+          service.rooms.agentTyping(conversation.visitor_key, agent.fullName, typing);
       },
       (error) => logger.error('chat agent typing failed', { err: error }),
     ),

@@ -122,7 +122,16 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   io.use((_socket, next) => next(refusal('FORBIDDEN', chatTexts.connectionRefused)));
 
   setUpVisitorNamespace(visitors, { env, db, logger, service, identity, address, sessionFor, burst: deps.burst });
-  const agentNamespace = setUpAgentNamespace(agents, { db, logger, service, rooms, audit, address, sessionFor, graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS });
+  const agentNamespace = setUpAgentNamespace(agents, {
+    db,
+    logger,
+    service,
+    rooms,
+    audit,
+    address,
+    sessionFor,
+    graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS,
+  });
 
   // Logout, password reset or account deletion: that session's sockets go at once.
   const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
@@ -151,37 +160,49 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
 }
 
 /** The Socket.IO server: same-site origins only, a raw-connection cap per IP, the visitor cookie. */
-function createChatServer(httpServer: http.Server, env: Env, address: ClientAddress, identity: ReturnType<typeof createVisitorIdentity>) {
+function createChatServer(
+  httpServer: http.Server,
+  env: Env,
+  address: ClientAddress,
+  identity: ReturnType<typeof createVisitorIdentity>,
+) {
   const configuredOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null;
   const engineConnections = createConnectionCounter();
-  const io = new Server<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>(httpServer, {
-    serveClient: false,
-    maxHttpBufferSize: CHAT_MAX_PAYLOAD_BYTES,
-    // A silent network drop is noticed within CHAT_PING_INTERVAL_MS + CHAT_PING_TIMEOUT_MS (4 s):
-    // the widget's offline banner must show within 5 s (issue #11.5).
-    pingInterval: CHAT_PING_INTERVAL_MS,
-    pingTimeout: CHAT_PING_TIMEOUT_MS,
-    // No CORS headers: only this site's own pages may talk to the chat.
-    allowRequest: (req, callback) => {
-      const sameSite = originAllowed({
-        origin: req.headers.origin,
-        secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
-        protocol: address.protocol(req),
-        host: req.headers.host,
-        configuredOrigin,
-      });
-      if (!sameSite) return callback('Origin not allowed', false);
-      // A hard stop well above the visible per-IP cap (raw handshakes that never join a namespace).
-      if (engineConnections.get(address.ip(req)) >= env.CHAT_MAX_CONNECTIONS_PER_IP * 2) return callback('Too many connections', false);
-      callback(null, true);
+  const io = new Server<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>(
+    httpServer,
+    {
+      serveClient: false,
+      maxHttpBufferSize: CHAT_MAX_PAYLOAD_BYTES,
+      // A silent network drop is noticed within CHAT_PING_INTERVAL_MS + CHAT_PING_TIMEOUT_MS (4 s):
+      // the widget's offline banner must show within 5 s (issue #11.5).
+      pingInterval: CHAT_PING_INTERVAL_MS,
+      pingTimeout: CHAT_PING_TIMEOUT_MS,
+      // No CORS headers: only this site's own pages may talk to the chat.
+      allowRequest: (req, callback) => {
+        const sameSite = originAllowed({
+          origin: req.headers.origin,
+          secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+          protocol: address.protocol(req),
+          host: req.headers.host,
+          configuredOrigin,
+        });
+        if (!sameSite) return callback('Origin not allowed', false);
+        // A hard stop well above the visible per-IP cap (raw handshakes that never join a namespace).
+        if (engineConnections.get(address.ip(req)) >= env.CHAT_MAX_CONNECTIONS_PER_IP * 2)
+          return callback('Too many connections', false);
+        callback(null, true);
+      },
     },
-  });
+  );
 
-  io.engine.on('connection', (rawSocket: { request: http.IncomingMessage; on: (event: 'close', listener: () => void) => void }) => {
-    const ip = address.ip(rawSocket.request);
-    engineConnections.add(ip, 1);
-    rawSocket.on('close', () => engineConnections.add(ip, -1));
-  });
+  io.engine.on(
+    'connection',
+    (rawSocket: { request: http.IncomingMessage; on: (event: 'close', listener: () => void) => void }) => {
+      const ip = address.ip(rawSocket.request);
+      engineConnections.add(ip, 1);
+      rawSocket.on('close', () => engineConnections.add(ip, -1));
+    },
+  );
 
   // The visitor cookie is set (or refreshed) only on the widget's own first handshake response.
   io.engine.on('initial_headers', (headers: Record<string, string | string[]>, req: HandshakeRequest) => {
@@ -217,7 +238,8 @@ function setUpVisitorNamespace(
   visitors.use(async (socket, next) => {
     const req = socket.request as HandshakeRequest;
     const ip = address.ip(req);
-    if (connections.get(ip) >= env.CHAT_MAX_CONNECTIONS_PER_IP) return next(refusal('TOO_MANY_CONNECTIONS', chatTexts.tooManyConnections));
+    if (connections.get(ip) >= env.CHAT_MAX_CONNECTIONS_PER_IP)
+      return next(refusal('TOO_MANY_CONNECTIONS', chatTexts.tooManyConnections));
     connections.add(ip, 1);
     try {
       const session = await sessionFor(req.headers.cookie);
@@ -309,7 +331,13 @@ function setUpAgentNamespace(
 
   agents.on('connection', (socket: AgentSocket) => {
     const agent = socket.data.user!;
-    void audit.record({ type: 'console.open', actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject: CHAT_NAMESPACES.agent });
+    void audit.record({
+      type: 'console.open',
+      actorUserId: agent.id,
+      email: agent.email,
+      ip: socket.data.ip,
+      subject: CHAT_NAMESPACES.agent,
+    });
     socket.on('disconnect', () => releaseIfGone(agent.id));
     registerAgentHandlers(socket, { db, logger, service, audit });
   });

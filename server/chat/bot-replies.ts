@@ -31,9 +31,19 @@ export function createBotReplies(deps: {
     try {
       const sent = await writes.run(async (trx) => {
         if (!(await chat.takePendingReply(trx, pendingId))) return null;
-        const conversation = await trx.selectFrom('chat_conversations').selectAll().where('id', '=', conversationId).executeTakeFirst();
+        const conversation = await trx
+          .selectFrom('chat_conversations')
+          .selectAll()
+          .where('id', '=', conversationId)
+          .executeTakeFirst();
         if (!conversation || conversation.assigned_agent_id !== null) return null;
-        const row = await chat.insertMessageRow(trx, { conversationId, sender: 'bot', message: chatTexts.botReply, clientId: null, agentId: null });
+        const row = await chat.insertMessageRow(trx, {
+          conversationId,
+          sender: 'bot',
+          message: chatTexts.botReply,
+          clientId: null,
+          agentId: null,
+        });
         const { pending_reply: _none, ...message } = row;
         return { conversation, row: { ...message, agent_name: null } };
       });
@@ -55,7 +65,8 @@ export function createBotReplies(deps: {
   /** Schedules every reply still owed (on start); those already due go at once. */
   const resume = async () => {
     try {
-      for (const pending of await chat.listPendingReplies(db)) schedule(pending.id, pending.conversation_id, pending.due_at);
+      for (const pending of await chat.listPendingReplies(db))
+        schedule(pending.id, pending.conversation_id, pending.due_at);
     } catch (error) {
       logger.error('chat pending replies not loaded', { err: error });
     }

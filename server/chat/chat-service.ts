@@ -45,7 +45,14 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
   const { toSummary, summary, announceSummary } = createSummaries(db, logger, rooms);
 
   const storeBotMessage = async (conversation: ConversationRow, message: string) => {
-    const { row } = await storeMessage({ conversationId: conversation.id, sender: 'bot', message, clientId: null, agentId: null, agentName: null });
+    const { row } = await storeMessage({
+      conversationId: conversation.id,
+      sender: 'bot',
+      message,
+      clientId: null,
+      agentId: null,
+      agentName: null,
+    });
     rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
     await announceSummary(conversation.id);
   };
@@ -72,12 +79,21 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
      * emergency reply at once when it has red-flag words, then the canned reply after the
      * delay unless an agent has joined the room. Resolves after the commit.
      */
-    async storeVisitorMessage(input: { visitorKey: string; userId: number | null; page: string | null; clientId: string; message: string }) {
+    async storeVisitorMessage(input: {
+      visitorKey: string;
+      userId: number | null;
+      page: string | null;
+      clientId: string;
+      message: string;
+    }) {
       return serial(input.visitorKey, async () => {
         const conversation =
           (await chat.findConversationByKey(db, input.visitorKey)) ??
-          (await writes.run((trx) => chat.ensureConversation(trx, { visitorKey: input.visitorKey, userId: input.userId, page: input.page })));
-        if (input.page && conversation.current_page !== input.page) await chat.setCurrentPage(db, conversation.id, input.page);
+          (await writes.run((trx) =>
+            chat.ensureConversation(trx, { visitorKey: input.visitorKey, userId: input.userId, page: input.page }),
+          ));
+        if (input.page && conversation.current_page !== input.page)
+          await chat.setCurrentPage(db, conversation.id, input.page);
         const { row, created } = await storeMessage({
           conversationId: conversation.id,
           sender: 'user',
@@ -106,7 +122,13 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
     },
 
     /** Stores an agent's reply (once per client id). */
-    async storeAgentMessage(input: { conversation: ConversationRow; agentId: number; agentName: string; clientId: string; message: string }) {
+    async storeAgentMessage(input: {
+      conversation: ConversationRow;
+      agentId: number;
+      agentName: string;
+      clientId: string;
+      message: string;
+    }) {
       const { row, created } = await storeMessage({
         conversationId: input.conversation.id,
         sender: 'agent',
@@ -151,7 +173,11 @@ type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Pro
  * stored in this conversation returns that row with created = false; one stored in another
  * conversation is refused without revealing it.
  */
-async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInput): Promise<{ row: MessageRow; created: boolean; pendingReply: { id: number; due_at: string } | null }> {
+async function storeOnce(
+  db: AppDatabase,
+  writes: Writes,
+  input: StoreInput,
+): Promise<{ row: MessageRow; created: boolean; pendingReply: { id: number; due_at: string } | null }> {
   try {
     const { pending_reply: pendingReply, ...row } = await writes.run((trx) => chat.insertMessageRow(trx, input));
     return { row: { ...row, agent_name: input.agentName }, created: true, pendingReply };
@@ -197,7 +223,10 @@ export function toConversationSummary(row: ConversationSummaryRow, visitorOnline
     row.last_message !== null && row.last_sender && row.last_created_at
       ? {
           sender: row.last_sender,
-          preview: row.last_message.length > PREVIEW_LENGTH ? `${row.last_message.slice(0, PREVIEW_LENGTH - 1)}…` : row.last_message,
+          preview:
+            row.last_message.length > PREVIEW_LENGTH
+              ? `${row.last_message.slice(0, PREVIEW_LENGTH - 1)}…`
+              : row.last_message,
           createdAt: row.last_created_at,
         }
       : null;
@@ -211,7 +240,10 @@ export function toConversationSummary(row: ConversationSummaryRow, visitorOnline
     lastActivityAt: row.last_activity_at,
     waitingSince: row.waiting_since,
     unreadCount: Number(row.unread_count),
-    assignedAgent: row.assigned_agent_id !== null ? { id: row.assigned_agent_id, name: row.assigned_agent_name ?? 'Support agent' } : null,
+    assignedAgent:
+      row.assigned_agent_id !== null
+        ? { id: row.assigned_agent_id, name: row.assigned_agent_name ?? 'Support agent' }
+        : null,
     visitorOnline,
   };
 }

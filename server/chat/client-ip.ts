@@ -24,7 +24,9 @@ export function createClientAddress(trustProxy: number) {
     protocol: (req: http.IncomingMessage): 'http' | 'https' => {
       if ((req.socket as { encrypted?: boolean }).encrypted) return 'https';
       if (!trust(req.socket.remoteAddress ?? '', 0)) return 'http';
-      const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim();
+      const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]!
+        .trim();
       return forwarded === 'https' ? 'https' : 'http';
     },
   };

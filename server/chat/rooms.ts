@@ -19,8 +19,18 @@ import type {
   VisitorServerToClientEvents,
 } from '../../shared/chat-events';
 
-export type VisitorNamespace = Namespace<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>;
-export type AgentNamespace = Namespace<AgentClientToServerEvents, AgentServerToClientEvents, InterServerEvents, SocketData>;
+export type VisitorNamespace = Namespace<
+  VisitorClientToServerEvents,
+  VisitorServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+export type AgentNamespace = Namespace<
+  AgentClientToServerEvents,
+  AgentServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 export const AGENTS_ROOM = 'agents';
 export const visitorRoom = (visitorKey: string) => `visitor:${visitorKey}`;

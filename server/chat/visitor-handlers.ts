@@ -12,7 +12,12 @@ import type {
 } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
-import { visitorMessageSendSchema, visitorPageSchema, visitorSyncSchema, visitorTypingSchema } from '../../shared/schemas/chat';
+import {
+  visitorMessageSendSchema,
+  visitorPageSchema,
+  visitorSyncSchema,
+  visitorTypingSchema,
+} from '../../shared/schemas/chat';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import { users } from '../data/users';
@@ -23,7 +28,12 @@ import { toChatMessage } from './chat-service';
 import { acked, chatError, unacked } from './handler-utils';
 import { visitorRoom } from './rooms';
 
-export type VisitorSocket = Socket<VisitorClientToServerEvents, VisitorServerToClientEvents, InterServerEvents, SocketData>;
+export type VisitorSocket = Socket<
+  VisitorClientToServerEvents,
+  VisitorServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 export type VisitorHandlerDeps = {
   db: AppDatabase;
@@ -61,7 +71,9 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
       async (input) => {
         const limit = hitAll(messageLimiters, visitorKey);
         if (!limit.allowed) {
-          return chatError('RATE_LIMITED', chatTexts.rateLimited(limit.retryAfterSeconds), { retryAfterSeconds: limit.retryAfterSeconds });
+          return chatError('RATE_LIMITED', chatTexts.rateLimited(limit.retryAfterSeconds), {
+            retryAfterSeconds: limit.retryAfterSeconds,
+          });
         }
         const { message } = await service.storeVisitorMessage({
           visitorKey,
@@ -87,10 +99,18 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
         const found = await conversation();
         if (!found) return { ok: true, messages: [], agent: null, outboxKey };
         const [rows, agent] = await Promise.all([
-          chat.listMessages(db, found.id, { afterId: input.afterId, limit: input.afterId === undefined ? CHAT_HISTORY_LIMIT : 1000 }),
+          chat.listMessages(db, found.id, {
+            afterId: input.afterId,
+            limit: input.afterId === undefined ? CHAT_HISTORY_LIMIT : 1000,
+          }),
           found.assigned_agent_id === null ? undefined : users.findById(db, found.assigned_agent_id),
         ]);
-        return { ok: true, messages: rows.map(toChatMessage), agent: agent ? { name: agent.full_name } : null, outboxKey };
+        return {
+          ok: true,
+          messages: rows.map(toChatMessage),
+          agent: agent ? { name: agent.full_name } : null,
+          outboxKey,
+        };
       },
       (error) => {
         logger.error('chat sync failed', { err: error });

@@ -67,7 +67,8 @@ export type VisitorIdentity = {
 
 export function createVisitorIdentity(env: CookieEnv, secret: string): VisitorIdentity {
   const cookieName = visitorCookieName(env);
-  const mac = (visitorId: string) => createHmac('sha256', secret).update(`chat-visitor:${visitorId}`).digest('base64url');
+  const mac = (visitorId: string) =>
+    createHmac('sha256', secret).update(`chat-visitor:${visitorId}`).digest('base64url');
   const sign = (visitorId: string) => `${visitorId}.${mac(visitorId)}`;
 
   const verify = (value: string): string | null => {

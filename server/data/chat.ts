@@ -47,7 +47,10 @@ const messageColumns = [
 ] as const;
 
 const selectMessages = (db: AppDatabase) =>
-  db.selectFrom('chat_messages').leftJoin('users as agents', 'agents.id', 'chat_messages.agent_id').select(messageColumns);
+  db
+    .selectFrom('chat_messages')
+    .leftJoin('users as agents', 'agents.id', 'chat_messages.agent_id')
+    .select(messageColumns);
 
 const selectSummaries = (db: AppDatabase) =>
   db
@@ -64,13 +67,29 @@ const selectSummaries = (db: AppDatabase) =>
       'c.last_activity_at',
       'c.assigned_agent_id',
       'agent.full_name as assigned_agent_name',
-      sql<string | null>`(select m.message from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as('last_message'),
-      sql<ChatSenderColumn | null>`(select m.sender from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as('last_sender'),
-      sql<string | null>`(select m.created_at from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as('last_created_at'),
+      sql<
+        string | null
+      >`(select m.message from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as(
+        'last_message',
+      ),
+      sql<ChatSenderColumn | null>`(select m.sender from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as(
+        'last_sender',
+      ),
+      sql<
+        string | null
+      >`(select m.created_at from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as(
+        'last_created_at',
+      ),
       // The oldest visitor message after the last agent message: how long the visitor has waited for a person.
-      sql<string | null>`(select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'user'
-        and m.id > coalesce((select max(a.id) from chat_messages a where a.conversation_id = c.id and a.sender = 'agent'), 0))`.as('waiting_since'),
-      sql<number>`(select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = 'user' and m.id > c.agent_read_message_id)`.as('unread_count'),
+      sql<
+        string | null
+      >`(select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'user'
+        and m.id > coalesce((select max(a.id) from chat_messages a where a.conversation_id = c.id and a.sender = 'agent'), 0))`.as(
+        'waiting_since',
+      ),
+      sql<number>`(select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = 'user' and m.id > c.agent_read_message_id)`.as(
+        'unread_count',
+      ),
     ]);
 
 /**
@@ -96,19 +115,37 @@ export const chat = {
   findConversationByKey: (db: AppDatabase, visitorKey: string) =>
     db.selectFrom('chat_conversations').selectAll().where('visitor_key', '=', visitorKey).executeTakeFirst(),
 
-  findConversationById: (db: AppDatabase, id: number) => db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst(),
+  findConversationById: (db: AppDatabase, id: number) =>
+    db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** The visitor's conversation, created on their first message (inside the caller's transaction or not). */
-  ensureConversation: async (db: Kysely<Database>, input: { visitorKey: string; userId: number | null; page: string | null }) => {
-    const existing = await db.selectFrom('chat_conversations').selectAll().where('visitor_key', '=', input.visitorKey).executeTakeFirst();
+  ensureConversation: async (
+    db: Kysely<Database>,
+    input: { visitorKey: string; userId: number | null; page: string | null },
+  ) => {
+    const existing = await db
+      .selectFrom('chat_conversations')
+      .selectAll()
+      .where('visitor_key', '=', input.visitorKey)
+      .executeTakeFirst();
     if (existing) return existing;
     const now = new Date().toISOString();
     await db
       .insertInto('chat_conversations')
-      .values({ visitor_key: input.visitorKey, user_id: input.userId, current_page: input.page, last_activity_at: now, created_at: now })
+      .values({
+        visitor_key: input.visitorKey,
+        user_id: input.userId,
+        current_page: input.page,
+        last_activity_at: now,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('visitor_key').doNothing())
       .execute();
-    return db.selectFrom('chat_conversations').selectAll().where('visitor_key', '=', input.visitorKey).executeTakeFirstOrThrow();
+    return db
+      .selectFrom('chat_conversations')
+      .selectAll()
+      .where('visitor_key', '=', input.visitorKey)
+      .executeTakeFirstOrThrow();
   },
 
   /**
@@ -119,11 +156,22 @@ export const chat = {
    */
   insertMessageRow: (
     trx: Kysely<Database>,
-    input: { conversationId: number; sender: ChatSenderColumn; message: string; clientId: string | null; agentId: number | null; replyDelayMs?: number },
+    input: {
+      conversationId: number;
+      sender: ChatSenderColumn;
+      message: string;
+      clientId: string | null;
+      agentId: number | null;
+      replyDelayMs?: number;
+    },
   ) =>
     inSavepoint(trx, async () => {
       const now = new Date().toISOString();
-      await trx.updateTable('chat_conversations').set({ last_activity_at: now }).where('id', '=', input.conversationId).execute();
+      await trx
+        .updateTable('chat_conversations')
+        .set({ last_activity_at: now })
+        .where('id', '=', input.conversationId)
+        .execute();
       const row = await trx
         .insertInto('chat_messages')
         .values({
@@ -142,7 +190,10 @@ export const chat = {
           ? null
           : await trx
               .insertInto('chat_pending_replies')
-              .values({ conversation_id: input.conversationId, due_at: new Date(Date.parse(now) + input.replyDelayMs).toISOString() })
+              .values({
+                conversation_id: input.conversationId,
+                due_at: new Date(Date.parse(now) + input.replyDelayMs).toISOString(),
+              })
               .returning(['id', 'due_at'])
               .executeTakeFirstOrThrow();
       return { ...row, pending_reply: pending ?? null };
@@ -150,7 +201,12 @@ export const chat = {
 
   /** Every bot reply not yet sent, soonest first (read on start). */
   listPendingReplies: (db: AppDatabase) =>
-    db.selectFrom('chat_pending_replies').select(['id', 'conversation_id', 'due_at']).orderBy('due_at').orderBy('id').execute(),
+    db
+      .selectFrom('chat_pending_replies')
+      .select(['id', 'conversation_id', 'due_at'])
+      .orderBy('due_at')
+      .orderBy('id')
+      .execute(),
 
   /** Claims a pending reply (inside the transaction that sends it): true for the one caller that deleted it. */
   takePendingReply: async (trx: Kysely<Database>, id: number) => {
@@ -159,7 +215,8 @@ export const chat = {
   },
 
   /** The stored message with this client id, with its agent's name. */
-  findMessageByClientId: (db: AppDatabase, clientId: string) => selectMessages(db).where('chat_messages.client_id', '=', clientId).executeTakeFirst(),
+  findMessageByClientId: (db: AppDatabase, clientId: string) =>
+    selectMessages(db).where('chat_messages.client_id', '=', clientId).executeTakeFirst(),
 
   /** Messages in id order: after `afterId`, or the latest `limit` when no id is given. */
   listMessages: async (db: AppDatabase, conversationId: number, options: { afterId?: number; limit: number }) => {
@@ -187,7 +244,8 @@ export const chat = {
       .limit(limit)
       .execute() as Promise<ConversationSummaryRow[]>,
 
-  findSummary: (db: AppDatabase, id: number) => selectSummaries(db).where('c.id', '=', id).executeTakeFirst() as Promise<ConversationSummaryRow | undefined>,
+  findSummary: (db: AppDatabase, id: number) =>
+    selectSummaries(db).where('c.id', '=', id).executeTakeFirst() as Promise<ConversationSummaryRow | undefined>,
 
   /**
    * Sets the room's agent. With `onlyFrom`, the change happens only if the current agent is that
@@ -195,14 +253,22 @@ export const chat = {
    */
   setAssignedAgent: async (db: AppDatabase, id: number, agentId: number | null, onlyFrom?: number | null) => {
     let query = db.updateTable('chat_conversations').set({ assigned_agent_id: agentId }).where('id', '=', id);
-    if (onlyFrom !== undefined) query = onlyFrom === null ? query.where('assigned_agent_id', 'is', null) : query.where('assigned_agent_id', '=', onlyFrom);
+    if (onlyFrom !== undefined)
+      query =
+        onlyFrom === null
+          ? query.where('assigned_agent_id', 'is', null)
+          : query.where('assigned_agent_id', '=', onlyFrom);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   },
 
   /** Rooms claimed by an agent (to hand back when they go away). */
   listAssignedTo: (db: AppDatabase, agentId: number) =>
-    db.selectFrom('chat_conversations').select(['id', 'visitor_key']).where('assigned_agent_id', '=', agentId).execute(),
+    db
+      .selectFrom('chat_conversations')
+      .select(['id', 'visitor_key'])
+      .where('assigned_agent_id', '=', agentId)
+      .execute(),
 
   setCurrentPage: (db: AppDatabase, id: number, page: string) =>
     db.updateTable('chat_conversations').set({ current_page: page }).where('id', '=', id).execute(),

@@ -9,7 +9,13 @@ export const emailTokens = {
       await trx.deleteFrom('email_tokens').where('user_id', '=', row.userId).where('kind', '=', row.kind).execute();
       await trx
         .insertInto('email_tokens')
-        .values({ id: row.id, user_id: row.userId, kind: row.kind, expires_at: row.expiresAt, created_at: new Date().toISOString() })
+        .values({
+          id: row.id,
+          user_id: row.userId,
+          kind: row.kind,
+          expires_at: row.expiresAt,
+          created_at: new Date().toISOString(),
+        })
         .execute();
     }),
 
@@ -25,5 +31,6 @@ export const emailTokens = {
   deleteAllForUser: (db: AppDatabase, userId: number, kind: EmailTokenKind) =>
     db.deleteFrom('email_tokens').where('user_id', '=', userId).where('kind', '=', kind).execute(),
 
-  deleteExpired: (db: AppDatabase, now = Date.now()) => db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute(),
+  deleteExpired: (db: AppDatabase, now = Date.now()) =>
+    db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute(),
 };

@@ -45,7 +45,11 @@ export const mailOutbox = {
   delete: (db: AppDatabase, id: number) => db.deleteFrom('mail_outbox').where('id', '=', id).execute(),
 
   retryLater: (db: AppDatabase, id: number, attempts: number, nextAttemptAt: number, error: string) =>
-    db.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttemptAt, last_error: error }).where('id', '=', id).execute(),
+    db
+      .updateTable('mail_outbox')
+      .set({ attempts, next_attempt_at: nextAttemptAt, last_error: error })
+      .where('id', '=', id)
+      .execute(),
 
   /** Given up: keep the fact for the operator, drop the body and its links. */
   markFailed: (db: AppDatabase, id: number, attempts: number, error: string) =>
@@ -55,10 +59,15 @@ export const mailOutbox = {
       .where('id', '=', id)
       .execute(),
 
-  deleteForAddress: (db: AppDatabase, address: string) => db.deleteFrom('mail_outbox').where('to_address', '=', address).execute(),
+  deleteForAddress: (db: AppDatabase, address: string) =>
+    db.deleteFrom('mail_outbox').where('to_address', '=', address).execute(),
 
   countPending: async (db: AppDatabase) => {
-    const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').executeTakeFirst();
+    const row = await db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     return Number(row?.count ?? 0);
   },
 };

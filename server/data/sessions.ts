@@ -3,7 +3,10 @@ import type { AppDatabase } from '../db/database';
 /** Queries on the sessions table; ids are SHA-256 hashes of the tokens (server/auth/session.ts). */
 export const sessions = {
   insert: (db: AppDatabase, row: { id: string; userId: number; expiresAt: number }) =>
-    db.insertInto('sessions').values({ id: row.id, user_id: row.userId, expires_at: row.expiresAt, created_at: new Date().toISOString() }).execute(),
+    db
+      .insertInto('sessions')
+      .values({ id: row.id, user_id: row.userId, expires_at: row.expiresAt, created_at: new Date().toISOString() })
+      .execute(),
 
   /** The session and its user in one read. */
   findWithUser: (db: AppDatabase, id: string) =>
@@ -38,5 +41,10 @@ export const sessions = {
   },
 
   listForUser: (db: AppDatabase, userId: number) =>
-    db.selectFrom('sessions').select(['created_at', 'expires_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
 };

@@ -19,7 +19,8 @@ import type { NewsletterData } from '../../shared/schemas/newsletter';
 import type { ServiceOrderData } from '../../shared/schemas/service-order';
 import type { TripPlanData } from '../../shared/schemas/trip-plan';
 
-export type SubmissionTable = 'newsletter_subscriptions' | 'job_applications' | 'service_orders' | 'appointments' | 'trip_plans';
+export type SubmissionTable =
+  'newsletter_subscriptions' | 'job_applications' | 'service_orders' | 'appointments' | 'trip_plans';
 
 /** Reference prefixes, one per table: what a visitor quotes when they call. */
 export const referencePrefixes: Record<SubmissionTable, string> = {
@@ -37,7 +38,8 @@ const MAX_REFERENCE_ATTEMPTS = 8;
 
 export function newReference(prefix: string): string {
   let code = '';
-  for (let index = 0; index < REFERENCE_LENGTH; index++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  for (let index = 0; index < REFERENCE_LENGTH; index++)
+    code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return `${prefix}-${code}`;
 }
 
@@ -49,7 +51,10 @@ type Row<T> = Omit<Insertable<T>, 'id' | 'reference' | 'created_at' | 'idempoten
 export type Stored = { reference: string; created: boolean };
 
 const findByKey = async (trx: Transaction<Database>, table: SubmissionTable, key: string | undefined) =>
-  key ? ((await trx.selectFrom(table).select('reference').where('idempotency_key', '=', key).executeTakeFirst())?.reference ?? null) : null;
+  key
+    ? ((await trx.selectFrom(table).select('reference').where('idempotency_key', '=', key).executeTakeFirst())
+        ?.reference ?? null)
+    : null;
 
 /**
  * Inserts with a fresh reference, drawing again on the rare clash. Returns null when
@@ -93,7 +98,9 @@ export type NewsletterResult = ({ status: 'created' } & Stored) | { status: 'dup
  */
 export function insertNewsletterSubscription(writes: WriteBatcher, data: NewsletterData): Promise<NewsletterResult> {
   return writes.run(async (trx): Promise<NewsletterResult> => {
-    const stored = await insertOnce(trx, 'newsletter_subscriptions', data.idempotencyKey, { email: data.email.toLowerCase() });
+    const stored = await insertOnce(trx, 'newsletter_subscriptions', data.idempotencyKey, {
+      email: data.email.toLowerCase(),
+    });
     return stored ? { status: 'created', ...stored } : { status: 'duplicate' };
   });
 }
@@ -167,25 +174,74 @@ export const insertTripPlan = (writes: WriteBatcher, data: TripPlanData) =>
 /** Columns in the order staff see them in exports. */
 export const submissionColumns: Record<SubmissionTable, string[]> = {
   newsletter_subscriptions: ['id', 'reference', 'created_at', 'email'],
-  job_applications: ['id', 'reference', 'created_at', 'job_title', 'full_name', 'email', 'phone', 'resume_link', 'cover_letter'],
-  service_orders: ['id', 'reference', 'created_at', 'full_name', 'email', 'phone', 'service_category', 'service_package', 'message'],
-  appointments: ['id', 'reference', 'created_at', 'full_name', 'email', 'phone', 'preferred_date', 'preferred_time', 'service_type', 'message'],
+  job_applications: [
+    'id',
+    'reference',
+    'created_at',
+    'job_title',
+    'full_name',
+    'email',
+    'phone',
+    'resume_link',
+    'cover_letter',
+  ],
+  service_orders: [
+    'id',
+    'reference',
+    'created_at',
+    'full_name',
+    'email',
+    'phone',
+    'service_category',
+    'service_package',
+    'message',
+  ],
+  appointments: [
+    'id',
+    'reference',
+    'created_at',
+    'full_name',
+    'email',
+    'phone',
+    'preferred_date',
+    'preferred_time',
+    'service_type',
+    'message',
+  ],
   trip_plans: [
-    'id', 'reference', 'created_at', 'destination', 'departure_date', 'return_date', 'number_of_travelers',
-    'accommodation_preference', 'activity_interests', 'full_name', 'email', 'phone', 'additional_requests',
+    'id',
+    'reference',
+    'created_at',
+    'destination',
+    'departure_date',
+    'return_date',
+    'number_of_travelers',
+    'accommodation_preference',
+    'activity_interests',
+    'full_name',
+    'email',
+    'phone',
+    'additional_requests',
   ],
 };
 
 export const isSubmissionTable = (name: string): name is SubmissionTable => Object.hasOwn(submissionColumns, name);
 
 /** Rows of one table, oldest first, optionally from a date (YYYY-MM-DD, UTC) on. */
-export async function listSubmissions(db: AppDatabase, table: SubmissionTable, since?: string): Promise<Record<string, unknown>[]> {
+export async function listSubmissions(
+  db: AppDatabase,
+  table: SubmissionTable,
+  since?: string,
+): Promise<Record<string, unknown>[]> {
   let query = db.selectFrom(table).selectAll();
   if (since) query = query.where('created_at', '>=', since);
   return (await query.orderBy('id').execute()) as Record<string, unknown>[];
 }
 
 export async function countSubmissions(db: AppDatabase, table: SubmissionTable): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -12,7 +12,10 @@ export const users = {
   findById: (db: AppDatabase, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** Inserts a new, unconfirmed account; throws on a duplicate address (unique constraint). */
-  create: async (db: AppDatabase, input: { email: string; fullName: string; passwordHash: string; role?: UserRole; confirmed?: boolean }) => {
+  create: async (
+    db: AppDatabase,
+    input: { email: string; fullName: string; passwordHash: string; role?: UserRole; confirmed?: boolean },
+  ) => {
     const now = new Date().toISOString();
     const row = await db
       .insertInto('users')
@@ -30,7 +33,12 @@ export const users = {
   },
 
   markEmailConfirmed: (db: AppDatabase, id: number) =>
-    db.updateTable('users').set({ email_confirmed_at: new Date().toISOString() }).where('id', '=', id).where('email_confirmed_at', 'is', null).execute(),
+    db
+      .updateTable('users')
+      .set({ email_confirmed_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('email_confirmed_at', 'is', null)
+      .execute(),
 
   setPasswordHash: (db: AppDatabase, id: number, passwordHash: string) =>
     db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute(),

@@ -19,13 +19,19 @@ export class DatabaseFault extends Error {
 }
 
 const sqliteCode = (error: unknown): string =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : '';
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : '';
 
 export const isBusyError = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
 
 /** The fault behind `error` (a SqliteError, or a DatabaseFault anywhere in its cause chain), or null. */
 export function databaseFaultOf(error: unknown): DatabaseFault | null {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     if (current instanceof DatabaseFault) return current;
     const code = sqliteCode(current);
     if (/^SQLITE_(BUSY|LOCKED)/.test(code)) return new DatabaseFault('busy', { cause: current });

@@ -40,7 +40,10 @@ export const DEFAULT_BUSY_POLICY: BusyPolicy = { maxWaitMs: 3000, firstDelayMs: 
  * health data: WAL for concurrent readers, synchronous=FULL so an acknowledged
  * write survives power loss, foreign keys enforced, and a short busy timeout.
  */
-export function openDatabase(file: string, busyPolicy: BusyPolicy = DEFAULT_BUSY_POLICY): { db: AppDatabase; sqlite: SQLite.Database } {
+export function openDatabase(
+  file: string,
+  busyPolicy: BusyPolicy = DEFAULT_BUSY_POLICY,
+): { db: AppDatabase; sqlite: SQLite.Database } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

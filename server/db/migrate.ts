@@ -28,7 +28,9 @@ class MigrationFolderProvider implements MigrationProvider {
     const { dir, files } = await findMigrations();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.(ts|mjs)$/, '')] = (await import(pathToFileURL(path.join(dir, file)).href)) as Migration;
+      migrations[file.replace(/\.(ts|mjs)$/, '')] = (await import(
+        pathToFileURL(path.join(dir, file)).href
+      )) as Migration;
     }
     return migrations;
   }

@@ -5,7 +5,9 @@ import { PAYLOAD_TOO_LARGE_MESSAGE, UNSUPPORTED_CONTENT_TYPE_MESSAGE } from '../
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** An error body shaped like tRPC's own, so the tRPC client reads the message. */
-const errorBody = (message: string, code: string, httpStatus: number) => ({ error: { message, code: -32600, data: { code, httpStatus, fieldErrors: null, retryAfterSeconds: null } } });
+const errorBody = (message: string, code: string, httpStatus: number) => ({
+  error: { message, code: -32600, data: { code, httpStatus, fieldErrors: null, retryAfterSeconds: null } },
+});
 
 /**
  * Guards tRPC mutations and reads their body: a body must be JSON (415 otherwise) and at
@@ -41,5 +43,8 @@ export const jsonBodyGuard: RequestHandler = (req, res, next) => {
 
 function refuseTooLarge(res: Parameters<RequestHandler>[1]) {
   // Connection: close, so the rest of an oversized upload is not read.
-  res.status(413).set('Connection', 'close').json(errorBody(PAYLOAD_TOO_LARGE_MESSAGE, 'PAYLOAD_TOO_LARGE', 413));
+  res
+    .status(413)
+    .set('Connection', 'close')
+    .json(errorBody(PAYLOAD_TOO_LARGE_MESSAGE, 'PAYLOAD_TOO_LARGE', 413));
 }

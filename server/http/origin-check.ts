@@ -35,6 +35,8 @@ export function originCheck(publicOrigin?: string): RequestHandler {
       configuredOrigin,
     });
     if (allowed) return next();
-    res.status(403).json({ error: { message: 'This request came from another site and was refused.', code: 'FORBIDDEN' } });
+    res
+      .status(403)
+      .json({ error: { message: 'This request came from another site and was refused.', code: 'FORBIDDEN' } });
   };
 }

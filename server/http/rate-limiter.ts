@@ -58,7 +58,12 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: Options):
     if (!log || counted < limit) return { allowed: true, remaining: limit - counted };
     // The oldest attempt still inside the window decides when one more is allowed.
     const oldestCounted = log.times[log.times.length - limit]!;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted + windowMs - at) / 1000)), remaining: 0, policy };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted + windowMs - at) / 1000)),
+      remaining: 0,
+      policy,
+    };
   };
 
   return {

@@ -6,32 +6,42 @@ import helmet from 'helmet';
  * code only by hash: the pages' boot script and their inlined built CSS. The office map
  * frame is the one outside source, and is only loaded when a visitor asks for it.
  */
-export function securityHeaders({ https, styleHashes = [], scriptHashes = [] }: { https: boolean; styleHashes?: string[]; scriptHashes?: string[] }): RequestHandler {
-  const headers = headersSetBy(helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", ...scriptHashes],
-        'style-src': ["'self'", ...styleHashes],
-        'img-src': ["'self'", 'data:'],
-        'font-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'frame-src': ['https://www.openstreetmap.org'],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-        'base-uri': ["'none'"],
-        'object-src': ["'none'"],
-        'manifest-src': ["'self'"],
-        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+export function securityHeaders({
+  https,
+  styleHashes = [],
+  scriptHashes = [],
+}: {
+  https: boolean;
+  styleHashes?: string[];
+  scriptHashes?: string[];
+}): RequestHandler {
+  const headers = headersSetBy(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", ...scriptHashes],
+          'style-src': ["'self'", ...styleHashes],
+          'img-src': ["'self'", 'data:'],
+          'font-src': ["'self'"],
+          'connect-src': ["'self'"],
+          'frame-src': ['https://www.openstreetmap.org'],
+          'frame-ancestors': ["'none'"],
+          'form-action': ["'self'"],
+          'base-uri': ["'none'"],
+          'object-src': ["'none'"],
+          'manifest-src': ["'self'"],
+          ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HSTS only means something over HTTPS; see the conditional middleware in app.ts.
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
-  }));
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // HSTS only means something over HTTPS; see the conditional middleware in app.ts.
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
@@ -50,7 +60,11 @@ function headersSetBy(middleware: RequestHandler): [string, string][] {
     removeHeader: () => undefined,
   };
   let failure: unknown = null;
-  middleware({} as Parameters<RequestHandler>[0], recorder as unknown as Parameters<RequestHandler>[1], (error?: unknown) => (failure = error ?? null));
+  middleware(
+    {} as Parameters<RequestHandler>[0],
+    recorder as unknown as Parameters<RequestHandler>[1],
+    (error?: unknown) => (failure = error ?? null),
+  );
   if (failure) throw failure;
   return headers;
 }

@@ -6,7 +6,12 @@ import type { RateLimitPolicy } from './rate-limiter';
  * Sets Retry-After and the IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers:
  * `RateLimit-Policy: "name";q=LIMIT;w=WINDOW` and `RateLimit: "name";r=0;t=SECONDS`) on a 429.
  */
-export function setRateLimitHeaders(res: Response | undefined, name: string, policy: RateLimitPolicy, retryAfterSeconds: number) {
+export function setRateLimitHeaders(
+  res: Response | undefined,
+  name: string,
+  policy: RateLimitPolicy,
+  retryAfterSeconds: number,
+) {
   if (!res) return;
   res.setHeader('Retry-After', String(retryAfterSeconds));
   res.setHeader('RateLimit-Policy', `"${name}";q=${policy.limit};w=${policy.windowSeconds}`);

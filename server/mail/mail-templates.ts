@@ -2,7 +2,10 @@ import { brand, officeAddressLine } from '../../shared/brand';
 import type { OutgoingMail } from '../data/mail-outbox';
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  value.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 
 type Parts = { greetingName: string; intro: string; action: string; link: string; after: string[] };
 

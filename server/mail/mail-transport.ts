@@ -44,9 +44,18 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
   return {
     kind: 'outbox',
     send: async (mail) => {
-      const info = await composer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await composer.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await fs.mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
       // Written whole under another name, then renamed: whoever watches the folder (a
       // developer, the browser tests) never reads a half-written mail.
       const partial = `${file}.partial`;

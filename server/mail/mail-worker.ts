@@ -37,7 +37,15 @@ export const backoffDelay = (attempts: number, baseMs: number, maxMs: number, ra
   Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1)) * (1 + random() * 0.2);
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, logger, pollMs = 30_000, backoffBaseMs = 30_000, backoffMaxMs = 60 * 60_000, maxAttempts = 10, batchSize = 20 } = options;
+  const {
+    db,
+    logger,
+    pollMs = 30_000,
+    backoffBaseMs = 30_000,
+    backoffMaxMs = 60 * 60_000,
+    maxAttempts = 10,
+    batchSize = 20,
+  } = options;
   const transport = options.transport ?? createMailTransport(options.env, logger);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -52,20 +60,44 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       for (const row of due) {
         if (stopped) return sent;
         try {
-          await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, kind: row.kind });
+          await transport.send({
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            kind: row.kind,
+          });
           await mailOutbox.delete(db, row.id);
           sent++;
-          logger.info('mail sent', { id: row.id, kind: row.kind, to: maskEmail(row.to_address), via: transport.kind, attempts: row.attempts + 1 });
+          logger.info('mail sent', {
+            id: row.id,
+            kind: row.kind,
+            to: maskEmail(row.to_address),
+            via: transport.kind,
+            attempts: row.attempts + 1,
+          });
         } catch (error) {
           const attempts = row.attempts + 1;
           const reason = maskEmailsIn(error instanceof Error ? error.message.slice(0, 200) : 'send failed');
           if (attempts >= maxAttempts) {
             await mailOutbox.markFailed(db, row.id, attempts, reason);
-            logger.error('mail given up', { id: row.id, kind: row.kind, to: maskEmail(row.to_address), attempts, error: reason });
+            logger.error('mail given up', {
+              id: row.id,
+              kind: row.kind,
+              to: maskEmail(row.to_address),
+              attempts,
+              error: reason,
+            });
           } else {
             const delay = Math.round(backoffDelay(attempts, backoffBaseMs, backoffMaxMs));
             await mailOutbox.retryLater(db, row.id, attempts, Date.now() + delay, reason);
-            logger.info('mail send failed, will retry', { id: row.id, kind: row.kind, attempts, retryInMs: delay, error: reason });
+            logger.info('mail send failed, will retry', {
+              id: row.id,
+              kind: row.kind,
+              attempts,
+              retryInMs: delay,
+              error: reason,
+            });
           }
         }
       }

@@ -47,7 +47,12 @@ export const bootScriptHash = `'sha256-${crypto.createHash('sha256').update(BOOT
  * stylesheets inlined (no render-blocking request; their hashes are in the CSP),
  * the boot script with the route's modules, and the markup.
  */
-export function buildHtmlDocument(template: string, manifest: ViteManifest, page: Extract<RenderResult, { kind: 'page' }>, readAsset: AssetReader): string {
+export function buildHtmlDocument(
+  template: string,
+  manifest: ViteManifest,
+  page: Extract<RenderResult, { kind: 'page' }>,
+  readAsset: AssetReader,
+): string {
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry) ?? '';
   const seen = new Set<string>();
   const entry = chunkFiles(manifest, entryKey, seen);
@@ -70,11 +75,15 @@ export function buildHtmlDocument(template: string, manifest: ViteManifest, page
     ]),
   ].join('\n    ');
   return template
-    .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, file: string) => `<style>${readAsset(file)}</style>`)
+    .replace(
+      /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g,
+      (_tag, file: string) => `<style>${readAsset(file)}</style>`,
+    )
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () => boot)
     .replace('<!--app-head-->', head)
     .replace('<!--app-html-->', page.html);
 }
 
 /** `/` → index.html, `/services/x` → services/x.html: where a prerendered page is stored. */
-export const prerenderedFileFor = (pathname: string) => (pathname === '/' ? 'index.html' : `${pathname.replace(/^\//, '')}.html`);
+export const prerenderedFileFor = (pathname: string) =>
+  pathname === '/' ? 'index.html' : `${pathname.replace(/^\//, '')}.html`;

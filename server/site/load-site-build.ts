@@ -10,7 +10,10 @@ import { inlineStyleHashes } from './site-assets';
 /** DIST_DIR lets parallel builds (tests, benchmarks) use their own folder; default ./dist (from the working folder). */
 export const distDir = path.resolve(envSetting('DIST_DIR'));
 
-const buildPaths = (root: string) => ({ clientDir: path.join(root, 'client'), serverEntry: path.join(root, 'server', 'entry-server.mjs') });
+const buildPaths = (root: string) => ({
+  clientDir: path.join(root, 'client'),
+  serverEntry: path.join(root, 'server', 'entry-server.mjs'),
+});
 
 /** Whether `root` holds a production build (the client and the server renderer). */
 export function hasSiteBuild(root = distDir): boolean {
@@ -23,5 +26,11 @@ export async function loadSiteBuild(root = distDir): Promise<SiteBuild | null> {
   if (!hasSiteBuild(root)) return null;
   const { clientDir, serverEntry } = buildPaths(root);
   const renderer = (await import(pathToFileURL(serverEntry).href)) as PageRenderer;
-  return { clientDir, prerenderedDir: path.join(root, 'prerendered'), renderer, styleHashes: inlineStyleHashes(clientDir), scriptHashes: [bootScriptHash] };
+  return {
+    clientDir,
+    prerenderedDir: path.join(root, 'prerendered'),
+    renderer,
+    styleHashes: inlineStyleHashes(clientDir),
+    scriptHashes: [bootScriptHash],
+  };
 }

@@ -22,5 +22,11 @@ export function inlineStyleHashes(clientDir: string): string[] {
   return fs
     .readdirSync(assetsDir)
     .filter((file) => file.endsWith('.css'))
-    .map((file) => `'sha256-${crypto.createHash('sha256').update(fs.readFileSync(path.join(assetsDir, file), 'utf8')).digest('base64')}'`);
+    .map(
+      (file) =>
+        `'sha256-${crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(assetsDir, file), 'utf8'))
+          .digest('base64')}'`,
+    );
 }

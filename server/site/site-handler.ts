@@ -32,7 +32,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function siteHandler(build: SiteBuild, logger: Logger): Router {
   const site = express.Router();
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(fs.readFileSync(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as ViteManifest;
   const readAsset = createAssetReader(build.clientDir);
   // Every prerendered page is read once here: page GETs then never touch the disk or libuv's
   // thread pool, which argon2 shares (issue #11; docs/decisions/0011-bounded-password-hashing.md).
@@ -109,7 +111,11 @@ export function loadPrerenderedPages(prerenderedDir: string): Map<string, Preren
     const body = fs.readFileSync(file);
     // Weak: one validator for the gzip and the plain form of the same page.
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    pages.set(path.relative(prerenderedDir, file).split(path.sep).join('/'), { body, gzip: gzipSync(body, { level: 9 }), etag });
+    pages.set(path.relative(prerenderedDir, file).split(path.sep).join('/'), {
+      body,
+      gzip: gzipSync(body, { level: 9 }),
+      etag,
+    });
   }
   return pages;
 }

@@ -24,7 +24,10 @@ const argsSchema = z.object({
 });
 
 async function main() {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+    strict: true,
+  });
   const parsed = argsSchema.safeParse(values);
   if (!parsed.success) {
     process.stderr.write(`${parsed.error.issues.map((issue) => issue.message).join('\n')}\n${usage}\n`);
@@ -40,11 +43,19 @@ async function main() {
       // Never demote an admin by accident.
       const newRole = existing.role === 'admin' ? 'admin' : role;
       await db.updateTable('users').set({ role: newRole }).where('id', '=', existing.id).execute();
-      process.stdout.write(`${existing.email} is now ${newRole === 'admin' ? 'an admin' : 'a support agent'}. They can sign in with their own password and open /agent.\n`);
+      process.stdout.write(
+        `${existing.email} is now ${newRole === 'admin' ? 'an admin' : 'a support agent'}. They can sign in with their own password and open /agent.\n`,
+      );
       return;
     }
     const oneTimePassword = randomBytes(15).toString('base64url');
-    const user = await users.create(db, { email, fullName: name, passwordHash: await hashPassword(oneTimePassword), role, confirmed: true });
+    const user = await users.create(db, {
+      email,
+      fullName: name,
+      passwordHash: await hashPassword(oneTimePassword),
+      role,
+      confirmed: true,
+    });
     const token = await issueEmailToken(db, user.id, 'reset_password');
     const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
     process.stdout.write(
@@ -62,6 +73,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : `agent:create failed: ${error instanceof Error ? error.message : String(error)}`}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : `agent:create failed: ${error instanceof Error ? error.message : String(error)}`}\n`,
+  );
   process.exit(1);
 });

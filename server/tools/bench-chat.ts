@@ -51,11 +51,17 @@ const freePort = () =>
     });
   });
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 type VisitorSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
 // server/ never imports client/, so the widget's socket options are repeated here.
 const visitorSocket = (origin: string): VisitorSocket =>
-  io(`${origin}${CHAT_NAMESPACES.visitor}`, { query: { ...VISITOR_HANDSHAKE_QUERY }, forceNew: true, transports: ['websocket'], reconnection: false });
+  io(`${origin}${CHAT_NAMESPACES.visitor}`, {
+    query: { ...VISITOR_HANDSHAKE_QUERY },
+    forceNew: true,
+    transports: ['websocket'],
+    reconnection: false,
+  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
@@ -66,21 +72,23 @@ async function main() {
   const dataDir = external?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-bench-chat-'));
   const port = external ? 0 : await freePort();
   const origin = external?.origin ?? `http://127.0.0.1:${port}`;
-  const server = external ? null : spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DIST_DIR: distDir,
-      // Every simulated visitor comes from 127.0.0.1.
-      CHAT_MAX_CONNECTIONS_PER_IP: String(VISITORS * 2),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = external
+    ? null
+    : spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'error',
+          DIST_DIR: distDir,
+          // Every simulated visitor comes from 127.0.0.1.
+          CHAT_MAX_CONNECTIONS_PER_IP: String(VISITORS * 2),
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
   const stopped = new Promise<void>((resolve) => (server ? server.once('exit', () => resolve()) : resolve()));
 
   try {
@@ -99,10 +107,15 @@ async function main() {
     const connectStart = performance.now();
     for (let index = 0; index < VISITORS; index += 50) {
       const batch = Array.from({ length: Math.min(50, VISITORS - index) }, () => visitorSocket(origin));
-      await Promise.all(batch.map((socket) => new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      })));
+      await Promise.all(
+        batch.map(
+          (socket) =>
+            new Promise<void>((resolve, reject) => {
+              socket.once('connect', () => resolve());
+              socket.once('connect_error', reject);
+            }),
+        ),
+      );
       sockets.push(...batch);
     }
     const connectMs = performance.now() - connectStart;
@@ -136,7 +149,12 @@ async function main() {
           const started = performance.now();
           sentAt[visitor]!.push(started);
           try {
-            const result = await socket.timeout(30_000).emitWithAck('message:send', { clientId: randomUUID(), message: `Visitor ${visitor + 1}, question ${index + 1}: do you offer home visits in Lekki?` });
+            const result = await socket
+              .timeout(30_000)
+              .emitWithAck('message:send', {
+                clientId: randomUUID(),
+                message: `Visitor ${visitor + 1}, question ${index + 1}: do you offer home visits in Lekki?`,
+              });
             const now = performance.now();
             ackedAt[visitor]!.push(now);
             if (result.ok) ackLatencies.push(now - started);
@@ -154,8 +172,12 @@ async function main() {
     for (const socket of sockets) socket.disconnect();
 
     const sqlite = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
-    const stored = sqlite.prepare("select count(*) as n, count(distinct client_id) as ids from chat_messages where sender = 'user'").get() as { n: number; ids: number };
-    const storedBot = sqlite.prepare("select count(*) as n from chat_messages where sender = 'bot'").get() as { n: number };
+    const stored = sqlite
+      .prepare("select count(*) as n, count(distinct client_id) as ids from chat_messages where sender = 'user'")
+      .get() as { n: number; ids: number };
+    const storedBot = sqlite.prepare("select count(*) as n from chat_messages where sender = 'bot'").get() as {
+      n: number;
+    };
     // The bot's promise, measured where it is kept: each reply stored 1.5 s after its message.
     const storedRows = sqlite
       .prepare('select conversation_id, sender, message, created_at from chat_messages order by conversation_id, id')
@@ -167,7 +189,8 @@ async function main() {
       const queue = pending.get(row.conversation_id) ?? [];
       pending.set(row.conversation_id, queue);
       if (row.sender === 'user') queue.push(Date.parse(row.created_at));
-      else if (row.message === chatTexts.botReply && queue.length) storedDelays.push(Date.parse(row.created_at) - queue.shift()!);
+      else if (row.message === chatTexts.botReply && queue.length)
+        storedDelays.push(Date.parse(row.created_at) - queue.shift()!);
     }
     storedDelays.sort((a, b) => a - b);
 
@@ -182,12 +205,21 @@ async function main() {
       ['connect (all visitors)', fmt(connectMs)],
       ['messages acknowledged', `${ackLatencies.length} / ${expected}`],
       ['throughput', `${((ackLatencies.length / sendMs) * 1000).toFixed(0)} messages/s (${fmt(sendMs)} for all)`],
-      ['ack latency p50 / p99 / max', `${fmt(percentile(ackLatencies, 50))} / ${fmt(percentile(ackLatencies, 99))} / ${fmt(ackLatencies.at(-1) ?? NaN)}`],
+      [
+        'ack latency p50 / p99 / max',
+        `${fmt(percentile(ackLatencies, 50))} / ${fmt(percentile(ackLatencies, 99))} / ${fmt(ackLatencies.at(-1) ?? NaN)}`,
+      ],
       ['bot replies received', `${botReplies} / ${expected}`],
       ['bot replies stored on time (1.4-2.5 s after the message)', `${onTime} / ${expected}`],
-      ['stored delay p50 / p99 / max', `${fmt(percentile(storedDelays, 50))} / ${fmt(percentile(storedDelays, 99))} / ${fmt(storedDelays.at(-1) ?? NaN)}`],
+      [
+        'stored delay p50 / p99 / max',
+        `${fmt(percentile(storedDelays, 50))} / ${fmt(percentile(storedDelays, 99))} / ${fmt(storedDelays.at(-1) ?? NaN)}`,
+      ],
       ['replies seen by visitors 1.4-2.5 s after sending', `${arrivedOnTime} / ${expected}`],
-      ['seen after send p50 / p99', `${fmt(percentile(botDelaysFromSend, 50))} / ${fmt(percentile(botDelaysFromSend, 99))}`],
+      [
+        'seen after send p50 / p99',
+        `${fmt(percentile(botDelaysFromSend, 50))} / ${fmt(percentile(botDelaysFromSend, 99))}`,
+      ],
       ['seen after ack p50 / p99', `${fmt(percentile(botDelays, 50))} / ${fmt(percentile(botDelays, 99))}`],
       ['stored user messages (distinct client ids)', `${stored.n} (${stored.ids})`],
       ['stored bot replies', `${storedBot.n}`],

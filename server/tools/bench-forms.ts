@@ -91,7 +91,13 @@ async function waitUntilUp(url: string, child: ChildProcess) {
 
 type Run = { label: string; rps: number; p50: number; p99: number; ok: number; other: number; errors: number };
 
-async function drive(label: string, url: string, origin: string, body: string, length: { duration: number } | { amount: number } = { duration: DURATION_S }): Promise<Run> {
+async function drive(
+  label: string,
+  url: string,
+  origin: string,
+  body: string,
+  length: { duration: number } | { amount: number } = { duration: DURATION_S },
+): Promise<Run> {
   const result = await autocannon({
     url,
     method: 'POST',
@@ -137,7 +143,15 @@ async function compareAdapters() {
     dataDirs.push(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, `--serve=${adapter}`], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', RATE_LIMIT_FORMS_PER_MINUTE: '100000000' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_FORMS_PER_MINUTE: '100000000',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
@@ -167,8 +181,11 @@ async function compareAdapters() {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const row = (run: Run) => `| ${run.label} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.ok} | ${run.other} | ${run.errors} |`;
-  console.log(`\ntRPC HTTP adapters (ADR 0013): ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds\n`);
+  const row = (run: Run) =>
+    `| ${run.label} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.ok} | ${run.other} | ${run.errors} |`;
+  console.log(
+    `\ntRPC HTTP adapters (ADR 0013): ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds\n`,
+  );
   console.log('| run | requests/s | p50 ms | p99 ms | 2xx | non-2xx | errors |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const { stock, lean } of rounds) console.log(`${row(stock)}\n${row(lean)}`);
@@ -177,7 +194,9 @@ async function compareAdapters() {
     `\nmedian requests/s: stock ${median(rounds.map(({ stock }) => stock.rps)).toFixed(0)}, lean ${median(rounds.map(({ lean }) => lean.rps)).toFixed(0)}; ` +
       `lean over stock (median of the rounds' ratios): ${(gain * 100).toFixed(1)}% (keep the lean handler only at >= 15%)`,
   );
-  console.log(`median p99 ms: stock ${median(rounds.map(({ stock }) => stock.p99))}, lean ${median(rounds.map(({ lean }) => lean.p99))}`);
+  console.log(
+    `median p99 ms: stock ${median(rounds.map(({ stock }) => stock.p99))}, lean ${median(rounds.map(({ lean }) => lean.p99))}`,
+  );
 }
 
 async function main() {
@@ -231,14 +250,21 @@ async function main() {
     const base = await drive(`round ${round}: bare Express JSON endpoint (baseline)`, `${baseUrl}/echo`, baseUrl, body);
     await settle();
     const beforeRun = stored();
-    const forms = await drive(`round ${round}: forms.submitAppointment (tRPC + zod + SQLite FULL sync)`, formsUrl, appUrl, body);
+    const forms = await drive(
+      `round ${round}: forms.submitAppointment (tRPC + zod + SQLite FULL sync)`,
+      formsUrl,
+      appUrl,
+      body,
+    );
     await settle();
     // A timed run stops its clock with up to one request per connection still in flight (stored, not counted).
     rounds.push({ base, forms, inFlight: stored() - beforeRun - forms.ok });
   }
   // So the exact check is a run of a fixed number of requests, every response counted.
   const beforeExact = stored();
-  const exact = await drive(`forms.submitAppointment, exactly ${EXACT_REQUESTS} requests`, formsUrl, appUrl, body, { amount: EXACT_REQUESTS });
+  const exact = await drive(`forms.submitAppointment, exactly ${EXACT_REQUESTS} requests`, formsUrl, appUrl, body, {
+    amount: EXACT_REQUESTS,
+  });
   await settle();
   const exactStored = stored() - beforeExact;
   sqlite.close();
@@ -251,18 +277,31 @@ async function main() {
   const p99 = median(rounds.map(({ forms }) => forms.p99));
   const row = (run: Run) =>
     `| ${run.label} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.ok} | ${run.other} | ${run.errors} |`;
-  console.log(`\nnpm run bench:forms: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`);
+  console.log(
+    `\nnpm run bench:forms: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`,
+  );
   console.log('| run | requests/s | p50 ms | p99 ms | 2xx | non-2xx | errors |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const { base, forms } of rounds) console.log(`${row(base)}\n${row(forms)}`);
   console.log(row(exact));
-  console.log(`\nmedian requests/s: baseline ${median(rounds.map(({ base }) => base.rps)).toFixed(0)}, forms ${median(rounds.map(({ forms }) => forms.rps)).toFixed(0)}`);
-  console.log(`ratio to baseline (median of the rounds): ${(ratio * 100).toFixed(1)}% (target >= ${TARGET_RATIO * 100}%): ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
-  console.log(`p99 latency (median of the rounds): ${p99} ms (target <= ${TARGET_P99_MS} ms): ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nmedian requests/s: baseline ${median(rounds.map(({ base }) => base.rps)).toFixed(0)}, forms ${median(rounds.map(({ forms }) => forms.rps)).toFixed(0)}`,
+  );
+  console.log(
+    `ratio to baseline (median of the rounds): ${(ratio * 100).toFixed(1)}% (target >= ${TARGET_RATIO * 100}%): ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `p99 latency (median of the rounds): ${p99} ms (target <= ${TARGET_P99_MS} ms): ${p99 <= TARGET_P99_MS ? 'met' : 'NOT met'}`,
+  );
   const inFlightOk = rounds.every(({ inFlight }) => inFlight >= 0 && inFlight <= CONNECTIONS);
-  console.log(`timed runs: rows stored = 2xx + ${rounds.map(({ inFlight }) => inFlight).join(' / ')} still in flight when the clock stopped (at most ${CONNECTIONS}): ${inFlightOk ? 'ok' : 'MISMATCH'}`);
-  console.log(`exact run: rows stored ${exactStored}, 2xx responses ${exact.ok}: ${exactStored === exact.ok ? 'equal' : 'MISMATCH'}`);
+  console.log(
+    `timed runs: rows stored = 2xx + ${rounds.map(({ inFlight }) => inFlight).join(' / ')} still in flight when the clock stopped (at most ${CONNECTIONS}): ${inFlightOk ? 'ok' : 'MISMATCH'}`,
+  );
+  console.log(
+    `exact run: rows stored ${exactStored}, 2xx responses ${exact.ok}: ${exactStored === exact.ok ? 'equal' : 'MISMATCH'}`,
+  );
   await compareAdapters();
-  const failedRequests = rounds.some(({ forms }) => forms.other > 0 || forms.errors > 0) || exact.other > 0 || exact.errors > 0;
+  const failedRequests =
+    rounds.some(({ forms }) => forms.other > 0 || forms.errors > 0) || exact.other > 0 || exact.errors > 0;
   if (!inFlightOk || exactStored !== exact.ok || failedRequests) process.exitCode = 1;
 }

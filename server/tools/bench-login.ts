@@ -53,13 +53,20 @@ const percentile = (values: number[], p: number) => {
 };
 const summary = (values: number[]) =>
   `n=${values.length} p50=${percentile(values, 50).toFixed(1)} ms p95=${percentile(values, 95).toFixed(1)} ms max=${percentile(values, 100).toFixed(1)} ms`;
-const countBy = (values: number[]) => JSON.stringify(Object.fromEntries([...new Set(values)].sort().map((value) => [value, values.filter((v) => v === value).length])));
+const countBy = (values: number[]) =>
+  JSON.stringify(
+    Object.fromEntries([...new Set(values)].sort().map((value) => [value, values.filter((v) => v === value).length])),
+  );
 
 async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; retryAfter: number }> {
   const started = performance.now();
   const response = await fetch(url, init);
   await response.arrayBuffer();
-  return { ms: performance.now() - started, status: response.status, retryAfter: Number(response.headers.get('retry-after') ?? 0) };
+  return {
+    ms: performance.now() - started,
+    status: response.status,
+    retryAfter: Number(response.headers.get('retry-after') ?? 0),
+  };
 }
 
 /** Fetches pages one after another until `until()` says stop; returns each page's latency. */
@@ -86,7 +93,16 @@ async function main() {
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DIST_DIR: distDir, TRUST_PROXY: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DIST_DIR: distDir,
+      TRUST_PROXY: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));
@@ -105,13 +121,18 @@ async function main() {
     const db = new SQLite(path.join(dataDir, 'app.db'));
     const now = new Date().toISOString();
     const passwordHash = await hashPassword(PASSWORD);
-    const insert = db.prepare('insert into users (email, full_name, password_hash, role, email_confirmed_at, created_at) values (?, ?, ?, ?, ?, ?)');
-    for (let client = 0; client < CLIENTS; client++) insert.run(emailOf(client), 'Bench Login', passwordHash, 'patient', now, now);
+    const insert = db.prepare(
+      'insert into users (email, full_name, password_hash, role, email_confirmed_at, created_at) values (?, ?, ?, ?, ?, ?)',
+    );
+    for (let client = 0; client < CLIENTS; client++)
+      insert.run(emailOf(client), 'Bench Login', passwordHash, 'patient', now, now);
     db.close();
 
     // The server inherits this environment, so it sizes its queue from the same value.
     const poolSize = loadEnv().UV_THREADPOOL_SIZE;
-    const pagesInMemory = fs.readdirSync(path.join(distDir, 'prerendered'), { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
+    const pagesInMemory = fs
+      .readdirSync(path.join(distDir, 'prerendered'), { recursive: true })
+      .filter((name) => String(name).endsWith('.html')).length;
     console.log(
       `server: UV_THREADPOOL_SIZE=${poolSize}, hashing concurrency ${hashConcurrencyFor(poolSize)}, queue bound ${DEFAULT_HASH_QUEUE}, ${pagesInMemory} prerendered pages held in memory; ${os.cpus().length} CPUs`,
     );
@@ -143,7 +164,9 @@ async function main() {
     const underLoad = await probePages(origin, () => stop);
     await loginsDone;
     console.log(`pages during ${CLIENTS} log-in loops, ${SECONDS} s:  ${summary(underLoad)}`);
-    console.log(`log-ins:                             ${summary(loginLatencies)} statuses ${countBy(loginStatuses)} (${(loginLatencies.length / SECONDS).toFixed(1)}/s)`);
+    console.log(
+      `log-ins:                             ${summary(loginLatencies)} statuses ${countBy(loginStatuses)} (${(loginLatencies.length / SECONDS).toFixed(1)}/s)`,
+    );
 
     // A burst: every call at once (unknown addresses from many networks, so no limit stops them first).
     stop = false;
@@ -151,7 +174,12 @@ async function main() {
     const burstLatencies: number[] = [];
     const burstDone = Promise.all(
       Array.from({ length: BURST }, async (_, index) => {
-        const { ms, status } = await logIn(origin, `10.30.${Math.floor(index / 250)}.${index % 250}`, `nobody${index}@example.ng`, 'wrong-password-1');
+        const { ms, status } = await logIn(
+          origin,
+          `10.30.${Math.floor(index / 250)}.${index % 250}`,
+          `nobody${index}@example.ng`,
+          'wrong-password-1',
+        );
         burstLatencies.push(ms);
         burstStatuses.push(status);
       }),

@@ -35,7 +35,9 @@ await build({
     emptyOutDir: true,
     manifest: false,
     copyPublicDir: false,
-    rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', codeSplitting: false } },
+    rolldownOptions: {
+      output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', codeSplitting: false },
+    },
   },
 });
 
@@ -53,7 +55,8 @@ const readAsset = createAssetReader(clientDir);
 let count = 0;
 for (const url of entry.prerenderPaths()) {
   const result = await entry.render(url);
-  if (result.kind !== 'page' || result.status !== 200) throw new Error(`Prerender of ${url} gave ${result.kind} ${result.status}`);
+  if (result.kind !== 'page' || result.status !== 200)
+    throw new Error(`Prerender of ${url} gave ${result.kind} ${result.status}`);
   const file = path.join(prerenderedDir, prerenderedFileFor(url));
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, buildHtmlDocument(template, manifest, result, readAsset));
@@ -101,7 +104,12 @@ await build({
         // Staff commands that must work on a production install too (node dist/server/audit-cli.mjs).
         'audit-cli': path.join(root, 'server/tools/audit-cli.ts'),
         'migrate-cli': path.join(root, 'server/db/migrate-cli.ts'),
-        ...Object.fromEntries(migrationFiles.map((file) => [`migrations/${file.replace(/\.ts$/, '')}`, path.join(root, 'migrations', file)])),
+        ...Object.fromEntries(
+          migrationFiles.map((file) => [
+            `migrations/${file.replace(/\.ts$/, '')}`,
+            path.join(root, 'migrations', file),
+          ]),
+        ),
       },
       // Shared chunks sit beside the entries: modules that find files relative to themselves
       // (the migrator, the common-password list) then look in dist/server/ wherever they land.
@@ -110,5 +118,10 @@ await build({
   },
 });
 
-fs.writeFileSync(path.join(distDir, 'build-info.json'), JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2));
-console.log(`Built client, server, server renderer and ${count} prerendered pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+fs.writeFileSync(
+  path.join(distDir, 'build-info.json'),
+  JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }, null, 2),
+);
+console.log(
+  `Built client, server, server renderer and ${count} prerendered pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+);

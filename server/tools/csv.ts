@@ -13,6 +13,9 @@ export function csvCell(value: unknown): string {
 }
 
 export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
-  const lines = [columns.map(csvCell).join(','), ...rows.map((row) => columns.map((column) => csvCell(row[column])).join(','))];
+  const lines = [
+    columns.map(csvCell).join(','),
+    ...rows.map((row) => columns.map((column) => csvCell(row[column])).join(',')),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -17,11 +17,23 @@ const apiPort = port + 1;
 const root = path.resolve(import.meta.dirname, '../..');
 const target = `http://127.0.0.1:${apiPort}`;
 
-const api = spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-path=server', '--watch-path=shared', '--watch-path=migrations', 'server/index.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(apiPort), HOST: '127.0.0.1' },
-});
+const api = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--watch',
+    '--watch-path=server',
+    '--watch-path=shared',
+    '--watch-path=migrations',
+    'server/index.ts',
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(apiPort), HOST: '127.0.0.1' },
+  },
+);
 
 const vite = await createServer({
   configFile: path.join(root, 'vite.config.ts'),
@@ -34,12 +46,18 @@ app.use(vite.middlewares);
 app.use(async (req, res, next) => {
   if (req.method !== 'GET') return next();
   try {
-    const template = await vite.transformIndexHtml(req.originalUrl, fs.readFileSync(path.join(root, 'client/index.html'), 'utf8'));
+    const template = await vite.transformIndexHtml(
+      req.originalUrl,
+      fs.readFileSync(path.join(root, 'client/index.html'), 'utf8'),
+    );
     const { render } = (await vite.ssrLoadModule('/entry-server.tsx')) as PageRenderer;
     const result = await render(req.originalUrl);
     if (result.kind === 'redirect') return res.redirect(result.status, result.location);
     const head = `<title>${result.title}</title><meta name="description" content="${result.description.replace(/"/g, '&quot;')}">`;
-    res.status(result.status).type('html').send(template.replace('<!--app-head-->', head).replace('<!--app-html-->', result.html));
+    res
+      .status(result.status)
+      .type('html')
+      .send(template.replace('<!--app-head-->', head).replace('<!--app-html-->', result.html));
   } catch (error) {
     vite.ssrFixStacktrace(error as Error);
     next(error);

@@ -33,7 +33,9 @@ if (sinceAt !== -1) {
 
 const file = databaseFile(loadEnv().DATA_DIR);
 if (!fs.existsSync(file)) fail(`No database at ${file}: set DATA_DIR, or start the server once to create it.`);
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
+const db = new Kysely<Database>({
+  dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }),
+});
 try {
   const rows = await listSubmissions(db, table, since);
   process.stdout.write(toCsv(submissionColumns[table], rows));

@@ -20,15 +20,21 @@ export function measureRoutes(distDir: string): RouteSize[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
 
-  const files = fs.readdirSync(prerenderedDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  const files = fs
+    .readdirSync(prerenderedDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'));
   return files
     .map((file) => {
       const html = fs.readFileSync(path.join(prerenderedDir, file));
       const text = html.toString('utf8');
       // The boot script (html-document.ts) loads the modules listed in its data-modules.
-      const scripts = [...text.matchAll(/<script[^>]+data-modules="([^"]+)"/g)].flatMap((match) => match[1]!.split(' ').map((file) => file.replace(/^\//, '')));
+      const scripts = [...text.matchAll(/<script[^>]+data-modules="([^"]+)"/g)].flatMap((match) =>
+        match[1]!.split(' ').map((file) => file.replace(/^\//, '')),
+      );
       // A disabled link only marks a stylesheet that is inlined (html-document.ts): never fetched.
-      const styles = [...text.matchAll(/<link rel="stylesheet"([^>]*)href="\/([^"]+)"/g)].filter((match) => !match[1]!.includes('disabled')).map((match) => match[2]!);
+      const styles = [...text.matchAll(/<link rel="stylesheet"([^>]*)href="\/([^"]+)"/g)]
+        .filter((match) => !match[1]!.includes('disabled'))
+        .map((match) => match[2]!);
       const js = new Set<string>();
       const visit = (jsFile: string) => {
         if (js.has(jsFile)) return;
@@ -39,11 +45,18 @@ export function measureRoutes(distDir: string): RouteSize[] {
         }
       };
       scripts.forEach(visit);
-      const sum = (list: Iterable<string>) => [...list].reduce((total, asset) => total + gzipSize(fs.readFileSync(path.join(clientDir, asset))), 0);
+      const sum = (list: Iterable<string>) =>
+        [...list].reduce((total, asset) => total + gzipSize(fs.readFileSync(path.join(clientDir, asset))), 0);
       // Stylesheets are inlined into the page (see html-document.ts); count them as CSS too.
       const inlineCss = [...text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
       const route = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
-      return { route, html: gzipSize(html), css: sum(new Set(styles)) + (inlineCss ? gzipSize(Buffer.from(inlineCss)) : 0), js: sum(js), jsFiles: js.size };
+      return {
+        route,
+        html: gzipSize(html),
+        css: sum(new Set(styles)) + (inlineCss ? gzipSize(Buffer.from(inlineCss)) : 0),
+        js: sum(js),
+        jsFiles: js.size,
+      };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 }

@@ -2,7 +2,13 @@ import type { RequestHandler } from 'express';
 import { AUTH_NOT_BATCHABLE_MESSAGE, batchTooLargeMessage } from '../../shared/messages/auth-messages';
 
 /** An error body shaped like tRPC's own, so a tRPC client reads the message. */
-const errorBody = (message: string) => ({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, fieldErrors: null, retryAfterSeconds: null } } });
+const errorBody = (message: string) => ({
+  error: {
+    message,
+    code: -32600,
+    data: { code: 'BAD_REQUEST', httpStatus: 400, fieldErrors: null, retryAfterSeconds: null },
+  },
+});
 
 type Options = {
   /** Most calls one batched request may carry (TRPC_MAX_BATCH). */
@@ -36,7 +42,9 @@ export function batchGuard({ maxCalls, unbatchable }: Options): RequestHandler {
 /** The mutation paths under `prefix` in a tRPC router's definition (e.g. every `auth.` mutation). */
 export function mutationPaths(router: { _def: { procedures: object } }, prefix: string): Set<string> {
   const paths = new Set<string>();
-  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, { _def?: { type?: string } }>)) {
+  for (const [path, procedure] of Object.entries(
+    router._def.procedures as Record<string, { _def?: { type?: string } }>,
+  )) {
     if (path.startsWith(prefix) && procedure._def?.type === 'mutation') paths.add(path);
   }
   return paths;

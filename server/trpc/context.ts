@@ -40,7 +40,10 @@ export type InnerContext = AppServices & {
 };
 
 /** Services a test may leave out are built from the ones it gives. */
-export type ServiceDeps = Omit<AppServices, 'audit' | 'authLimits' | 'passwords' | 'sessionEvents' | 'writes' | 'formLimiters'> &
+export type ServiceDeps = Omit<
+  AppServices,
+  'audit' | 'authLimits' | 'passwords' | 'sessionEvents' | 'writes' | 'formLimiters'
+> &
   Partial<AppServices>;
 
 /** Fills in the services a caller left out (tests); createApp passes them all, once per app. */

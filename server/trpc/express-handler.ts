@@ -27,7 +27,8 @@ export class JsonCallRequest {
     signal: AbortSignal,
   ) {
     const headers = new Headers();
-    for (let index = 0; index < rawHeaders.length; index += 2) headers.append(rawHeaders[index]!, rawHeaders[index + 1]!);
+    for (let index = 0; index < rawHeaders.length; index += 2)
+      headers.append(rawHeaders[index]!, rawHeaders[index + 1]!);
     this.headers = headers;
     this.signal = signal;
   }
@@ -51,7 +52,13 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(opts: HandlerO
     const abort = new AbortController();
     res.once('close', () => res.writableFinished || abort.abort());
     const body = typeof req.body === 'string' && req.method !== 'GET' && req.method !== 'HEAD' ? req.body : '';
-    const request = new JsonCallRequest(req.method, `http://internal${req.originalUrl}`, req.rawHeaders, body, abort.signal);
+    const request = new JsonCallRequest(
+      req.method,
+      `http://internal${req.originalUrl}`,
+      req.rawHeaders,
+      body,
+      abort.signal,
+    );
     resolveResponse({
       router: opts.router,
       req: request as unknown as Request,

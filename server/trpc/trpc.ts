@@ -55,7 +55,11 @@ const databaseFaults = t.middleware(async ({ ctx, path, next }) => {
   if (!fault) return result;
   ctx.logger.error('database unavailable', { path, kind: fault.kind, err: fault.cause ?? fault });
   ctx.res?.setHeader('Retry-After', String(fault.retryAfterSeconds));
-  throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVICE_BUSY_MESSAGE, cause: { retryAfterSeconds: fault.retryAfterSeconds } });
+  throw new TRPCError({
+    code: 'SERVICE_UNAVAILABLE',
+    message: SERVICE_BUSY_MESSAGE,
+    cause: { retryAfterSeconds: fault.retryAfterSeconds },
+  });
 });
 
 export const router = t.router;

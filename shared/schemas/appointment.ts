@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { FIELD_MAX, appointmentServices, appointmentTimeSlots } from '../form-options';
 import { lagosToday } from '../lagos-date';
-import { botCheckShape, submissionKeyShape, optionalChoice, optionalPhone, optionalText, requiredChoice, requiredDate, requiredEmail, requiredText } from './field-rules';
+import {
+  botCheckShape,
+  submissionKeyShape,
+  optionalChoice,
+  optionalPhone,
+  optionalText,
+  requiredChoice,
+  requiredDate,
+  requiredEmail,
+  requiredText,
+} from './field-rules';
 
 export const PAST_DATE_MESSAGE = 'Preferred date cannot be before today.';
 
@@ -10,7 +20,9 @@ export const appointmentSchema = z.object({
   fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),
   email: requiredEmail(),
   phone: optionalPhone(),
-  preferredDate: requiredDate('Enter your preferred date.').refine((value) => value >= lagosToday(), { error: PAST_DATE_MESSAGE }),
+  preferredDate: requiredDate('Enter your preferred date.').refine((value) => value >= lagosToday(), {
+    error: PAST_DATE_MESSAGE,
+  }),
   preferredTime: optionalChoice(appointmentTimeSlots, 'Select a time from the list.'),
   serviceType: requiredChoice(appointmentServices, 'Select the service you need.'),
   message: optionalText('Message', FIELD_MAX.message),

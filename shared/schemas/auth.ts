@@ -37,7 +37,9 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** Client only: adds Confirm Password; strip `confirmPassword` before sending. */
 export const signUpFormSchema = signUpSchema
-  .extend({ confirmPassword: z.string({ error: CONFIRM_PASSWORD_REQUIRED_MESSAGE }).min(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE) })
+  .extend({
+    confirmPassword: z.string({ error: CONFIRM_PASSWORD_REQUIRED_MESSAGE }).min(1, CONFIRM_PASSWORD_REQUIRED_MESSAGE),
+  })
   .refine((values) => values.confirmPassword === '' || values.password === values.confirmPassword, {
     path: ['confirmPassword'],
     error: PASSWORDS_DO_NOT_MATCH_MESSAGE,
@@ -53,7 +55,10 @@ export type LogInInput = z.input<typeof logInSchema>;
 export const emailOnlySchema = z.object({ email: requiredEmail() });
 export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
 
-const tokenField = z.string({ error: 'This link is not complete.' }).min(1, 'This link is not complete.').max(200, 'This link is not complete.');
+const tokenField = z
+  .string({ error: 'This link is not complete.' })
+  .min(1, 'This link is not complete.')
+  .max(200, 'This link is not complete.');
 
 export const confirmEmailSchema = z.object({ token: tokenField });
 

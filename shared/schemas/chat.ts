@@ -12,7 +12,9 @@ const CONTROL_CHARACTERS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
  * (whitespace-only is refused).
  */
 export const chatMessageTextSchema = cleanString(chatTexts.emptyMessage)
-  .pipe(z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { error: chatTexts.controlCharacters, abort: true }))
+  .pipe(
+    z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { error: chatTexts.controlCharacters, abort: true }),
+  )
   .transform((value) => value.replace(/\r\n?/g, '\n'))
   .pipe(z.string().min(1, chatTexts.emptyMessage).max(CHAT_MESSAGE_MAX_LENGTH, chatTexts.tooLong));
 
@@ -24,7 +26,10 @@ export const visitorMessageSendSchema = z.strictObject({ clientId, message: chat
 export const visitorSyncSchema = z.strictObject({ afterId: z.number().int().min(0).optional() });
 export const visitorTypingSchema = z.strictObject({ typing: z.boolean() });
 export const visitorPageSchema = z.strictObject({
-  path: z.string().max(300).regex(/^\/[^\s]*$/, 'A site path starting with /.'),
+  path: z
+    .string()
+    .max(300)
+    .regex(/^\/[^\s]*$/, 'A site path starting with /.'),
 });
 
 /** Agent → server. */

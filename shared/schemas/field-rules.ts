@@ -57,7 +57,8 @@ export function requiredEmail(requiredMessage = 'Enter your email address.') {
   );
 }
 
-export const PHONE_FORMAT_MESSAGE = 'Enter a phone number using digits, spaces and + ( ) - only, like +234 803 123 4567.';
+export const PHONE_FORMAT_MESSAGE =
+  'Enter a phone number using digits, spaces and + ( ) - only, like +234 803 123 4567.';
 
 export function optionalPhone() {
   return cleanString('Phone number must be text.')
@@ -65,13 +66,16 @@ export function optionalPhone() {
       z
         .string()
         .max(FIELD_MAX.phone, tooLong('Phone number', FIELD_MAX.phone))
-        .refine((value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && /^(?:\D*\d){7,15}\D*$/.test(value)), { error: PHONE_FORMAT_MESSAGE }),
+        .refine((value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && /^(?:\D*\d){7,15}\D*$/.test(value)), {
+          error: PHONE_FORMAT_MESSAGE,
+        }),
     )
     .optional()
     .transform((value) => value || null);
 }
 
-export const URL_FORMAT_MESSAGE = 'Enter a link that starts with http:// or https://, like https://example.com/my-resume.';
+export const URL_FORMAT_MESSAGE =
+  'Enter a link that starts with http:// or https://, like https://example.com/my-resume.';
 
 function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
@@ -109,7 +113,9 @@ export function optionalChoice(options: readonly string[], message: string) {
 export const DATE_FORMAT_MESSAGE = 'Enter a real date, like 2025-06-15.';
 
 export function requiredDate(requiredMessage: string) {
-  return cleanString(requiredMessage).pipe(z.string().min(1, stop(requiredMessage)).refine(isIsoDate, stop(DATE_FORMAT_MESSAGE)));
+  return cleanString(requiredMessage).pipe(
+    z.string().min(1, stop(requiredMessage)).refine(isIsoDate, stop(DATE_FORMAT_MESSAGE)),
+  );
 }
 
 export function optionalDate() {

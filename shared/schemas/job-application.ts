@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { FIELD_MAX } from '../form-options';
-import { botCheckShape, submissionKeyShape, optionalPhone, optionalText, requiredEmail, requiredHttpUrl, requiredText } from './field-rules';
+import {
+  botCheckShape,
+  submissionKeyShape,
+  optionalPhone,
+  optionalText,
+  requiredEmail,
+  requiredHttpUrl,
+  requiredText,
+} from './field-rules';
 
 /** Job application (spec section 5): name, email and resume link required; phone and cover letter optional. */
 export const jobApplicationSchema = z.object({

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { FIELD_MAX, MEDICAL_TOURISM_CATEGORY, medicalTourismPackages, serviceCategories } from '../form-options';
-import { botCheckShape, submissionKeyShape, optionalChoice, optionalPhone, optionalText, requiredChoice, requiredEmail, requiredText } from './field-rules';
+import {
+  botCheckShape,
+  submissionKeyShape,
+  optionalChoice,
+  optionalPhone,
+  optionalText,
+  requiredChoice,
+  requiredEmail,
+  requiredText,
+} from './field-rules';
 
 export const PACKAGE_REQUIRED_MESSAGE = 'Select a medical tourism package.';
 
@@ -25,7 +34,10 @@ export const serviceOrderSchema = z
       context.addIssue({ code: 'custom', path: ['servicePackage'], message: PACKAGE_REQUIRED_MESSAGE });
     }
   })
-  .transform((order) => ({ ...order, servicePackage: order.serviceCategory === MEDICAL_TOURISM_CATEGORY ? order.servicePackage : null }));
+  .transform((order) => ({
+    ...order,
+    servicePackage: order.serviceCategory === MEDICAL_TOURISM_CATEGORY ? order.servicePackage : null,
+  }));
 
 export type ServiceOrderInput = z.input<typeof serviceOrderSchema>;
 export type ServiceOrderData = z.output<typeof serviceOrderSchema>;

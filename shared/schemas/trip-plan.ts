@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { FIELD_MAX, MAX_TRAVELERS, MIN_TRAVELERS, accommodationPreferences, activityInterests } from '../form-options';
-import { botCheckShape, submissionKeyShape, optionalChoice, optionalDate, optionalPhone, optionalText, requiredEmail, requiredText } from './field-rules';
+import {
+  botCheckShape,
+  submissionKeyShape,
+  optionalChoice,
+  optionalDate,
+  optionalPhone,
+  optionalText,
+  requiredEmail,
+  requiredText,
+} from './field-rules';
 
 export const RETURN_BEFORE_DEPARTURE_MESSAGE = 'Return date must be the same as or after the departure date.';
 export const TRAVELERS_MESSAGE = `Number of travelers must be a whole number from ${MIN_TRAVELERS} to ${MAX_TRAVELERS}.`;
@@ -14,7 +23,11 @@ export const tripPlanSchema = z
     destination: requiredText('Destination', 'Enter your destination.', FIELD_MAX.subject),
     departureDate: optionalDate(),
     returnDate: optionalDate(),
-    numberOfTravelers: z.number({ error: TRAVELERS_MESSAGE }).int(TRAVELERS_MESSAGE).min(MIN_TRAVELERS, TRAVELERS_MESSAGE).max(MAX_TRAVELERS, TRAVELERS_MESSAGE),
+    numberOfTravelers: z
+      .number({ error: TRAVELERS_MESSAGE })
+      .int(TRAVELERS_MESSAGE)
+      .min(MIN_TRAVELERS, TRAVELERS_MESSAGE)
+      .max(MAX_TRAVELERS, TRAVELERS_MESSAGE),
     accommodationPreference: optionalChoice(accommodationPreferences, 'Select an accommodation option from the list.'),
     activityInterests: optionalChoice(activityInterests, 'Select an activity from the list.'),
     fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),

@@ -8,14 +8,22 @@ import { DESKTOP, MOBILE, axeViolations, baseUrl, waitForHydration } from '../he
 const CATALOGUE = /^\/(services|blog|news|contact|resources|careers|apply|self-diagnoses|products)(\/|$)/;
 const FORM_PAGES = new Set(['/services/order-service', '/services/book-appointment', '/services/plan-trip']);
 const catalogue = prerenderPaths().filter((path) => CATALOGUE.test(path) && !FORM_PAGES.has(path));
-const notFound = ['/services/not-a-service', '/services/provider/not-a-service', '/blog/not-a-post', '/news/not-an-article', '/products/not-a-product'];
-
+const notFound = [
+  '/services/not-a-service',
+  '/services/provider/not-a-service',
+  '/blog/not-a-post',
+  '/news/not-an-article',
+  '/products/not-a-product',
+];
 
 browserTest('checks every catalogue page', () => {
   expect(catalogue.length).toBeGreaterThanOrEqual(60);
 });
 
-for (const [label, viewport] of [['1280 px', DESKTOP], ['375 px', MOBILE]] as const) {
+for (const [label, viewport] of [
+  ['1280 px', DESKTOP],
+  ['375 px', MOBILE],
+] as const) {
   describe(`axe-core finds no violations at ${label}`, () => {
     let context: BrowserContext;
     let page: Page;
@@ -54,9 +62,17 @@ describe('catalogue pages read in full with JavaScript disabled', () => {
     ['/services/telehealth-remote-care', 'Telehealth & Remote Care', 'Learn More'],
     ['/services/virtual-consultation', 'Virtual Consultation', 'Key Features'],
     ['/services/international-health', 'International Health', 'Medical Tourism Support'],
-    ['/services/provider/research-and-project-management', 'Research & Project Management', 'Grant Proposal & Submission Support'],
+    [
+      '/services/provider/research-and-project-management',
+      'Research & Project Management',
+      'Grant Proposal & Submission Support',
+    ],
     ['/blog', 'Blog', 'Digital Health'],
-    ['/blog/how-telehealth-can-save-you-a-trip-across-lagos', 'How telehealth can save you a trip across Lagos', 'Sources'],
+    [
+      '/blog/how-telehealth-can-save-you-a-trip-across-lagos',
+      'How telehealth can save you a trip across Lagos',
+      'Sources',
+    ],
     ['/news/reprohaven-launch-announcement', 'ReproHaven', 'What members can expect'],
     ['/contact', 'Get in Touch', 'Frequently Asked Questions'],
     ['/resources', 'Resources', 'Coming soon'],

@@ -2,7 +2,6 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../helpers/browser-test';
 import { DESKTOP, MOBILE, baseUrl, waitForHydration } from '../helpers/browser';
 
-
 describe('header', () => {
   browserTest('highlights the current route with aria-current', async ({ open }) => {
     const { page } = await open('/about');
@@ -27,9 +26,13 @@ describe('header', () => {
     await expect(background()).resolves.not.toBe('rgb(255, 255, 255)');
     await page.evaluate(() => window.scrollTo(0, 11));
     // Fully opaque once the short colour transition has run.
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('header')!).backgroundColor === 'rgb(255, 255, 255)');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('header')!).backgroundColor === 'rgb(255, 255, 255)',
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('header')!).backgroundColor !== 'rgb(255, 255, 255)');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('header')!).backgroundColor !== 'rgb(255, 255, 255)',
+    );
   });
 });
 
@@ -103,11 +106,15 @@ describe('toasts', () => {
     await button.click();
     const toasts = page.getByTestId('toast');
     await expect(toasts.count()).resolves.toBe(1);
-    await expect(toasts.first().innerText()).resolves.toContain('The Visual Assist feature is currently under development.');
+    await expect(toasts.first().innerText()).resolves.toContain(
+      'The Visual Assist feature is currently under development.',
+    );
     await expect(page.getByRole('status').filter({ hasText: 'Coming Soon' }).count()).resolves.toBe(1);
     const started = Date.now();
     await page.mouse.move(0, 0);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, { timeout: 8000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, {
+      timeout: 8000,
+    });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThan(3500);
   });
@@ -126,7 +133,9 @@ describe('toasts', () => {
     await page.mouse.move(box.x + 80, box.y + box.height / 2, { steps: 4 });
     await page.mouse.move(box.x + 160, box.y + box.height / 2, { steps: 4 });
     await page.mouse.up();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, { timeout: 2000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="toast"]').length === 0, undefined, {
+      timeout: 2000,
+    });
   });
 });
 
@@ -137,18 +146,23 @@ describe('not found page', () => {
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Page Not Found');
     await expect(page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).resolves.toBe('/');
-    await expect(page.getByRole('link', { name: 'Explore our services' }).getAttribute('href')).resolves.toBe('/services');
+    await expect(page.getByRole('link', { name: 'Explore our services' }).getAttribute('href')).resolves.toBe(
+      '/services',
+    );
   });
 });
 
 describe('hydration', () => {
-  browserTest.for(['/', '/about', '/testimonials', '/privacy-policy', '/accessibility'])('%s hydrates with no console error and no request leaving the origin', async (path, { open }) => {
-    const { page, consoleErrors, externalRequests } = await open(path, DESKTOP);
-    await waitForHydration(page);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    expect(consoleErrors).toEqual([]);
-    expect(externalRequests).toEqual([]);
-    expect(baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:/);
-  });
+  browserTest.for(['/', '/about', '/testimonials', '/privacy-policy', '/accessibility'])(
+    '%s hydrates with no console error and no request leaving the origin',
+    async (path, { open }) => {
+      const { page, consoleErrors, externalRequests } = await open(path, DESKTOP);
+      await waitForHydration(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      expect(consoleErrors).toEqual([]);
+      expect(externalRequests).toEqual([]);
+      expect(baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    },
+  );
 });

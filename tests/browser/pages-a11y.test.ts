@@ -2,11 +2,22 @@ import { describe, expect } from 'vitest';
 import { browserTest } from '../helpers/browser-test';
 import { DESKTOP, MOBILE, axeViolations, baseUrl, waitForHydration } from '../helpers/browser';
 
-const pages = ['/', '/about', '/testimonials', '/privacy-policy', '/terms-of-service', '/hipaa-compliance', '/accessibility', '/no-such-page'];
-
+const pages = [
+  '/',
+  '/about',
+  '/testimonials',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/hipaa-compliance',
+  '/accessibility',
+  '/no-such-page',
+];
 
 describe('axe-core finds no violations', () => {
-  for (const [label, viewport] of [['1280 px', DESKTOP], ['375 px', MOBILE]] as const) {
+  for (const [label, viewport] of [
+    ['1280 px', DESKTOP],
+    ['375 px', MOBILE],
+  ] as const) {
     browserTest.for(pages)(`%s at ${label}`, async (path, { open }) => {
       const { page } = await open(path, viewport);
       await waitForHydration(page);
@@ -29,6 +40,8 @@ describe('pages read in full with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toContain(heading);
     await expect(page.locator('body').innerText()).resolves.toContain(text);
     // Without JavaScript the mobile menu shows its links (noscript stylesheet).
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).isVisible(),
+    ).resolves.toBe(true);
   });
 });

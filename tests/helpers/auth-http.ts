@@ -36,7 +36,12 @@ export function createHttpClient(baseUrl: string, options: { headers?: Record<st
   };
 }
 
-export type TrpcErrorData = { code: string; httpStatus: number; fieldErrors: Record<string, string[]> | null; retryAfterSeconds: number | null };
+export type TrpcErrorData = {
+  code: string;
+  httpStatus: number;
+  fieldErrors: Record<string, string[]> | null;
+  retryAfterSeconds: number | null;
+};
 
 /** Runs `call`, expects a tRPC error, and returns its message and data. */
 export async function trpcError(call: Promise<unknown>): Promise<{ message: string; data: TrpcErrorData }> {

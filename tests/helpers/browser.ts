@@ -4,7 +4,15 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -26,7 +34,8 @@ export async function openPage(browser: Browser, path: string, options: BrowserC
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   page.on('request', (request) => {
-    if (!request.url().startsWith(baseUrl()) && !request.url().startsWith('data:')) externalRequests.push(request.url());
+    if (!request.url().startsWith(baseUrl()) && !request.url().startsWith('data:'))
+      externalRequests.push(request.url());
   });
   const response = await page.goto(path, { waitUntil: 'load' });
   return { context, page, response, consoleErrors, externalRequests };
@@ -39,17 +48,29 @@ export async function waitForHydration(page: Page) {
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+export type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+};
 
 /** Runs axe-core (WCAG 2.0-2.2 A and AA rules) and returns the violations, summarised for readable failures. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
     });
     return result.violations;
   });
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }

@@ -8,12 +8,21 @@ import { decodeQuotedPrintable } from './smtp-test-server';
 export const dataDir = () => inject('dataDir');
 
 /** Waits for the .eml written for `to` whose subject contains `subject`, and returns the link to `pathname` in it. */
-export async function linkFromOutbox(to: string, subject: string, pathname: string, timeoutMs = 15_000): Promise<string> {
+export async function linkFromOutbox(
+  to: string,
+  subject: string,
+  pathname: string,
+  timeoutMs = 15_000,
+): Promise<string> {
   const outbox = path.join(dataDir(), 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (fs.existsSync(outbox)) {
-      for (const file of fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort().reverse()) {
+      for (const file of fs
+        .readdirSync(outbox)
+        .filter((name) => name.endsWith('.eml'))
+        .sort()
+        .reverse()) {
         const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), 'utf8'));
         if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(text) || !text.includes(subject)) continue;
         const link = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[a-z2-7]+`).exec(text)?.[0];

@@ -5,7 +5,9 @@ export type ReceivedMail = { to: string[]; from: string; raw: string; decoded: s
 
 /** Undoes quoted-printable soft breaks and =XX escapes so links can be read from the raw message. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The first link to `path` in a received message (e.g. '/confirm-email'). */
@@ -51,7 +53,8 @@ export async function startSmtpServer(port = 0) {
     for (;;) {
       const found = received.find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (received ${received.length})`);
+      if (Date.now() > deadline)
+        throw new Error(`No matching mail within ${timeoutMs} ms (received ${received.length})`);
       await new Promise<void>((resolve) => {
         const wake = () => {
           waiters.delete(wake);

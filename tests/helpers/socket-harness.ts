@@ -14,7 +14,10 @@ import { users } from '../../server/data/users';
 import type { UserRole } from '../../server/db/schema';
 import { startTestServer } from './test-server';
 
-type HarnessOptions = { env?: Record<string, string>; chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst'>> };
+type HarnessOptions = {
+  env?: Record<string, string>;
+  chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst'>>;
+};
 
 type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean; headers?: Record<string, string> };
 

@@ -26,10 +26,19 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const db = await createTestDb();
   const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
   const site = options.withSite ? await loadSiteBuild() : null;
-  if (options.withSite && !site) throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
+  if (options.withSite && !site)
+    throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
   // Shared with attachChat when a test adds the chat (tests/helpers/socket-harness.ts).
   const sessionEvents = options.deps?.sessionEvents ?? createSessionEvents();
-  const app = createApp({ env, db, logger: createLogger('silent'), version: 'test', site: site ?? undefined, ...options.deps, sessionEvents });
+  const app = createApp({
+    env,
+    db,
+    logger: createLogger('silent'),
+    version: 'test',
+    site: site ?? undefined,
+    ...options.deps,
+    sessionEvents,
+  });
   const { server, baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
     baseUrl,

@@ -12,7 +12,8 @@ afterAll(() => server.close());
 
 /** The entry module the page's boot script loads (data-modules, entry first). */
 const firstModule = (html: string) => html.match(/data-modules="(\/assets\/[^" ]+\.js)/)?.[1];
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
 
 describe('security headers', () => {
   it('send a strict CSP and the other headers on pages', async () => {

@@ -27,7 +27,15 @@ function startServer(): Promise<{ url: string; process: ChildProcess }> {
   return new Promise((resolve, reject) => {
     const started = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DIST_DIR: path.join(dataDir, 'no-build') },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DIST_DIR: path.join(dataDir, 'no-build'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

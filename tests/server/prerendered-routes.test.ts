@@ -40,14 +40,38 @@ const get = (path: string) => fetch(`${server.baseUrl}${path}`, { redirect: 'man
 const pages: [string, string, string][] = [
   ['/services', 'Our Services', `Our Services - ${brand.name}`],
   ['/services/provider', 'For Health Providers', `For Health Providers - ${brand.name}`],
-  ...patientCategories.map((c): [string, string, string] => [`/services/${c.categorySlug}`, c.categoryTitle, `${c.categoryTitle} - ${brand.name}`]),
-  ...providerCategories.map((c): [string, string, string] => [`/services/provider/${c.categorySlug}`, c.categoryTitle, `${c.categoryTitle} - ${brand.name}`]),
-  ...patientServices.map((s): [string, string, string] => [`/services/${s.slug}`, s.title, `${s.title} - ${brand.name}`]),
-  ...providerServices.map((s): [string, string, string] => [`/services/provider/${s.slug}`, s.title, `${s.title} - ${brand.name}`]),
+  ...patientCategories.map((c): [string, string, string] => [
+    `/services/${c.categorySlug}`,
+    c.categoryTitle,
+    `${c.categoryTitle} - ${brand.name}`,
+  ]),
+  ...providerCategories.map((c): [string, string, string] => [
+    `/services/provider/${c.categorySlug}`,
+    c.categoryTitle,
+    `${c.categoryTitle} - ${brand.name}`,
+  ]),
+  ...patientServices.map((s): [string, string, string] => [
+    `/services/${s.slug}`,
+    s.title,
+    `${s.title} - ${brand.name}`,
+  ]),
+  ...providerServices.map((s): [string, string, string] => [
+    `/services/provider/${s.slug}`,
+    s.title,
+    `${s.title} - ${brand.name}`,
+  ]),
   // The footer links provider services under /services/{slug} too.
-  ...providerServices.map((s): [string, string, string] => [`/services/${s.slug}`, s.title, `${s.title} - ${brand.name}`]),
+  ...providerServices.map((s): [string, string, string] => [
+    `/services/${s.slug}`,
+    s.title,
+    `${s.title} - ${brand.name}`,
+  ]),
   ['/blog', 'Blog', `Blog - ${brand.name}`],
-  ...blogPosts.map((p): [string, string, string] => [`/blog/${p.slug}`, p.title, `${p.slug.replace(/-/g, ' ')} - ${brand.name}`]),
+  ...blogPosts.map((p): [string, string, string] => [
+    `/blog/${p.slug}`,
+    p.title,
+    `${p.slug.replace(/-/g, ' ')} - ${brand.name}`,
+  ]),
   ['/news', 'News', `News - ${brand.name}`],
   ...newsArticles.map((a): [string, string, string] => [`/news/${a.slug}`, a.title, `${a.title} - ${brand.name}`]),
   ['/contact', 'Get in Touch', `Contact Us - ${brand.name}`],

@@ -9,7 +9,8 @@ describe('lagosToday', () => {
   });
 
   it('turns over at the first instant of the new Lagos day, however often it was asked just before', () => {
-    for (let second = 0; second < 60; second++) expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 22, 59, second)))).toBe('2025-06-14');
+    for (let second = 0; second < 60; second++)
+      expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 22, 59, second)))).toBe('2025-06-14');
     expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 22, 59, 59, 999)))).toBe('2025-06-14');
     expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 23, 0, 0, 0)))).toBe('2025-06-15');
     expect(lagosToday(new Date(Date.UTC(2025, 5, 14, 22, 59, 59, 999)))).toBe('2025-06-14');

@@ -22,9 +22,7 @@ const highestCareLevel = (levels: CareLevel[]): CareLevel =>
 
 /** Every way to pick one symptom per step, as the UI allows. */
 const onePerStep: SymptomId[][] = symptomSteps[0]!.symptoms.flatMap((a) =>
-  symptomSteps[1]!.symptoms.flatMap((b) =>
-    symptomSteps[2]!.symptoms.map((c) => [a.id, b.id, c.id]),
-  ),
+  symptomSteps[1]!.symptoms.flatMap((b) => symptomSteps[2]!.symptoms.map((c) => [a.id, b.id, c.id])),
 );
 
 describe('symptom steps', () => {
@@ -114,9 +112,7 @@ describe('symptom to condition map', () => {
 
 describe('care levels', () => {
   it('ranks self-care < see-doctor < see-doctor-24h < emergency', () => {
-    const ordered = (Object.keys(careLevelRank) as CareLevel[]).sort(
-      (a, b) => careLevelRank[a] - careLevelRank[b],
-    );
+    const ordered = (Object.keys(careLevelRank) as CareLevel[]).sort((a, b) => careLevelRank[a] - careLevelRank[b]);
     expect(ordered).toEqual(['self-care', 'see-doctor', 'see-doctor-24h', 'emergency']);
     expect(maxCareLevel('see-doctor', 'self-care')).toBe('see-doctor');
     expect(maxCareLevel('see-doctor', 'emergency')).toBe('emergency');
@@ -161,9 +157,7 @@ describe('getResults', () => {
 
   it('caps the list at 4 conditions', () => {
     expect(RESULTS_CAP).toBe(4);
-    expect(getResults(['fever', 'rash']).conditions.map((c) => c.id)).toEqual(
-      symptomConditions.fever,
-    );
+    expect(getResults(['fever', 'rash']).conditions.map((c) => c.id)).toEqual(symptomConditions.fever);
     for (const selected of onePerStep) {
       const ids = getResults(selected).conditions.map((c) => c.id);
       expect(ids.length).toBeLessThanOrEqual(RESULTS_CAP);
@@ -194,9 +188,7 @@ describe('getResults', () => {
     for (const selected of onePerStep) {
       if (selected.includes('short_breath')) continue;
       const result = getResults(selected);
-      expect(result.careLevel, selected.join(',')).toBe(
-        highestCareLevel(result.conditions.map((c) => c.careLevel)),
-      );
+      expect(result.careLevel, selected.join(',')).toBe(highestCareLevel(result.conditions.map((c) => c.careLevel)));
     }
   });
 

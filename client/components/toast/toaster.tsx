@@ -74,7 +74,11 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) =
     <div
       className={`app-toast${item.variant === 'destructive' ? ' app-toast--destructive' : ''}`}
       data-testid="toast"
-      style={offsetX ? { transform: `translateX(${offsetX}px)`, opacity: Math.max(0, 1 - Math.abs(offsetX) / 200) } : undefined}
+      style={
+        offsetX
+          ? { transform: `translateX(${offsetX}px)`, opacity: Math.max(0, 1 - Math.abs(offsetX) / 200) }
+          : undefined
+      }
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}

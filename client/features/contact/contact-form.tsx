@@ -48,7 +48,12 @@ export function ContactForm({ notify }: ContactFormProps) {
     const form = event.currentTarget;
     const data = new FormData(form);
     const read = (name: string) => String(data.get(name) ?? '').trim();
-    const values: ContactMessage = { name: read('name'), email: read('email'), subject: read('subject'), message: read('message') };
+    const values: ContactMessage = {
+      name: read('name'),
+      email: read('email'),
+      subject: read('subject'),
+      message: read('message'),
+    };
     const errors = validateContact(values);
     if (Object.keys(errors).length) {
       showErrors(errors);
@@ -64,13 +69,28 @@ export function ContactForm({ notify }: ContactFormProps) {
     <section aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading">{texts.heading}</h2>
       <p>{texts.intro}</p>
-      <form ref={formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-heading">
+      <form
+        ref={formRef}
+        className="app-form"
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="contact-form-heading"
+      >
         <noscript>
           <p className="app-field__hint">{texts.noscript}</p>
         </noscript>
         <ErrorSummary items={summary} ref={summaryRef} />
         <Field id="contact-name" name="name" label={texts.nameLabel} autoComplete="name" error={fieldErrors.name} />
-        <Field id="contact-email" name="email" type="email" label={texts.emailLabel} autoComplete="email" spellCheck={false} error={fieldErrors.email} />
+        <Field
+          id="contact-email"
+          name="email"
+          type="email"
+          label={texts.emailLabel}
+          autoComplete="email"
+          spellCheck={false}
+          error={fieldErrors.email}
+        />
         <Field id="contact-subject" name="subject" label={texts.subjectLabel} error={fieldErrors.subject} />
         <TextArea id="contact-message" name="message" label={texts.messageLabel} rows={5} error={fieldErrors.message} />
         <div>

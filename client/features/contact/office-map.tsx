@@ -29,7 +29,15 @@ export function OfficeMap() {
     <section className="app-catalogue__map" aria-labelledby="office-map-heading">
       <h2 id="office-map-heading">{texts.heading}</h2>
       {shown ? (
-        <iframe ref={frameRef} className="app-catalogue__map-frame" title={texts.frameTitle} src={embedUrl()} height={MAP_HEIGHT_PX} loading="lazy" referrerPolicy="no-referrer" />
+        <iframe
+          ref={frameRef}
+          className="app-catalogue__map-frame"
+          title={texts.frameTitle}
+          src={embedUrl()}
+          height={MAP_HEIGHT_PX}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
       ) : (
         <div className="app-catalogue__map-frame app-catalogue__map-placeholder" data-testid="office-map-placeholder">
           <Icon name="map-pin" />

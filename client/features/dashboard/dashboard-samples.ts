@@ -10,7 +10,10 @@ export const dashboardSamples = {
   messages: ['1 new message from your care team', 'Test result available'],
   resources: [
     { label: 'Health tips', description: 'Short, practical advice on sleep, food, exercise and stress.' },
-    { label: 'Educational materials', description: 'Plain-language guides on common conditions such as malaria, high blood pressure and diabetes.' },
+    {
+      label: 'Educational materials',
+      description: 'Plain-language guides on common conditions such as malaria, high blood pressure and diabetes.',
+    },
   ],
   profile: { insurer: 'Sample HMO Plan (placeholder)', emergencyContact: 'Not set' },
 } as const;

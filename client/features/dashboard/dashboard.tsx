@@ -39,7 +39,9 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
         </button>
       </header>
 
-      <p className="app-dashboard__note">The health cards below show sample information while we connect your health records.</p>
+      <p className="app-dashboard__note">
+        The health cards below show sample information while we connect your health records.
+      </p>
 
       <div className="app-dashboard__grid">
         <section className="app-card" aria-labelledby="health-heading">

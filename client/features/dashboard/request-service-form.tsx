@@ -20,7 +20,13 @@ export function RequestServiceForm() {
       <form className="app-form" onSubmit={onSubmit}>
         <FieldWrapper id="request-service" label="Service" optional>
           {(describedBy) => (
-            <select id="request-service" name="service" className="app-field__control" aria-describedby={describedBy} defaultValue="">
+            <select
+              id="request-service"
+              name="service"
+              className="app-field__control"
+              aria-describedby={describedBy}
+              defaultValue=""
+            >
               <option value="">Select a service</option>
               {requestServiceOptions.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -30,7 +36,13 @@ export function RequestServiceForm() {
             </select>
           )}
         </FieldWrapper>
-        <RadioGroup id="request-service-type" name="serviceType" legend="Service type" options={serviceTypeOptions} defaultValue="in-person" />
+        <RadioGroup
+          id="request-service-type"
+          name="serviceType"
+          legend="Service type"
+          options={serviceTypeOptions}
+          defaultValue="in-person"
+        />
         <TextArea id="request-notes" name="notes" label="Notes" optional rows={4} />
         <div>
           <button type="submit" className="app-button app-button--primary">

@@ -24,10 +24,17 @@ export function ServiceCategory({ category }: { category: ServiceCategoryData })
         </span>
       </PageHeader>
       <section className="app-section" aria-label={category.categoryTitle}>
-        <ul className={`app-container app-grid${category.layout === 'two-column' ? ' app-grid--2' : ' app-catalogue__list'}`}>
+        <ul
+          className={`app-container app-grid${category.layout === 'two-column' ? ' app-grid--2' : ' app-catalogue__list'}`}
+        >
           {category.cards.map((card) => (
             <li key={card.title} className="app-catalogue__item">
-              <FeatureCard title={card.title} description={card.description} headingLevel={2} link={{ href: card.href, label: texts.learnMore }} />
+              <FeatureCard
+                title={card.title}
+                description={card.description}
+                headingLevel={2}
+                link={{ href: card.href, label: texts.learnMore }}
+              />
             </li>
           ))}
         </ul>

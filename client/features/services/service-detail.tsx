@@ -5,11 +5,7 @@ import { Icon } from '../../components/icon';
 import { Illustration } from '../../components/illustration';
 import { PageHeader } from '../../components/page-header';
 import { cataloguePages } from '../../content/catalogue-pages';
-import {
-  internationalHealthCategories,
-  isGroupedFeatures,
-  type ServiceEntry,
-} from '../../content/services-catalogue';
+import { internationalHealthCategories, isGroupedFeatures, type ServiceEntry } from '../../content/services-catalogue';
 import { NotFoundStatus, PageMeta } from '../../layout/page-meta';
 import { brand } from '../../../shared/brand';
 

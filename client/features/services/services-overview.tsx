@@ -65,7 +65,10 @@ function CategoryCards({ categories, headingLevel }: { categories: ServiceCatego
             icon={category.icon}
             headingLevel={headingLevel}
             link={{
-              href: category.audience === 'provider' ? paths.providerService(category.categorySlug) : paths.service(category.categorySlug),
+              href:
+                category.audience === 'provider'
+                  ? paths.providerService(category.categorySlug)
+                  : paths.service(category.categorySlug),
               label: cataloguePages.services.learnMore,
             }}
           />

@@ -96,7 +96,11 @@ export function SymptomChecker() {
         </form>
       </section>
       {showResults && isLast ? (
-        <SymptomResults answers={answers.filter((answer): answer is SymptomId => answer !== null)} onStartOver={startOver} headingRef={resultsHeadingRef} />
+        <SymptomResults
+          answers={answers.filter((answer): answer is SymptomId => answer !== null)}
+          onStartOver={startOver}
+          headingRef={resultsHeadingRef}
+        />
       ) : null}
     </div>
   );

@@ -14,7 +14,11 @@ import {
 } from '../../../shared/symptom-checker';
 import { requestOpenChat } from './open-chat-event';
 
-type SymptomResultsProps = { answers: readonly SymptomId[]; onStartOver: () => void; headingRef: Ref<HTMLHeadingElement> };
+type SymptomResultsProps = {
+  answers: readonly SymptomId[];
+  onStartOver: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+};
 
 /** The results: the most urgent care level first in plain words, the not-a-diagnosis line, the conditions and next steps. */
 export function SymptomResults({ answers, onStartOver, headingRef }: SymptomResultsProps) {
@@ -67,7 +71,11 @@ export function SymptomResults({ answers, onStartOver, headingRef }: SymptomResu
           </button>
         </li>
         <li>
-          <a href={whatsappLink(texts.whatsappMessage)} className="app-button app-button--secondary" rel="noopener noreferrer">
+          <a
+            href={whatsappLink(texts.whatsappMessage)}
+            className="app-button app-button--secondary"
+            rel="noopener noreferrer"
+          >
             <Icon name="whatsapp" />
             {texts.whatsappLabel}
           </a>

@@ -5,7 +5,11 @@
  * Texts the visitor sees are in shared/messages/auth-messages.ts (the spec's catalogue where it has one).
  */
 import { TRPCError } from '@trpc/server';
-import { LOG_IN_REQUIRED_MESSAGE, RESEND_CONFIRMATION_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../../shared/messages/auth-messages';
+import {
+  LOG_IN_REQUIRED_MESSAGE,
+  RESEND_CONFIRMATION_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+} from '../../../shared/messages/auth-messages';
 import {
   confirmEmailSchema,
   deleteAccountSchema,
@@ -19,8 +23,13 @@ import { sessions } from '../../data/sessions';
 import { users } from '../../data/users';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 
-const accountView = (user: { email: string; fullName: string; role: string }) => ({ email: user.email, fullName: user.fullName, role: user.role });
-const rowView = (user: { email: string; full_name: string; role: string }) => accountView({ email: user.email, fullName: user.full_name, role: user.role });
+const accountView = (user: { email: string; fullName: string; role: string }) => ({
+  email: user.email,
+  fullName: user.fullName,
+  role: user.role,
+});
+const rowView = (user: { email: string; full_name: string; role: string }) =>
+  accountView({ email: user.email, fullName: user.full_name, role: user.role });
 
 export const authRouter = router({
   /** Spec: outcomes 'created' (toast Account Created!), 'exists' (unconfirmed), 'already-confirmed' (go to /login). */
@@ -43,7 +52,9 @@ export const authRouter = router({
     return { message: RESEND_CONFIRMATION_MESSAGE };
   }),
 
-  logIn: publicProcedure.input(logInSchema).mutation(async ({ ctx, input }) => ({ user: rowView(await accounts.logIn(ctx, input)) })),
+  logIn: publicProcedure
+    .input(logInSchema)
+    .mutation(async ({ ctx, input }) => ({ user: rowView(await accounts.logIn(ctx, input)) })),
 
   /** The current session's user, or null (no session is not an error). */
   me: publicProcedure.query(({ ctx }) => {
@@ -63,7 +74,9 @@ export const authRouter = router({
   }),
 
   /** Sets the new password, ends every session of the account, and logs this browser in. */
-  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => ({ user: rowView(await accounts.resetPassword(ctx, input)) })),
+  resetPassword: publicProcedure
+    .input(resetPasswordSchema)
+    .mutation(async ({ ctx, input }) => ({ user: rowView(await accounts.resetPassword(ctx, input)) })),
 
   /** Everything stored about the account, as one JSON document. */
   downloadMyData: protectedProcedure.query(async ({ ctx }) => {
@@ -80,7 +93,10 @@ export const authRouter = router({
         createdAt: user.created_at,
         emailConfirmedAt: user.email_confirmed_at,
       },
-      sessions: activeSessions.map((session) => ({ startedAt: session.created_at, expiresAt: new Date(session.expires_at).toISOString() })),
+      sessions: activeSessions.map((session) => ({
+        startedAt: session.created_at,
+        expiresAt: new Date(session.expires_at).toISOString(),
+      })),
       notes: [
         'Your password is stored only as an Argon2id hash, which cannot be turned back into the password, so it is not included.',
         'Forms you sent us (appointments, service orders, trip plans, job applications, newsletter) are not linked to your account, so they are not part of this file. Contact us to ask for them.',

@@ -34,7 +34,8 @@ export const FORMS_FAULT_HEADER = 'x-test-fault';
 const formProcedure = (table: SubmissionTable) =>
   publicProcedure.use(({ ctx, next }) => {
     const verdict = ctx.formLimiters[table].hit(ctx.clientIp);
-    if (!verdict.allowed) tooManyRequests(ctx.res, verdict, `form-${table}`, rateLimitMessage(verdict.retryAfterSeconds));
+    if (!verdict.allowed)
+      tooManyRequests(ctx.res, verdict, `form-${table}`, rateLimitMessage(verdict.retryAfterSeconds));
     return next();
   });
 
@@ -54,7 +55,8 @@ function failIfFaultInjected(ctx: RequestContext) {
 type BotFields = { website?: string | undefined; fillMs?: number | undefined };
 
 /** A filled honeypot, or a form sent faster than a person can fill it. */
-const looksLikeBot = ({ website, fillMs }: BotFields) => Boolean(website) || fillMs === undefined || fillMs < MIN_FILL_MS;
+const looksLikeBot = ({ website, fillMs }: BotFields) =>
+  Boolean(website) || fillMs === undefined || fillMs < MIN_FILL_MS;
 
 /** A bot is answered exactly like a person, so it learns nothing; nothing is stored. */
 function botReply(ctx: RequestContext, table: SubmissionTable) {
@@ -74,7 +76,8 @@ export const formsRouter = router({
       if (looksLikeBot(input)) return botReply(ctx, 'newsletter_subscriptions');
       failIfFaultInjected(ctx);
       const result = await insertNewsletterSubscription(ctx.writes, input);
-      if (result.status === 'duplicate') throw new TRPCError({ code: 'CONFLICT', message: NEWSLETTER_DUPLICATE_MESSAGE });
+      if (result.status === 'duplicate')
+        throw new TRPCError({ code: 'CONFLICT', message: NEWSLETTER_DUPLICATE_MESSAGE });
       return stored(ctx, 'newsletter_subscriptions', result);
     }),
 

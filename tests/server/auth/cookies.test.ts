@@ -17,7 +17,9 @@ afterEach(async () => {
 
 describe('session cookie', () => {
   it("is named '__Host-session' only in production over HTTPS", () => {
-    expect(sessionCookieName({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://ilera.example' })).toBe('__Host-session');
+    expect(sessionCookieName({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://ilera.example' })).toBe(
+      '__Host-session',
+    );
     expect(sessionCookieName({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost:3000' })).toBe('session');
     expect(sessionCookieName({ NODE_ENV: 'production' })).toBe('session');
     expect(sessionCookieName({ NODE_ENV: 'development', PUBLIC_ORIGIN: 'https://ilera.example' })).toBe('session');
@@ -25,12 +27,16 @@ describe('session cookie', () => {
 
   it('is HttpOnly, SameSite=Lax, Path=/, and Secure in production', () => {
     const expires = new Date('2030-01-01T00:00:00Z');
-    expect(sessionCookieHeader({ NODE_ENV: 'test' }, 'tok', expires)).toBe('session=tok; Path=/; Expires=Tue, 01 Jan 2030 00:00:00 GMT; HttpOnly; SameSite=Lax');
-    expect(sessionCookieHeader({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://ilera.example' }, 'tok', expires)).toBe(
-      '__Host-session=tok; Path=/; Expires=Tue, 01 Jan 2030 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+    expect(sessionCookieHeader({ NODE_ENV: 'test' }, 'tok', expires)).toBe(
+      'session=tok; Path=/; Expires=Tue, 01 Jan 2030 00:00:00 GMT; HttpOnly; SameSite=Lax',
     );
+    expect(
+      sessionCookieHeader({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://ilera.example' }, 'tok', expires),
+    ).toBe('__Host-session=tok; Path=/; Expires=Tue, 01 Jan 2030 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax');
     expect(sessionCookieHeader({ NODE_ENV: 'production' }, 'tok', expires, true)).toContain('; Secure;');
-    expect(clearedSessionCookieHeader({ NODE_ENV: 'test' })).toBe('session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    expect(clearedSessionCookieHeader({ NODE_ENV: 'test' })).toBe(
+      'session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
+    );
   });
 
   it('readSessionCookie finds the token in a Cookie header (HTTP or Socket.IO handshake)', () => {
@@ -45,7 +51,12 @@ describe('session cookie', () => {
   it('a production server on HTTPS sets __Host-session with Secure, and reads it back', async () => {
     const server = await startTestServer({ env: { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://ilera.example' } });
     cleanups.push(server.close);
-    await users.create(server.db, { email: 'secure@example.ng', fullName: 'Sade', passwordHash: await hashPassword('Ofada-rice-2024'), confirmed: true });
+    await users.create(server.db, {
+      email: 'secure@example.ng',
+      fullName: 'Sade',
+      passwordHash: await hashPassword('Ofada-rice-2024'),
+      confirmed: true,
+    });
     const visitor = createHttpClient(server.baseUrl);
     await visitor.client.auth.logIn.mutate({ email: 'secure@example.ng', password: 'Ofada-rice-2024' });
     const cookie = visitor.lastSetCookies()[0]!;

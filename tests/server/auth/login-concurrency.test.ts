@@ -56,7 +56,9 @@ describe(`${ATTEMPTS} concurrent wrong log-ins for one account`, () => {
     const results = await Promise.all(
       Array.from({ length: ATTEMPTS }, (_, index) =>
         trpcError(
-          createHttpClient(server.baseUrl, { headers: { 'x-forwarded-for': `10.9.${Math.floor(index / 250)}.${index % 250}` } }).client.auth.logIn.mutate({
+          createHttpClient(server.baseUrl, {
+            headers: { 'x-forwarded-for': `10.9.${Math.floor(index / 250)}.${index % 250}` },
+          }).client.auth.logIn.mutate({
             email: 'kemi@example.ng',
             password: `wrong-${index}`,
           }),
@@ -64,32 +66,57 @@ describe(`${ATTEMPTS} concurrent wrong log-ins for one account`, () => {
       ),
     );
     const statuses = results.map((result) => result.data.httpStatus);
-    console.info(`parallel HTTP: ${spy.counter.checks} of ${ATTEMPTS} reached the password check; 401: ${statuses.filter((s) => s === 401).length}, 429: ${statuses.filter((s) => s === 429).length}`);
+    console.info(
+      `parallel HTTP: ${spy.counter.checks} of ${ATTEMPTS} reached the password check; 401: ${statuses.filter((s) => s === 401).length}, 429: ${statuses.filter((s) => s === 429).length}`,
+    );
     expect(spy.counter.checks).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT);
     expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT);
     expect(statuses.filter((status) => status === 429)).toHaveLength(ATTEMPTS - LOGIN_FAILURES_PER_ACCOUNT);
 
     // The right password is refused during the cool-down, and not checked either.
     const owner = createHttpClient(server.baseUrl, { headers: { 'x-forwarded-for': '10.8.0.1' } });
-    expect((await trpcError(owner.client.auth.logIn.mutate({ email: 'kemi@example.ng', password: PASSWORD }))).data.httpStatus).toBe(429);
+    expect(
+      (await trpcError(owner.client.auth.logIn.mutate({ email: 'kemi@example.ng', password: PASSWORD }))).data
+        .httpStatus,
+    ).toBe(429);
     expect(spy.counter.checks).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT);
 
-    const lockouts = await server.db.selectFrom('audit_events').selectAll().where('type', '=', 'login.lockout').execute();
+    const lockouts = await server.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('type', '=', 'login.lockout')
+      .execute();
     expect(lockouts).toHaveLength(1);
-    expect(lockouts[0]).toMatchObject({ masked_email: 'k***@example.ng', detail: JSON.stringify({ scope: 'account' }) });
+    expect(lockouts[0]).toMatchObject({
+      masked_email: 'k***@example.ng',
+      detail: JSON.stringify({ scope: 'account' }),
+    });
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + LOGIN_WINDOW_MS + 1000);
-    expect((await owner.client.auth.logIn.mutate({ email: 'kemi@example.ng', password: PASSWORD })).user.email).toBe('kemi@example.ng');
+    expect((await owner.client.auth.logIn.mutate({ email: 'kemi@example.ng', password: PASSWORD })).user.email).toBe(
+      'kemi@example.ng',
+    );
   });
 
   it(`as one batched request (POST /trpc/auth.logIn,…?batch=1 with ${ATTEMPTS - 1} calls): refused with 400 before any password check`, async () => {
     spy.counter.checks = 0;
     const paths = Array.from({ length: ATTEMPTS - 1 }, () => 'auth.logIn').join(',');
-    const body = Object.fromEntries(Array.from({ length: ATTEMPTS - 1 }, (_, index) => [index, { email: 'kemi@example.ng', password: `batch-${index}` }]));
-    const response = await fetch(`${server.baseUrl}/trpc/${paths}?batch=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const body = Object.fromEntries(
+      Array.from({ length: ATTEMPTS - 1 }, (_, index) => [
+        index,
+        { email: 'kemi@example.ng', password: `batch-${index}` },
+      ]),
+    );
+    const response = await fetch(`${server.baseUrl}/trpc/${paths}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(400);
-    console.info(`batched HTTP: ${spy.counter.checks} of ${ATTEMPTS - 1} reached the password check (status ${response.status})`);
+    console.info(
+      `batched HTTP: ${spy.counter.checks} of ${ATTEMPTS - 1} reached the password check (status ${response.status})`,
+    );
     expect(spy.counter.checks).toBe(0);
   });
 });
@@ -99,12 +126,27 @@ describe('the limits hold when the calls of one request run together (what a tRP
     const db = await createTestDb();
     const spy = countingHasher();
     await users.create(db, { email: 'tobi@example.ng', fullName: 'Tobi Ade', passwordHash, confirmed: true });
-    const caller = createCaller(createInnerContext({ db, env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), logger: createLogger('silent'), passwords: spy.passwords }));
-    const outcomes = await Promise.allSettled(Array.from({ length: ATTEMPTS }, (_, index) => caller.auth.logIn({ email: 'tobi@example.ng', password: `wrong-${index}` })));
-    const codes = outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { code: string }).code : 'OK'));
+    const caller = createCaller(
+      createInnerContext({
+        db,
+        env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+        logger: createLogger('silent'),
+        passwords: spy.passwords,
+      }),
+    );
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: ATTEMPTS }, (_, index) =>
+        caller.auth.logIn({ email: 'tobi@example.ng', password: `wrong-${index}` }),
+      ),
+    );
+    const codes = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as { code: string }).code : 'OK',
+    );
     console.info(`batched (one tick, one context): ${spy.counter.checks} of ${ATTEMPTS} reached the password check`);
     expect(spy.counter.checks).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT);
-    expect(codes.filter((code) => code === 'TOO_MANY_REQUESTS').length).toBeGreaterThanOrEqual(ATTEMPTS - LOGIN_FAILURES_PER_ACCOUNT);
+    expect(codes.filter((code) => code === 'TOO_MANY_REQUESTS').length).toBeGreaterThanOrEqual(
+      ATTEMPTS - LOGIN_FAILURES_PER_ACCOUNT,
+    );
     await db.destroy();
   });
 });
@@ -112,14 +154,21 @@ describe('the limits hold when the calls of one request run together (what a tRP
 describe('sign-up and e-mail limits under concurrency', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: '1' }, deps: { passwords: createPasswordHasher({ maxQueued: 100, hash: async () => passwordHash }) } });
+    server = await startTestServer({
+      env: { TRUST_PROXY: '1' },
+      deps: { passwords: createPasswordHasher({ maxQueued: 100, hash: async () => passwordHash }) },
+    });
   });
   afterAll(() => server.close());
 
   it(`${SIGNUPS_PER_IP + 10} parallel sign-ups from one address: exactly ${SIGNUPS_PER_IP} are let through`, async () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: SIGNUPS_PER_IP + 10 }, (_, index) =>
-        createHttpClient(server.baseUrl, { headers: { 'x-forwarded-for': '10.7.0.1' } }).client.auth.signUp.mutate({ fullName: 'Bola Ige', email: `bola${index}@example.ng`, password: PASSWORD }),
+        createHttpClient(server.baseUrl, { headers: { 'x-forwarded-for': '10.7.0.1' } }).client.auth.signUp.mutate({
+          fullName: 'Bola Ige',
+          email: `bola${index}@example.ng`,
+          password: PASSWORD,
+        }),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(SIGNUPS_PER_IP);
@@ -137,6 +186,8 @@ describe('sign-up and e-mail limits under concurrency', () => {
     );
     expect(outcomes.filter((status) => status === 200)).toHaveLength(1);
     expect(outcomes.filter((status) => status === 429)).toHaveLength(9);
-    expect(await server.db.selectFrom('email_tokens').selectAll().where('kind', '=', 'reset_password').execute()).toHaveLength(1);
+    expect(
+      await server.db.selectFrom('email_tokens').selectAll().where('kind', '=', 'reset_password').execute(),
+    ).toHaveLength(1);
   });
 });

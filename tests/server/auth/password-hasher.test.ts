@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HASH_BUSY_RETRY_AFTER_SECONDS, HashingBusyError, createPasswordHasher } from '../../../server/auth/password-hasher';
+import {
+  HASH_BUSY_RETRY_AFTER_SECONDS,
+  HashingBusyError,
+  createPasswordHasher,
+} from '../../../server/auth/password-hasher';
 import { users } from '../../../server/data/users';
 import { AUTH_BUSY_MESSAGE } from '../../../shared/messages/auth-messages';
 import { createHttpClient, trpcError } from '../../helpers/auth-http';
@@ -34,7 +38,11 @@ describe('createPasswordHasher (bounded queue)', () => {
   });
 
   it('frees the slot when a check throws', async () => {
-    const hasher = createPasswordHasher({ concurrency: 1, maxQueued: 0, verify: async () => Promise.reject(new Error('boom')) });
+    const hasher = createPasswordHasher({
+      concurrency: 1,
+      maxQueued: 0,
+      verify: async () => Promise.reject(new Error('boom')),
+    });
     await expect(hasher.verify('h', 'p')).rejects.toThrow('boom');
     await expect(hasher.verify('h', 'p')).rejects.toThrow('boom');
     expect(hasher.stats().running).toBe(0);
@@ -48,15 +56,31 @@ describe('a full hashing queue answers 503 with Retry-After', () => {
       await sleep(300);
       return false;
     };
-    server = await startTestServer({ env: { TRUST_PROXY: '1' }, deps: { passwords: createPasswordHasher({ concurrency: 1, maxQueued: 1, verify: slowVerify }) } });
-    await users.create(server.db, { email: 'femi@example.ng', fullName: 'Femi Kuti', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA', confirmed: true });
+    server = await startTestServer({
+      env: { TRUST_PROXY: '1' },
+      deps: { passwords: createPasswordHasher({ concurrency: 1, maxQueued: 1, verify: slowVerify }) },
+    });
+    await users.create(server.db, {
+      email: 'femi@example.ng',
+      fullName: 'Femi Kuti',
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+      confirmed: true,
+    });
   });
   afterAll(() => server.close());
 
   it('refuses the overflow fast with the shared message, and the refused attempts do not count toward the log-in limit', async () => {
-    const clients = Array.from({ length: 4 }, (_, index) => createHttpClient(server.baseUrl, { headers: { 'x-forwarded-for': `10.5.0.${index + 1}` } }));
+    const clients = Array.from({ length: 4 }, (_, index) =>
+      createHttpClient(server.baseUrl, { headers: { 'x-forwarded-for': `10.5.0.${index + 1}` } }),
+    );
     const started = performance.now();
-    const results = await Promise.all(clients.map((visitor) => trpcError(visitor.client.auth.logIn.mutate({ email: 'femi@example.ng', password: 'wrong-one-1' })).then((error) => ({ error, at: performance.now() - started, visitor }))));
+    const results = await Promise.all(
+      clients.map((visitor) =>
+        trpcError(visitor.client.auth.logIn.mutate({ email: 'femi@example.ng', password: 'wrong-one-1' })).then(
+          (error) => ({ error, at: performance.now() - started, visitor }),
+        ),
+      ),
+    );
     const busy = results.filter((result) => result.error.data.httpStatus === 503);
     expect(busy).toHaveLength(2);
     for (const result of busy) {
@@ -70,8 +94,14 @@ describe('a full hashing queue answers 503 with Retry-After', () => {
     expect(Math.max(...busy.map((result) => result.at))).toBeLessThan(Math.min(...checked.map((result) => result.at)));
     // 2 failures counted, not 4: three more wrong attempts are still checked (401), the next is 429.
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await trpcError(clients[0]!.client.auth.logIn.mutate({ email: 'femi@example.ng', password: 'wrong-two-2' }))).data.httpStatus).toBe(401);
+      expect(
+        (await trpcError(clients[0]!.client.auth.logIn.mutate({ email: 'femi@example.ng', password: 'wrong-two-2' })))
+          .data.httpStatus,
+      ).toBe(401);
     }
-    expect((await trpcError(clients[0]!.client.auth.logIn.mutate({ email: 'femi@example.ng', password: 'wrong-two-2' }))).data.httpStatus).toBe(429);
+    expect(
+      (await trpcError(clients[0]!.client.auth.logIn.mutate({ email: 'femi@example.ng', password: 'wrong-two-2' })))
+        .data.httpStatus,
+    ).toBe(429);
   });
 });

@@ -25,13 +25,27 @@ describe('common passwords', () => {
   it('holds at least 10,000 of the most used passwords (zxcvbn-ts list plus local ones), lower-cased', () => {
     const list = commonPasswords();
     expect(list.size).toBeGreaterThanOrEqual(10_000);
-    for (const entry of ['123456', 'password', 'qwerty', 'letmein', 'trustno1', 'sunshine', 'dragon', 'nigeria123', 'naija123']) expect(list.has(entry)).toBe(true);
+    for (const entry of [
+      '123456',
+      'password',
+      'qwerty',
+      'letmein',
+      'trustno1',
+      'sunshine',
+      'dragon',
+      'nigeria123',
+      'naija123',
+    ])
+      expect(list.has(entry)).toBe(true);
     expect([...list].every((entry) => entry === entry.toLowerCase())).toBe(true);
   });
 
   it('refuses them without regard to case, accepts an uncommon passphrase', () => {
-    for (const password of ['password', 'Password1', 'QWERTY123', 'iloveyou', '123456789', 'nigeria123']) expect(isCommonPassword(password)).toBe(true);
+    for (const password of ['password', 'Password1', 'QWERTY123', 'iloveyou', '123456789', 'nigeria123'])
+      expect(isCommonPassword(password)).toBe(true);
     expect(isCommonPassword('Buka-on-Allen-Avenue-42')).toBe(false);
-    expect(COMMON_PASSWORD_MESSAGE).toBe('This password is too common and easy to guess. Please choose a different one.');
+    expect(COMMON_PASSWORD_MESSAGE).toBe(
+      'This password is too common and easy to guess. Please choose a different one.',
+    );
   });
 });

@@ -31,13 +31,21 @@ describe('session events per app', () => {
 
   it('a log-out in one app is not announced to another app in the same process', async () => {
     const [first, second] = [await startTestServer(), await startTestServer()];
-    cleanups.push(() => first.close(), () => second.close());
+    cleanups.push(
+      () => first.close(),
+      () => second.close(),
+    );
     const heard = { first: 0, second: 0 };
     first.sessionEvents.onSessionsInvalidated(() => (heard.first += 1));
     second.sessionEvents.onSessionsInvalidated(() => (heard.second += 1));
 
     const password = 'Zobo-with-ginger-12';
-    await users.create(first.db, { email: 'sade@example.ng', fullName: 'Sade Adu', passwordHash: await hashPassword(password), confirmed: true });
+    await users.create(first.db, {
+      email: 'sade@example.ng',
+      fullName: 'Sade Adu',
+      passwordHash: await hashPassword(password),
+      confirmed: true,
+    });
     const browser = createHttpClient(first.baseUrl);
     await browser.client.auth.logIn.mutate({ email: 'sade@example.ng', password });
     await browser.client.auth.logOut.mutate();
@@ -46,7 +54,10 @@ describe('session events per app', () => {
 
   it('each app has its own log-in limits', async () => {
     const [first, second] = [await startTestServer(), await startTestServer()];
-    cleanups.push(() => first.close(), () => second.close());
+    cleanups.push(
+      () => first.close(),
+      () => second.close(),
+    );
     const attempt = (server: typeof first) =>
       createHttpClient(server.baseUrl)
         .client.auth.logIn.mutate({ email: 'nobody@example.ng', password: 'wrong-password-1' })

@@ -24,7 +24,13 @@ afterEach(() => {
 async function signedIn(role: UserRole) {
   vi.useFakeTimers({ toFake: ['Date'], now: START });
   const db = await createTestDb();
-  const user = await users.create(db, { email: `${role}@example.ng`, fullName: 'Ngozi Adeyemi', passwordHash: 'x', role, confirmed: true });
+  const user = await users.create(db, {
+    email: `${role}@example.ng`,
+    fullName: 'Ngozi Adeyemi',
+    passwordHash: 'x',
+    role,
+    confirmed: true,
+  });
   const token = generateSessionToken();
   await createSession(db, token, user.id, role);
   const events = createSessionEvents();
@@ -53,7 +59,10 @@ describe('patient sessions: 30 days from log-in, however much they are used', ()
   it('ends a session created in 2020 even though its stored expiry was slid far ahead', async () => {
     const { db, at, valid } = await signedIn('patient');
     at(0);
-    await db.updateTable('sessions').set({ created_at: '2020-01-15T10:00:00.000Z', expires_at: START + 20 * DAY }).execute();
+    await db
+      .updateTable('sessions')
+      .set({ created_at: '2020-01-15T10:00:00.000Z', expires_at: START + 20 * DAY })
+      .execute();
     expect(await valid()).toBe(false);
   });
 });

@@ -15,7 +15,13 @@ import { createTestDb } from '../../helpers/test-db';
 
 async function setup() {
   const db = await createTestDb();
-  const user = await users.create(db, { email: 'Amaka@Example.ng', fullName: 'Amaka Obi', passwordHash: 'x', role: 'agent', confirmed: true });
+  const user = await users.create(db, {
+    email: 'Amaka@Example.ng',
+    fullName: 'Amaka Obi',
+    passwordHash: 'x',
+    role: 'agent',
+    confirmed: true,
+  });
   return { db, user, events: createSessionEvents() };
 }
 
@@ -59,7 +65,10 @@ describe('validateSessionToken', () => {
     const token = generateSessionToken();
     const session = await createSession(db, token, user.id);
     expect(await validateSessionToken(db, token.toUpperCase())).toBeNull();
-    await db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
     const heard: string[][] = [];
     const off = events.onSessionsInvalidated((_userId, ids) => heard.push(ids));
     expect(await validateSessionToken(db, token, events)).toBeNull();
@@ -68,7 +77,7 @@ describe('validateSessionToken', () => {
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 
-  it('moves a staff session\'s idle expiry forward when used (a minute or more later), never past 12 hours', async () => {
+  it("moves a staff session's idle expiry forward when used (a minute or more later), never past 12 hours", async () => {
     const { db, user } = await setup();
     const token = generateSessionToken();
     const created = await createSession(db, token, user.id, 'agent');

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendAgentMessage, watchAgentConnection, type AgentConnectionStatus } from '../../../client/features/agent/agent-connection';
+import {
+  sendAgentMessage,
+  watchAgentConnection,
+  type AgentConnectionStatus,
+} from '../../../client/features/agent/agent-connection';
 import { createRetryPolicy } from '../../../client/lib/socket-retry';
 import { invalidateSession } from '../../../server/auth/session';
 import { startChatHarness, connected, waitFor, type ChatHarness } from '../../helpers/socket-harness';
@@ -69,13 +73,23 @@ describe('the agent console connection', () => {
     const conversationId = (await h.db.selectFrom('chat_conversations').select('id').executeTakeFirstOrThrow()).id;
     const policy = createRetryPolicy({ ackTimeoutMs: 1000, delayMs: () => 100 });
 
-    const notJoined = await sendAgentMessage(() => socket, { conversationId, clientId: randomUUID(), message: 'Hi' }, policy);
+    const notJoined = await sendAgentMessage(
+      () => socket,
+      { conversationId, clientId: randomUUID(), message: 'Hi' },
+      policy,
+    );
     expect(notJoined).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
 
     expect((await socket.timeout(2000).emitWithAck('room:join', { conversationId })).ok).toBe(true);
-    await sql`create trigger chat_fail before insert on chat_messages when new.sender = 'agent' begin select raise(abort, 'disk I/O error'); end`.execute(h.db);
+    await sql`create trigger chat_fail before insert on chat_messages when new.sender = 'agent' begin select raise(abort, 'disk I/O error'); end`.execute(
+      h.db,
+    );
     setTimeout(() => void sql`drop trigger chat_fail`.execute(h.db), 150);
-    const sent = await sendAgentMessage(() => socket, { conversationId, clientId: randomUUID(), message: 'How can I help?' }, policy);
+    const sent = await sendAgentMessage(
+      () => socket,
+      { conversationId, clientId: randomUUID(), message: 'How can I help?' },
+      policy,
+    );
     expect(sent.ok).toBe(true);
     const agentRows = await h.db.selectFrom('chat_messages').select('message').where('sender', '=', 'agent').execute();
     expect(agentRows).toEqual([{ message: 'How can I help?' }]);

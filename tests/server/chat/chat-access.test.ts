@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationSummary } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
 import { invalidateSession } from '../../../server/auth/session';
-import { startChatHarness, collect, connected, refused, sleep, waitFor, TEST_REPLY_DELAY_MS, type ChatHarness } from '../../helpers/socket-harness';
+import {
+  startChatHarness,
+  collect,
+  connected,
+  refused,
+  sleep,
+  waitFor,
+  TEST_REPLY_DELAY_MS,
+  type ChatHarness,
+} from '../../helpers/socket-harness';
 
 let h: ChatHarness | undefined;
 afterEach(async () => {
@@ -26,7 +35,9 @@ describe('who may connect and what they may read', () => {
     const widget = await fetch(`${h.baseUrl}/socket.io/?EIO=4&transport=polling&client=visitor`);
     const cookies = widget.headers.getSetCookie();
     expect(cookies).toHaveLength(1);
-    expect(cookies[0]).toMatch(/^chat_visitor=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookies[0]).toMatch(
+      /^chat_visitor=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
     const plain = await fetch(`${h.baseUrl}/socket.io/?EIO=4&transport=polling`);
     expect(plain.headers.getSetCookie()).toEqual([]);
     // No page of the site sets it either.
@@ -41,14 +52,24 @@ describe('who may connect and what they may read', () => {
     const b = h.visitor({ cookie: h.newVisitorCookie() });
     await Promise.all([connected(a), connected(b)]);
     const seenByB = collect<ChatMessage>(b, 'message:created');
-    const sent = await a.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'My private question' });
+    const sent = await a
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'My private question' });
     expect(sent.ok).toBe(true);
     const conversation = await h.db.selectFrom('chat_conversations').selectAll().executeTakeFirstOrThrow();
 
     // Naming a conversation in any payload is refused (strict schemas), never honoured.
-    const loose = b as unknown as { timeout: (ms: number) => { emitWithAck: (event: string, payload: unknown) => Promise<unknown> } };
-    expect(await loose.timeout(2000).emitWithAck('conversation:sync', { conversationId: conversation.id })).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
-    expect(await loose.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'hi', conversationId: conversation.id })).toMatchObject({
+    const loose = b as unknown as {
+      timeout: (ms: number) => { emitWithAck: (event: string, payload: unknown) => Promise<unknown> };
+    };
+    expect(
+      await loose.timeout(2000).emitWithAck('conversation:sync', { conversationId: conversation.id }),
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } });
+    expect(
+      await loose
+        .timeout(2000)
+        .emitWithAck('message:send', { clientId: randomUUID(), message: 'hi', conversationId: conversation.id }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'INVALID_PAYLOAD' },
     });
@@ -56,17 +77,27 @@ describe('who may connect and what they may read', () => {
       await expect(loose.timeout(300).emitWithAck(event, { conversationId: conversation.id })).rejects.toThrow();
     }
     // B's own history is empty, whatever id it asks from.
-    expect(await b.timeout(2000).emitWithAck('conversation:sync', { afterId: 0 })).toMatchObject({ ok: true, messages: [], agent: null });
+    expect(await b.timeout(2000).emitWithAck('conversation:sync', { afterId: 0 })).toMatchObject({
+      ok: true,
+      messages: [],
+      agent: null,
+    });
     // Reusing A's client id from B neither reads nor overwrites A's message.
     if (sent.ok) {
-      const stolen = await b.timeout(2000).emitWithAck('message:send', { clientId: sent.message.clientId!, message: 'hijack' });
+      const stolen = await b
+        .timeout(2000)
+        .emitWithAck('message:send', { clientId: sent.message.clientId!, message: 'hijack' });
       expect(stolen).toMatchObject({ ok: false, error: { code: 'STORAGE_FAILED' } });
     }
     // A forged cookie (right id, wrong signature) does not open A's conversation.
     const forged = cookieA.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
     const c = h.visitor({ cookie: forged });
     await connected(c);
-    expect(await c.timeout(2000).emitWithAck('conversation:sync', {})).toMatchObject({ ok: true, messages: [], agent: null });
+    expect(await c.timeout(2000).emitWithAck('conversation:sync', {})).toMatchObject({
+      ok: true,
+      messages: [],
+      agent: null,
+    });
     await sleep(TEST_REPLY_DELAY_MS * 3);
     expect(seenByB).toEqual([]);
     // B cannot reach the agent namespace either.
@@ -81,7 +112,9 @@ describe('who may connect and what they may read', () => {
     const patient = await h.userSession('patient');
     const asPatient = await refused(h.agentSocket({ cookie: patient.cookie, reconnection: false }));
     expect(asPatient.data).toEqual({ code: 'FORBIDDEN', message: 'The support console is for support staff only.' });
-    const staleCookie = await refused(h.agentSocket({ cookie: 'session=abcdefghijklmnopqrstuvwxyz234567', reconnection: false }));
+    const staleCookie = await refused(
+      h.agentSocket({ cookie: 'session=abcdefghijklmnopqrstuvwxyz234567', reconnection: false }),
+    );
     expect(staleCookie.data?.code).toBe('UNAUTHORIZED');
     for (const role of ['agent', 'admin'] as const) {
       const staff = await h.userSession(role);
@@ -128,11 +161,17 @@ describe('agents', () => {
     const roomUpdates = collect<{ agent: { name: string } | null }>(visitor, 'room:updated');
     await sleep(50);
 
-    const sent = await visitor.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Can I book a video call today?' });
+    const sent = await visitor
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'Can I book a video call today?' });
     expect(sent.ok).toBe(true);
     await waitFor(() => agentSeen.length === 1, 2000, 'agent sees the message');
     const conversationId = agentSeen[0]!.value.conversationId;
-    await waitFor(() => summaries.some((item) => item.value.id === conversationId && item.value.unreadCount === 1), 2000, 'summary');
+    await waitFor(
+      () => summaries.some((item) => item.value.id === conversationId && item.value.unreadCount === 1),
+      2000,
+      'summary',
+    );
     const summary = summaries.at(-1)!.value;
     expect(summary).toMatchObject({
       visitorName: null,
@@ -157,12 +196,18 @@ describe('agents', () => {
     // A second visitor message while the agent is in the room: still no bot.
     await visitor.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello?' });
     const replyAt = Date.now();
-    const reply = await agent.timeout(2000).emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Yes, we have a slot at 3 PM.' });
+    const reply = await agent
+      .timeout(2000)
+      .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Yes, we have a slot at 3 PM.' });
     expect(reply.ok).toBe(true);
     await waitFor(() => visitorSeen.some((item) => item.value.sender === 'agent'), 2000, 'visitor sees the reply');
     const agentReply = visitorSeen.find((item) => item.value.sender === 'agent')!;
     expect(agentReply.at - replyAt).toBeLessThan(500);
-    expect(agentReply.value).toMatchObject({ sender: 'agent', agentName: 'Ngozi Eze', message: 'Yes, we have a slot at 3 PM.' });
+    expect(agentReply.value).toMatchObject({
+      sender: 'agent',
+      agentName: 'Ngozi Eze',
+      message: 'Yes, we have a slot at 3 PM.',
+    });
     await sleep(1000);
     expect(visitorSeen.filter((item) => item.value.sender === 'bot')).toHaveLength(0);
 
@@ -173,8 +218,13 @@ describe('agents', () => {
     const list = await otherSocket.timeout(2000).emitWithAck('conversation:list', {});
     expect(list.ok && list.conversations[0]!.assignedAgent?.name).toBe('Ngozi Eze');
     const grab = await otherSocket.timeout(2000).emitWithAck('room:join', { conversationId });
-    expect(grab).toEqual({ ok: false, error: { code: 'ALREADY_CLAIMED', message: 'Ngozi Eze has already joined this conversation.' } });
-    const notMine = await otherSocket.timeout(2000).emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Hi' });
+    expect(grab).toEqual({
+      ok: false,
+      error: { code: 'ALREADY_CLAIMED', message: 'Ngozi Eze has already joined this conversation.' },
+    });
+    const notMine = await otherSocket
+      .timeout(2000)
+      .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Hi' });
     expect(notMine).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
 
     // Leave: the visitor is told, and the bot answers again.
@@ -193,13 +243,17 @@ describe('agents', () => {
     const visitor = h.visitor({ cookie: patient.cookie });
     const agent = h.agentSocket({ cookie: staff.cookie });
     await Promise.all([connected(visitor), connected(agent)]);
-    await visitor.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'About my appointment' });
+    await visitor
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'About my appointment' });
     const list = await agent.timeout(2000).emitWithAck('conversation:list', {});
     expect(list.ok).toBe(true);
     if (!list.ok) return;
     expect(list.me).toEqual({ id: staff.user.id, name: staff.user.full_name, role: 'agent' });
     expect(list.conversations[0]).toMatchObject({ visitorName: 'Adaeze Okafor', visitorEmail: patient.user.email });
-    const opened = await agent.timeout(2000).emitWithAck('conversation:open', { conversationId: list.conversations[0]!.id });
+    const opened = await agent
+      .timeout(2000)
+      .emitWithAck('conversation:open', { conversationId: list.conversations[0]!.id });
     expect(opened.ok && opened.messages.map((m: ChatMessage) => m.message)).toEqual(['About my appointment']);
     expect(opened.ok && opened.conversation.unreadCount).toBe(0);
     const typing = collect<{ conversationId: number; typing: boolean }>(agent, 'typing:updated');

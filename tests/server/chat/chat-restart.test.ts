@@ -90,7 +90,11 @@ async function countRows(file: string) {
     const bots = await db.selectFrom('chat_messages').select(['conversation_id']).where('sender', '=', 'bot').execute();
     const pending = await db.selectFrom('chat_pending_replies').select('id').execute();
     const conversations = await db.selectFrom('chat_conversations').select('id').execute();
-    return { bots: bots.map((row) => row.conversation_id), pending: pending.length, conversations: conversations.length };
+    return {
+      bots: bots.map((row) => row.conversation_id),
+      pending: pending.length,
+      conversations: conversations.length,
+    };
   } finally {
     await db.destroy();
   }
@@ -102,13 +106,18 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
     dirs.push(dataDir);
     const secret = randomBytes(32).toString('base64url');
     const identity = createVisitorIdentity({ NODE_ENV: 'test', PUBLIC_ORIGIN: undefined }, secret);
-    const cookies = Array.from({ length: VISITORS }, () => `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`);
+    const cookies = Array.from(
+      { length: VISITORS },
+      () => `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`,
+    );
 
     const first = await startServer(dataDir, secret);
     const before = cookies.map((cookie) => visitor(first.baseUrl, cookie));
     await Promise.all(before.map(connected));
     const acks = await Promise.all(
-      before.map((socket, index) => socket.timeout(5000).emitWithAck('message:send', { clientId: randomUUID(), message: `Question ${index + 1}` })),
+      before.map((socket, index) =>
+        socket.timeout(5000).emitWithAck('message:send', { clientId: randomUUID(), message: `Question ${index + 1}` }),
+      ),
     );
     expect(acks.every((ack) => ack.ok)).toBe(true);
     first.child.kill(signal);
@@ -117,7 +126,9 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
 
     const stopped = await countRows(databaseFile(dataDir));
     // Stopped before the 1.5 s were up: the replies are owed, not sent.
-    console.info(`[chat-restart] ${signal}: ${stopped.pending} of ${VISITORS} replies owed at the stop, ${stopped.bots.length} already sent`);
+    console.info(
+      `[chat-restart] ${signal}: ${stopped.pending} of ${VISITORS} replies owed at the stop, ${stopped.bots.length} already sent`,
+    );
     expect(stopped.pending + stopped.bots.length).toBe(VISITORS);
     expect(stopped.pending).toBeGreaterThan(0);
 
@@ -127,16 +138,24 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
     const replies = new Map<number, ChatMessage[]>();
     await waitFor(
       async () => {
-        const synced = await Promise.all(after.map((socket) => socket.timeout(5000).emitWithAck('conversation:sync', {})));
+        const synced = await Promise.all(
+          after.map((socket) => socket.timeout(5000).emitWithAck('conversation:sync', {})),
+        );
         synced.forEach((result, index) => {
-          if (result.ok) replies.set(index, result.messages.filter((message: ChatMessage) => message.sender === 'bot'));
+          if (result.ok)
+            replies.set(
+              index,
+              result.messages.filter((message: ChatMessage) => message.sender === 'bot'),
+            );
         });
         return [...replies.values()].filter((bots) => bots.length > 0).length === VISITORS;
       },
       10_000,
       'every owed reply',
     );
-    const delivered = [...replies.values()].filter((bots) => bots.length === 1 && bots[0]!.message === chatTexts.botReply).length;
+    const delivered = [...replies.values()].filter(
+      (bots) => bots.length === 1 && bots[0]!.message === chatTexts.botReply,
+    ).length;
     console.info(`[chat-restart] ${signal}: ${delivered} of ${VISITORS} visitors got the reply after the restart`);
     expect(delivered).toBe(VISITORS);
 
@@ -160,7 +179,13 @@ describe('clients across a graceful restart (SIGTERM)', () => {
     // An agent account and session in the database the server will use.
     const { db } = openDatabase(databaseFile(dataDir));
     await migrateToLatest(db);
-    const agent = await users.create(db, { email: 'agent@example.com', fullName: 'Ngozi Eze', passwordHash: 'x', role: 'agent', confirmed: true });
+    const agent = await users.create(db, {
+      email: 'agent@example.com',
+      fullName: 'Ngozi Eze',
+      passwordHash: 'x',
+      role: 'agent',
+      confirmed: true,
+    });
     const token = generateSessionToken();
     await createSession(db, token, agent.id);
     await db.destroy();
@@ -171,7 +196,13 @@ describe('clients across a graceful restart (SIGTERM)', () => {
     await probe.closeServer();
 
     const first = await startServer(dataDir, secret, port);
-    const options = { origin: first.baseUrl, forceNew: true, transports: ['websocket'], reconnectionDelay: 100, reconnectionDelayMax: 500 };
+    const options = {
+      origin: first.baseUrl,
+      forceNew: true,
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+    };
     const visitorSocket = createSocket('visitor', { ...options, extraHeaders: { cookie: visitorCookie } });
     const agentSocket = createSocket('agent', { ...options, extraHeaders: { cookie: agentCookie } });
     sockets.push(visitorSocket, agentSocket as unknown as VisitorSocket);
@@ -189,12 +220,24 @@ describe('clients across a graceful restart (SIGTERM)', () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    await waitFor(() => client.getState().status === 'offline' && agentConsole.status === 'offline', 5000, 'both offline');
+    await waitFor(
+      () => client.getState().status === 'offline' && agentConsole.status === 'offline',
+      5000,
+      'both offline',
+    );
     client.send('Are you there?');
 
     await startServer(dataDir, secret, port);
-    await waitFor(() => client.getState().status === 'connected' && client.pendingCount() === 0, 15_000, 'visitor back by itself');
-    await waitFor(() => agentConsole.connects === 2 && agentConsole.status === 'ready', 15_000, 'console back by itself');
+    await waitFor(
+      () => client.getState().status === 'connected' && client.pendingCount() === 0,
+      15_000,
+      'visitor back by itself',
+    );
+    await waitFor(
+      () => agentConsole.connects === 2 && agentConsole.status === 'ready',
+      15_000,
+      'console back by itself',
+    );
     const userMessages = client.getState().items.filter((item) => item.kind === 'message' && item.sender === 'user');
     expect(userMessages).toHaveLength(1);
     client.destroy();

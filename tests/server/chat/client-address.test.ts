@@ -4,11 +4,15 @@ import { createClientAddress } from '../../../server/chat/client-ip';
 import { originAllowed } from '../../../server/http/origin-check';
 import { connected, refused, startChatHarness } from '../../helpers/socket-harness';
 
-const request = (remoteAddress: string, headers: Record<string, string> = {}) => ({ socket: { remoteAddress }, headers, connection: { remoteAddress } }) as unknown as http.IncomingMessage;
+const request = (remoteAddress: string, headers: Record<string, string> = {}) =>
+  ({ socket: { remoteAddress }, headers, connection: { remoteAddress } }) as unknown as http.IncomingMessage;
 
 describe('the chat handshake’s client address (Express’s trust-proxy rules via proxy-addr)', () => {
   it('ignores X-Forwarded-For without trusted proxies and follows the trusted hops with them', () => {
-    const forwarded = request('10.0.0.2', { 'x-forwarded-for': '198.51.100.9, 203.0.113.7', 'x-forwarded-proto': 'https' });
+    const forwarded = request('10.0.0.2', {
+      'x-forwarded-for': '198.51.100.9, 203.0.113.7',
+      'x-forwarded-proto': 'https',
+    });
     expect(createClientAddress(0).ip(forwarded)).toBe('10.0.0.2');
     expect(createClientAddress(0).protocol(forwarded)).toBe('http');
     expect(createClientAddress(1).ip(forwarded)).toBe('203.0.113.7');
@@ -21,7 +25,8 @@ describe('the chat handshake’s client address (Express’s trust-proxy rules v
   it('counts connections per forwarded client behind one proxy (TRUST_PROXY=1)', async () => {
     const h = await startChatHarness({ env: { TRUST_PROXY: '1', CHAT_MAX_CONNECTIONS_PER_IP: '1' } });
     try {
-      const withIp = (ip: string) => h.visitor({ cookie: h.newVisitorCookie(), reconnection: false, headers: { 'x-forwarded-for': ip } });
+      const withIp = (ip: string) =>
+        h.visitor({ cookie: h.newVisitorCookie(), reconnection: false, headers: { 'x-forwarded-for': ip } });
       await connected(withIp('203.0.113.7'));
       await connected(withIp('203.0.113.8'));
       expect((await refused(withIp('203.0.113.7'))).data?.code).toBe('TOO_MANY_CONNECTIONS');
@@ -37,7 +42,9 @@ describe('originAllowed: the one same-site rule of HTTP requests and the chat ha
     expect(originAllowed({ ...base, origin: 'http://localhost:3000' })).toBe(true);
     expect(originAllowed({ ...base, origin: 'https://localhost:3000' })).toBe(false);
     expect(originAllowed({ ...base, origin: 'https://evil.example' })).toBe(false);
-    expect(originAllowed({ ...base, origin: 'https://ilera.example', configuredOrigin: 'https://ilera.example' })).toBe(true);
+    expect(originAllowed({ ...base, origin: 'https://ilera.example', configuredOrigin: 'https://ilera.example' })).toBe(
+      true,
+    );
     expect(originAllowed({ ...base, origin: 'null' })).toBe(false);
   });
 

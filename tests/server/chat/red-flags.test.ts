@@ -16,10 +16,12 @@ describe('containsRedFlag', () => {
     expect(containsRedFlag(message)).toBe(true);
   });
 
-  it.each(['What are your opening hours?', 'I need a breathing exercise guide', 'Do you treat chest infections?', 'unconsciously I forgot'])(
-    'does not flag "%s"',
-    (message) => {
-      expect(containsRedFlag(message)).toBe(false);
-    },
-  );
+  it.each([
+    'What are your opening hours?',
+    'I need a breathing exercise guide',
+    'Do you treat chest infections?',
+    'unconsciously I forgot',
+  ])('does not flag "%s"', (message) => {
+    expect(containsRedFlag(message)).toBe(false);
+  });
 });

@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxStorage } from '../../../client/features/chat/outbox-store';
 import { CHAT_PING_INTERVAL_MS, CHAT_PING_TIMEOUT_MS } from '../../../server/chat/attach-chat';
 import { chatTexts } from '../../../shared/chat-texts';
-import { createVisitorChatClient, type SendFailure, type VisitorChatClient } from '../../../client/features/chat/visitor-chat-client';
+import {
+  createVisitorChatClient,
+  type SendFailure,
+  type VisitorChatClient,
+} from '../../../client/features/chat/visitor-chat-client';
 import { startChatHarness, connected, sleep, waitFor, type ChatHarness } from '../../helpers/socket-harness';
 
 let h: ChatHarness;
@@ -17,7 +21,13 @@ afterEach(async () => {
   await h.close();
 });
 
-const userRows = () => h.db.selectFrom('chat_messages').select(['message', 'client_id']).where('sender', '=', 'user').orderBy('id').execute();
+const userRows = () =>
+  h.db
+    .selectFrom('chat_messages')
+    .select(['message', 'client_id'])
+    .where('sender', '=', 'user')
+    .orderBy('id')
+    .execute();
 
 /** localStorage's shape over a Map (one per simulated browser). */
 function memoryStorage(): OutboxStorage & { entries: Map<string, string> } {
@@ -30,7 +40,12 @@ function memoryStorage(): OutboxStorage & { entries: Map<string, string> } {
   };
 }
 
-function newClient(cookie: string, failures: SendFailure[] = [], storage: OutboxStorage | null = null, reconnection = true) {
+function newClient(
+  cookie: string,
+  failures: SendFailure[] = [],
+  storage: OutboxStorage | null = null,
+  reconnection = true,
+) {
   const socket = h.visitor({ cookie, reconnection });
   const client = createVisitorChatClient(socket, {
     retry: { ackTimeoutMs: 400, maxServerFailures: 3, delayMs: () => 50 },
@@ -53,7 +68,11 @@ describe('the visitor chat client on a poor connection', () => {
     expect(item).toMatchObject({ kind: 'message', sender: 'user', message: 'Hello there' });
     expect(item!.kind === 'message' && Date.parse(item!.createdAt)).toBeGreaterThan(Date.now() - 1000);
     expect(client.getState().botTyping).toBe(true);
-    await waitFor(() => client.getState().items.some((entry) => entry.kind === 'message' && entry.sender === 'bot'), 2000, 'bot reply');
+    await waitFor(
+      () => client.getState().items.some((entry) => entry.kind === 'message' && entry.sender === 'bot'),
+      2000,
+      'bot reply',
+    );
     expect(client.getState().botTyping).toBe(false);
   });
 
@@ -83,7 +102,9 @@ describe('the visitor chat client on a poor connection', () => {
     const reload = newClient(cookie);
     await waitFor(() => reload.client.getState().ready, 2000, 'reload ready');
     await sleep(300);
-    const reloaded = reload.client.getState().items.flatMap((item) => (item.kind === 'message' && item.sender === 'user' ? [item.message] : []));
+    const reloaded = reload.client
+      .getState()
+      .items.flatMap((item) => (item.kind === 'message' && item.sender === 'user' ? [item.message] : []));
     expect(reloaded).toEqual(texts);
     expect(reload.client.getState().greetingAt).toBeNull();
   });
@@ -105,12 +126,17 @@ describe('the visitor chat client on a poor connection', () => {
     const { socket, client } = newClient(h.newVisitorCookie(), failures);
     await connected(socket);
     await waitFor(() => client.getState().ready, 2000, 'ready');
-    await sql`create trigger chat_fail before insert on chat_messages begin select raise(abort, 'disk full'); end`.execute(h.db);
+    await sql`create trigger chat_fail before insert on chat_messages begin select raise(abort, 'disk full'); end`.execute(
+      h.db,
+    );
     client.send('This will not be stored');
     await sleep(30);
     expect(client.getState().items.some((item) => item.kind === 'message' && item.pending)).toBe(true);
     await waitFor(() => failures.length === 1, 5000, 'failure');
-    expect(failures[0]).toEqual({ text: 'This will not be stored', error: { code: 'STORAGE_FAILED', message: chatTexts.storageFailed } });
+    expect(failures[0]).toEqual({
+      text: 'This will not be stored',
+      error: { code: 'STORAGE_FAILED', message: chatTexts.storageFailed },
+    });
     expect(client.getState().items.filter((item) => item.kind === 'message' && item.sender === 'user')).toEqual([]);
   });
 
@@ -156,15 +182,31 @@ describe('the visitor chat client through a long outage', () => {
     // The visitor reloads while still offline: the queued messages are still there, in order.
     first.client.destroy();
     const texts = (items: ReturnType<VisitorChatClient['getState']>['items']) =>
-      items.flatMap((item) => (item.kind === 'message' && item.sender === 'user' ? [`${item.message}${item.pending ? ' (pending)' : ''}`] : []));
+      items.flatMap((item) =>
+        item.kind === 'message' && item.sender === 'user' ? [`${item.message}${item.pending ? ' (pending)' : ''}`] : [],
+      );
     const reload = newClient(cookie, failures, browser);
-    expect(texts(reload.client.getState().items)).toEqual(['Typed offline 1 (pending)', 'Typed offline 2 (pending)', 'Typed offline 3 (pending)']);
+    expect(texts(reload.client.getState().items)).toEqual([
+      'Typed offline 1 (pending)',
+      'Typed offline 2 (pending)',
+      'Typed offline 3 (pending)',
+    ]);
 
     // Back online: everything is sent once, nothing is reported as failed.
     await waitFor(() => reload.client.pendingCount() === 0, 5000, 'sent after the outage');
-    expect((await userRows()).map((row) => row.message)).toEqual(['Before the outage', 'Typed offline 1', 'Typed offline 2', 'Typed offline 3']);
+    expect((await userRows()).map((row) => row.message)).toEqual([
+      'Before the outage',
+      'Typed offline 1',
+      'Typed offline 2',
+      'Typed offline 3',
+    ]);
     expect(failures).toEqual([]);
-    expect(texts(reload.client.getState().items)).toEqual(['Before the outage', 'Typed offline 1', 'Typed offline 2', 'Typed offline 3']);
+    expect(texts(reload.client.getState().items)).toEqual([
+      'Before the outage',
+      'Typed offline 1',
+      'Typed offline 2',
+      'Typed offline 3',
+    ]);
     expect([...browser.entries.keys()].filter((key) => key.startsWith('app-chat-outbox:'))).toEqual([]);
   }, 15_000);
 
@@ -174,9 +216,11 @@ describe('the visitor chat client through a long outage', () => {
     await connected(socket);
     await waitFor(() => client.getState().ready, 2000, 'ready');
     // The server's pings stop reaching the browser, as when a phone loses its signal (no close is seen).
-    const engineSocket = (h.chat.io.engine as unknown as { clients: Record<string, { sendPacket: (type: string, ...rest: unknown[]) => void }> }).clients[
-      socket.io.engine.id
-    ]!;
+    const engineSocket = (
+      h.chat.io.engine as unknown as {
+        clients: Record<string, { sendPacket: (type: string, ...rest: unknown[]) => void }>;
+      }
+    ).clients[socket.io.engine.id]!;
     const sendPacket = engineSocket.sendPacket.bind(engineSocket);
     engineSocket.sendPacket = (type, ...rest) => (type === 'ping' ? undefined : sendPacket(type, ...rest));
     const silentSince = Date.now();

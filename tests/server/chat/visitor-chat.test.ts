@@ -4,7 +4,15 @@ import type { ChatMessage } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
 import { CHAT_REPLY_DELAY_MS } from '../../../shared/constants';
 import { UNSUPPORTED_CHARACTERS_MESSAGE } from '../../../shared/text-normalise';
-import { startChatHarness, collect, connected, sleep, waitFor, TEST_REPLY_DELAY_MS, type ChatHarness } from '../../helpers/socket-harness';
+import {
+  startChatHarness,
+  collect,
+  connected,
+  sleep,
+  waitFor,
+  TEST_REPLY_DELAY_MS,
+  type ChatHarness,
+} from '../../helpers/socket-harness';
 
 let h: ChatHarness;
 beforeEach(async () => {
@@ -21,14 +29,27 @@ describe('visitor chat over Socket.IO', () => {
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(socket);
     const clientId = randomUUID();
-    const result = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: '  Hello, I need a doctor for my son  ' });
+    const result = await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId, message: '  Hello, I need a doctor for my son  ' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.message).toMatchObject({ clientId, sender: 'user', message: 'Hello, I need a doctor for my son', agentName: null });
+    expect(result.message).toMatchObject({
+      clientId,
+      sender: 'user',
+      message: 'Hello, I need a doctor for my son',
+      agentName: null,
+    });
     // Already committed when the ack arrives.
     const stored = await rows();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ id: result.message.id, sender: 'user', client_id: clientId, message: 'Hello, I need a doctor for my son', agent_id: null });
+    expect(stored[0]).toMatchObject({
+      id: result.message.id,
+      sender: 'user',
+      client_id: clientId,
+      message: 'Hello, I need a doctor for my son',
+      agent_id: null,
+    });
   });
 
   it('sends the canned bot reply between 1.4 and 2.5 seconds later and stores it', async () => {
@@ -38,7 +59,9 @@ describe('visitor chat over Socket.IO', () => {
     await connected(socket);
     const created = collect<ChatMessage>(socket, 'message:created');
     const sentAt = Date.now();
-    await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'What are your opening hours?' });
+    await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'What are your opening hours?' });
     await waitFor(() => created.some((item) => item.value.sender === 'bot'), 4000, 'bot reply');
     const reply = created.find((item) => item.value.sender === 'bot')!;
     expect(reply.at - sentAt).toBeGreaterThanOrEqual(1400);
@@ -59,9 +82,16 @@ describe('visitor chat over Socket.IO', () => {
       const result = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
       expect(result).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: chatTexts.emptyMessage } });
     }
-    const tooLong = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'a'.repeat(2001) });
-    expect(tooLong).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: 'Messages can be at most 2,000 characters.' } });
-    const exactly = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'a'.repeat(2000) });
+    const tooLong = await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'a'.repeat(2001) });
+    expect(tooLong).toEqual({
+      ok: false,
+      error: { code: 'INVALID_PAYLOAD', message: 'Messages can be at most 2,000 characters.' },
+    });
+    const exactly = await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'a'.repeat(2000) });
     expect(exactly.ok).toBe(true);
     const badId = await socket.timeout(2000).emitWithAck('message:send', { clientId: 'not-a-uuid', message: 'Hello' });
     expect(badId.ok).toBe(false);
@@ -84,29 +114,41 @@ describe('visitor chat over Socket.IO', () => {
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(socket);
     for (let index = 0; index < 10; index++) {
-      const result = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: `Question ${index + 1}` });
+      const result = await socket
+        .timeout(2000)
+        .emitWithAck('message:send', { clientId: randomUUID(), message: `Question ${index + 1}` });
       expect(result.ok).toBe(true);
     }
-    const refused = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'One more question' });
+    const refused = await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'One more question' });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.code).toBe('RATE_LIMITED');
-    expect(refused.error.message).toMatch(/^You are sending messages very quickly\. Please wait \d+ seconds and try again\.$/);
+    expect(refused.error.message).toMatch(
+      /^You are sending messages very quickly\. Please wait \d+ seconds and try again\.$/,
+    );
     expect(refused.error.retryAfterSeconds).toBeGreaterThan(0);
     // Another visitor is not affected.
     const other = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(other);
-    expect((await other.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' })).ok).toBe(true);
+    expect(
+      (await other.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' })).ok,
+    ).toBe(true);
   });
 
   it('limits bursts to 5 messages in 10 seconds and names the wait', async () => {
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(socket);
     for (let index = 0; index < 5; index++) {
-      const result = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: `Quick ${index + 1}` });
+      const result = await socket
+        .timeout(2000)
+        .emitWithAck('message:send', { clientId: randomUUID(), message: `Quick ${index + 1}` });
       expect(result.ok).toBe(true);
     }
-    const refused = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Quick 6' });
+    const refused = await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'Quick 6' });
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.code).toBe('RATE_LIMITED');
@@ -120,26 +162,36 @@ describe('visitor chat over Socket.IO', () => {
   it('refuses NUL and other control characters, keeping tabs and line breaks', async () => {
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(socket);
-    const nul = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello\u0000there' });
+    const nul = await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello\u0000there' });
     expect(nul).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: UNSUPPORTED_CHARACTERS_MESSAGE } });
     for (const message of ['Bell\u0007', 'Escape \u001b[31mred', 'Delete\u007f', 'C1 \u0085 next line']) {
       const refused = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
       expect(refused).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: chatTexts.controlCharacters } });
     }
-    const fine = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Line one\r\n\tLine two' });
+    const fine = await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'Line one\r\n\tLine two' });
     expect(fine.ok && fine.message.message).toBe('Line one\n\tLine two');
-    expect((await rows()).filter((row) => row.sender === 'user').map((row) => row.message)).toEqual(['Line one\n\tLine two']);
+    expect((await rows()).filter((row) => row.sender === 'user').map((row) => row.message)).toEqual([
+      'Line one\n\tLine two',
+    ]);
   });
 
   it('a refused duplicate client id leaves no half-write: last activity stays as it was', async () => {
     const activity = async () =>
-      (await h.db.selectFrom('chat_conversations').select(['id', 'last_activity_at']).orderBy('id').execute()).map((row) => row.last_activity_at);
+      (await h.db.selectFrom('chat_conversations').select(['id', 'last_activity_at']).orderBy('id').execute()).map(
+        (row) => row.last_activity_at,
+      );
     const owner = h.visitor({ cookie: h.newVisitorCookie() });
     const other = h.visitor({ cookie: h.newVisitorCookie() });
     await Promise.all([connected(owner), connected(other)]);
     const clientId = randomUUID();
     expect((await owner.timeout(2000).emitWithAck('message:send', { clientId, message: 'Mine' })).ok).toBe(true);
-    expect((await other.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Theirs' })).ok).toBe(true);
+    expect(
+      (await other.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Theirs' })).ok,
+    ).toBe(true);
     // The bot's replies move last activity too: let them land first.
     await waitFor(async () => (await rows()).filter((row) => row.sender === 'bot').length === 2, 2000, 'bot replies');
     const before = await activity();
@@ -159,7 +211,9 @@ describe('visitor chat over Socket.IO', () => {
     await connected(socket);
     const created = collect<ChatMessage>(socket, 'message:created');
     const sentAt = Date.now();
-    await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'My father has CHEST PAIN and can’t breathe' });
+    await socket
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId: randomUUID(), message: 'My father has CHEST PAIN and can’t breathe' });
     await waitFor(() => created.filter((item) => item.value.sender === 'bot').length === 2, 4000, 'two bot replies');
     const bots = created.filter((item) => item.value.sender === 'bot');
     expect(bots[0]!.value.message).toBe(chatTexts.emergencyReply);
@@ -175,28 +229,39 @@ describe('visitor chat over Socket.IO', () => {
     await connected(socket);
     await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'First message' });
     const { sql } = await import('kysely');
-    await sql`create trigger chat_fail before insert on chat_messages begin select raise(abort, 'disk I/O error'); end`.execute(h.db);
+    await sql`create trigger chat_fail before insert on chat_messages begin select raise(abort, 'disk I/O error'); end`.execute(
+      h.db,
+    );
     const clientId = randomUUID();
     const failed = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
-    expect(failed).toEqual({ ok: false, error: { code: 'STORAGE_FAILED', message: 'Could not send message. Please try again.' } });
+    expect(failed).toEqual({
+      ok: false,
+      error: { code: 'STORAGE_FAILED', message: 'Could not send message. Please try again.' },
+    });
     await sql`drop trigger chat_fail`.execute(h.db);
     const retried = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
     expect(retried.ok).toBe(true);
     const again = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
     expect(again.ok && retried.ok && again.message.id === retried.message.id).toBe(true);
-    expect((await rows()).filter((row) => row.sender === 'user').map((row) => row.message)).toEqual(['First message', 'Second message']);
+    expect((await rows()).filter((row) => row.sender === 'user').map((row) => row.message)).toEqual([
+      'First message',
+      'Second message',
+    ]);
   });
 
   it('keeps the conversation across reconnects: the same cookie fetches its history, in order', async () => {
     const cookie = h.newVisitorCookie();
     const first = h.visitor({ cookie });
     await connected(first);
-    for (const message of ['One', 'Two', 'Three']) await first.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
+    for (const message of ['One', 'Two', 'Three'])
+      await first.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
     first.disconnect();
     const second = h.visitor({ cookie });
     await connected(second);
     const all = await second.timeout(2000).emitWithAck('conversation:sync', {});
-    expect(all.ok && all.messages.filter((m: ChatMessage) => m.sender === 'user').map((m: ChatMessage) => m.message)).toEqual(['One', 'Two', 'Three']);
+    expect(
+      all.ok && all.messages.filter((m: ChatMessage) => m.sender === 'user').map((m: ChatMessage) => m.message),
+    ).toEqual(['One', 'Two', 'Three']);
     if (!all.ok) return;
     const after = await second.timeout(2000).emitWithAck('conversation:sync', { afterId: all.messages[0]!.id });
     expect(after.ok && after.messages.map((m: ChatMessage) => m.message)).toEqual(['Two', 'Three']);
@@ -214,7 +279,9 @@ describe('visitor chat over Socket.IO', () => {
     const second = h.visitor({ cookie });
     await connected(second);
     const created = collect<ChatMessage>(second, 'message:created');
-    const retried = await second.timeout(2000).emitWithAck('message:send', { clientId, message: 'Are you open on Saturday?' });
+    const retried = await second
+      .timeout(2000)
+      .emitWithAck('message:send', { clientId, message: 'Are you open on Saturday?' });
     expect(retried.ok).toBe(true);
     await sleep(TEST_REPLY_DELAY_MS * 5);
     const stored = await rows();

@@ -73,7 +73,11 @@ describe('database faults', () => {
     const sendForms = (async () => {
       while (!lockReleased) {
         const response = await post(server.baseUrl, 'submitAppointment', validInput.submitAppointment());
-        forms.push({ status: response.status, retryAfter: response.headers.get('retry-after'), message: response.json?.error?.message });
+        forms.push({
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          message: response.json?.error?.message,
+        });
       }
     })();
     await Promise.all([pollHealth, sendForms]);
@@ -110,7 +114,10 @@ describe('database faults', () => {
     const statuses: number[] = [];
     logged.length = 0;
     for (let attempt = 0; attempt < 40 && !statuses.includes(503); attempt++) {
-      const response = await post(server.baseUrl, 'submitJobApplication', { ...validInput.submitJobApplication(), coverLetter: 'x'.repeat(4000) });
+      const response = await post(server.baseUrl, 'submitJobApplication', {
+        ...validInput.submitJobApplication(),
+        coverLetter: 'x'.repeat(4000),
+      });
       statuses.push(response.status);
       if (response.status === 503) {
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -120,7 +127,9 @@ describe('database faults', () => {
     console.info(`form statuses while full: ${statuses.join(',')}`);
     expect(statuses).not.toContain(500);
     expect(statuses).toContain(503);
-    expect(await count(server.db, 'job_applications')).toBe(before + statuses.filter((status) => status === 200).length);
+    expect(await count(server.db, 'job_applications')).toBe(
+      before + statuses.filter((status) => status === 200).length,
+    );
     const cause = logged.find((line) => line.msg === 'database unavailable');
     expect(cause?.kind).toBe('full');
     expect(cause?.err?.message).toMatch(/full/i);
@@ -129,7 +138,11 @@ describe('database faults', () => {
     server.sqlite.pragma('max_page_count = 1073741823');
     expect((await post(server.baseUrl, 'submitJobApplication', validInput.submitJobApplication())).status).toBe(200);
     expect(server.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-    const partial = await server.db.selectFrom('job_applications').select('id').where((eb) => eb.or([eb('full_name', '=', ''), eb('resume_link', '=', '')])).execute();
+    const partial = await server.db
+      .selectFrom('job_applications')
+      .select('id')
+      .where((eb) => eb.or([eb('full_name', '=', ''), eb('resume_link', '=', '')]))
+      .execute();
     expect(partial).toEqual([]);
   }, 30_000);
 });

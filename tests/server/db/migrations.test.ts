@@ -4,7 +4,13 @@ import { BUSY_TIMEOUT_MS, openDatabase } from '../../../server/db/database';
 import { migrateDownAll, migrateToLatest } from '../../../server/db/migrate';
 
 const tableNames = async (db: ReturnType<typeof openDatabase>['db']) =>
-  (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db)).rows.map((row) => row.name);
+  (
+    await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(
+      db,
+    )
+  ).rows.map((row) => row.name);
 
 describe('migrations', () => {
   it('run every migration up, then every one down, leaving no table behind', async () => {

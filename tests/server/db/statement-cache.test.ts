@@ -18,7 +18,11 @@ async function withNumbers(count: number) {
 describe('the prepared-statement cache', () => {
   it('runs a query again after a stream of it was broken off', async () => {
     const { db } = await withNumbers(5);
-    const query = () => db.selectFrom('numbers' as never).select(sql<number>`n`.as('n')).orderBy(sql`n`);
+    const query = () =>
+      db
+        .selectFrom('numbers' as never)
+        .select(sql<number>`n`.as('n'))
+        .orderBy(sql`n`);
     const streamed: number[] = [];
     for await (const row of query().stream()) {
       streamed.push(row.n);
@@ -31,7 +35,10 @@ describe('the prepared-statement cache', () => {
   it('prepares the same SQL once and runs it with each call’s own parameters', async () => {
     const { db, sqlite } = await withNumbers(5);
     const prepare = vi.spyOn(sqlite, 'prepare');
-    const atLeast = async (min: number) => (await sql<{ n: number }>`select n from numbers where n >= ${min} order by n`.execute(db)).rows.map((row) => row.n);
+    const atLeast = async (min: number) =>
+      (await sql<{ n: number }>`select n from numbers where n >= ${min} order by n`.execute(db)).rows.map(
+        (row) => row.n,
+      );
     expect(await atLeast(4)).toEqual([4, 5]);
     expect(await atLeast(2)).toEqual([2, 3, 4, 5]);
     expect(prepare).toHaveBeenCalledTimes(1);

@@ -39,7 +39,9 @@ describe('mail templates', () => {
 
   it('back off exponentially up to the cap', () => {
     const noJitter = () => 0;
-    expect([1, 2, 3, 4, 12].map((attempt) => backoffDelay(attempt, 30_000, 3_600_000, noJitter))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000]);
+    expect([1, 2, 3, 4, 12].map((attempt) => backoffDelay(attempt, 30_000, 3_600_000, noJitter))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000,
+    ]);
   });
 });
 
@@ -50,9 +52,21 @@ describe('outbox mode (no SMTP_URL)', () => {
     const db = await createTestDb();
     cleanups.push(() => db.destroy());
     const lines: string[] = [];
-    const worker = startMailWorker({ db, env: loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), logger: createLogger('info', (line) => (lines.push(line), true)), pollMs: 100 });
+    const worker = startMailWorker({
+      db,
+      env: loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+      logger: createLogger('info', (line) => (lines.push(line), true)),
+      pollMs: 100,
+    });
     cleanups.push(() => worker.stop());
-    await enqueueMail(db, confirmationMail('tobi@example.ng', 'Tobi', 'http://localhost:3000/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567'));
+    await enqueueMail(
+      db,
+      confirmationMail(
+        'tobi@example.ng',
+        'Tobi',
+        'http://localhost:3000/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567',
+      ),
+    );
     const outbox = path.join(dataDir, 'outbox');
     const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []);
     await waitFor(() => mails().length === 1);
@@ -62,9 +76,15 @@ describe('outbox mode (no SMTP_URL)', () => {
     expect(eml).toMatch(/^From: "?Ilera Health"? <no-reply@ilerahealth\.example>$/m);
     expect(eml).toContain('multipart/alternative');
     expect(await mailOutbox.countPending(db)).toBe(0);
-    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'mail written to outbox')!;
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === 'mail written to outbox')!;
     // The .eml path, not the link: the link carries a live token, and logs travel further than the outbox.
-    expect(logged).toMatchObject({ to: 't***@example.ng', kind: 'confirm_email', file: path.join(outbox, mails()[0]!) });
+    expect(logged).toMatchObject({
+      to: 't***@example.ng',
+      kind: 'confirm_email',
+      file: path.join(outbox, mails()[0]!),
+    });
     expect(lines.join('\n')).not.toContain('abcdefghijklmnopqrstuvwxyz234567');
     expect(lines.join('\n')).not.toContain('token=');
   });
@@ -94,7 +114,11 @@ describe('SMTP delivery through the queue', () => {
       db,
       env: loadEnv({ NODE_ENV: 'test' }),
       logger: createLogger('silent'),
-      transport: { kind: 'smtp', send: () => (failures++, Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1'))), close: () => {} },
+      transport: {
+        kind: 'smtp',
+        send: () => (failures++, Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1'))),
+        close: () => {},
+      },
       pollMs: 50,
       backoffBaseMs: 10,
       maxAttempts: 3,
@@ -102,10 +126,28 @@ describe('SMTP delivery through the queue', () => {
     cleanups.push(() => failing.stop());
     await worker.stop();
     await enqueueMail(db, confirmationMail('b@example.ng', 'B', 'http://x/confirm-email?token=t'));
-    await waitFor(async () => (await db.selectFrom('mail_outbox').select('status').where('to_address', '=', 'b@example.ng').executeTakeFirst())?.status === 'failed');
-    const row = await db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'b@example.ng').executeTakeFirstOrThrow();
+    await waitFor(
+      async () =>
+        (
+          await db
+            .selectFrom('mail_outbox')
+            .select('status')
+            .where('to_address', '=', 'b@example.ng')
+            .executeTakeFirst()
+        )?.status === 'failed',
+    );
+    const row = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'b@example.ng')
+      .executeTakeFirstOrThrow();
     expect(failures).toBe(3);
-    expect(row).toMatchObject({ attempts: 3, text_body: '', html_body: '', last_error: 'connect ECONNREFUSED 127.0.0.1:1' });
+    expect(row).toMatchObject({
+      attempts: 3,
+      text_body: '',
+      html_body: '',
+      last_error: 'connect ECONNREFUSED 127.0.0.1:1',
+    });
   });
 
   it('SMTP down during sign-up: the account is created, and the mail arrives once SMTP is back; its link confirms', async () => {
@@ -117,14 +159,28 @@ describe('SMTP delivery through the queue', () => {
     const logger = createLogger('silent');
     const server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     cleanups.push(() => server.close());
-    const worker = startMailWorker({ db: server.db, env: server.env, logger, pollMs: 100, backoffBaseMs: 100, backoffMaxMs: 400 });
+    const worker = startMailWorker({
+      db: server.db,
+      env: server.env,
+      logger,
+      pollMs: 100,
+      backoffBaseMs: 100,
+      backoffMaxMs: 400,
+    });
     cleanups.push(() => worker.stop());
 
     const visitor = createHttpClient(server.baseUrl);
     const email = 'kunle.down@example.ng';
-    expect(await visitor.client.auth.signUp.mutate({ fullName: 'Kunle Ajayi', email, password: 'Suya-by-the-road-5' })).toEqual({ status: 'created' });
-    await waitFor(async () => ((await server.db.selectFrom('mail_outbox').select('attempts').executeTakeFirst())?.attempts ?? 0) >= 2);
-    expect(await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeDefined();
+    expect(
+      await visitor.client.auth.signUp.mutate({ fullName: 'Kunle Ajayi', email, password: 'Suya-by-the-road-5' }),
+    ).toEqual({ status: 'created' });
+    await waitFor(
+      async () =>
+        ((await server.db.selectFrom('mail_outbox').select('attempts').executeTakeFirst())?.attempts ?? 0) >= 2,
+    );
+    expect(
+      await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeDefined();
 
     const smtp = await startSmtpServer(port);
     cleanups.push(() => smtp.close());
@@ -132,14 +188,22 @@ describe('SMTP delivery through the queue', () => {
     await waitFor(async () => (await mailOutbox.countPending(server.db)) === 0);
     const token = linkIn(mail, '/confirm-email').searchParams.get('token')!;
     expect(await visitor.client.auth.confirmEmail.mutate({ token })).toEqual({ status: 'confirmed' });
-    expect((await visitor.client.auth.logIn.mutate({ email, password: 'Suya-by-the-road-5' })).user.fullName).toBe('Kunle Ajayi');
+    expect((await visitor.client.auth.logIn.mutate({ email, password: 'Suya-by-the-road-5' })).user.fullName).toBe(
+      'Kunle Ajayi',
+    );
   });
 
   it('stops cleanly: a stopped worker sends nothing more', async () => {
     const db = await createTestDb();
     cleanups.push(() => db.destroy());
     let sent = 0;
-    const worker = startMailWorker({ db, env: loadEnv({ NODE_ENV: 'test' }), logger: createLogger('silent'), transport: { kind: 'smtp', send: async () => void sent++, close: () => {} }, pollMs: 50 });
+    const worker = startMailWorker({
+      db,
+      env: loadEnv({ NODE_ENV: 'test' }),
+      logger: createLogger('silent'),
+      transport: { kind: 'smtp', send: async () => void sent++, close: () => {} },
+      pollMs: 50,
+    });
     await worker.stop();
     await enqueueMail(db, confirmationMail('c@example.ng', 'C', 'http://x/confirm-email?token=t'));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -150,7 +214,9 @@ describe('SMTP delivery through the queue', () => {
 
 describe('send failure reasons in the log', () => {
   it('mask the addresses an SMTP refusal quotes', () => {
-    expect(maskEmailsIn('550 5.1.1 <ada.obi@example.ng>: Recipient address rejected')).toBe('550 5.1.1 <a***@example.ng>: Recipient address rejected');
+    expect(maskEmailsIn('550 5.1.1 <ada.obi@example.ng>: Recipient address rejected')).toBe(
+      '550 5.1.1 <a***@example.ng>: Recipient address rejected',
+    );
     expect(maskEmailsIn('connect ECONNREFUSED 127.0.0.1:587')).toBe('connect ECONNREFUSED 127.0.0.1:587');
   });
 });

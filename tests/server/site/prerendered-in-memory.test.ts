@@ -37,11 +37,19 @@ describe('prerendered pages', () => {
   it('are gzipped once at start: gzip when the client accepts it, plain otherwise', async () => {
     const get = (acceptEncoding: string) =>
       new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-        http.get(`${server.baseUrl}/about`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: String(res.headers.vary), body: Buffer.concat(chunks) }));
-        }).once('error', reject);
+        http
+          .get(`${server.baseUrl}/about`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                vary: String(res.headers.vary),
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .once('error', reject);
       });
     const zipped = await get('gzip, deflate, br');
     expect(zipped.encoding).toBe('gzip');
@@ -59,10 +67,12 @@ describe('prerendered pages', () => {
     expect(etag).toBeTruthy();
     // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request, which disables 304s.
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      http.get(`${server.baseUrl}/about`, { headers: { 'if-none-match': etag! } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      }).once('error', reject);
+      http
+        .get(`${server.baseUrl}/about`, { headers: { 'if-none-match': etag! } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        })
+        .once('error', reject);
     });
     expect(status).toBe(304);
     const head = await fetch(`${server.baseUrl}/about`, { method: 'HEAD' });

@@ -55,12 +55,18 @@ describe('npm run export', () => {
       await db.destroy();
 
       const run = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/tools/export-csv.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+        spawnSync(process.execPath, ['--import', 'tsx', 'server/tools/export-csv.ts', ...args], {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: dataDir },
+          encoding: 'utf8',
+        });
 
       const all = run('appointments');
       expect(all.status).toBe(0);
       const [header, ...rest] = all.stdout.split('\r\n');
-      expect(header).toBe('id,reference,created_at,full_name,email,phone,preferred_date,preferred_time,service_type,message');
+      expect(header).toBe(
+        'id,reference,created_at,full_name,email,phone,preferred_date,preferred_time,service_type,message',
+      );
       expect(rest.join('\r\n')).toContain(`'=cmd|calc`);
       expect(rest.join('\r\n')).toContain('"Line one\nLine ""two"", three"');
 

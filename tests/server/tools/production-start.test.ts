@@ -114,7 +114,9 @@ describe('production start on a pruned install', () => {
     expect(await health.json()).toMatchObject({ status: 'ok', version: expect.any(String) });
     await stopped(server.child);
     // The staff commands are compiled too, so they run on the pruned install.
-    const audit = run(process.execPath, ['dist/server/audit-cli.mjs', '--since', '2020-01-01'], { DATA_DIR: path.join(copy, 'data') });
+    const audit = run(process.execPath, ['dist/server/audit-cli.mjs', '--since', '2020-01-01'], {
+      DATA_DIR: path.join(copy, 'data'),
+    });
     expect(audit.stdout).toMatch(/^id\s+time \(UTC\)\s+type/);
   });
 

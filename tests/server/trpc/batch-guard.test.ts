@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_NOT_BATCHABLE_MESSAGE, batchTooLargeMessage } from '../../../shared/messages/auth-messages';
 import { startTestServer } from '../../helpers/test-server';
 
-const batch = (base: string, paths: string[]) => fetch(`${base}/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`);
+const batch = (base: string, paths: string[]) =>
+  fetch(`${base}/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`);
 const postBatch = (base: string, paths: string[]) =>
   fetch(`${base}/trpc/${paths.join(',')}?batch=1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(Object.fromEntries(paths.map((_, index) => [index, { email: 'a@example.ng', password: 'whatever-123' }]))),
+    body: JSON.stringify(
+      Object.fromEntries(paths.map((_, index) => [index, { email: 'a@example.ng', password: 'whatever-123' }])),
+    ),
   });
 
 describe('tRPC batch guard (default TRPC_MAX_BATCH=10)', () => {
@@ -30,10 +33,16 @@ describe('tRPC batch guard (default TRPC_MAX_BATCH=10)', () => {
   });
 
   it('refuses any account mutation in a batch, even a small one; a single call still works', async () => {
-    for (const paths of [['auth.logIn', 'auth.logIn'], ['health.check', 'auth.signUp'], ['auth.logOut', 'auth.me']]) {
+    for (const paths of [
+      ['auth.logIn', 'auth.logIn'],
+      ['health.check', 'auth.signUp'],
+      ['auth.logOut', 'auth.me'],
+    ]) {
       const response = await postBatch(server.baseUrl, paths);
       expect(response.status, paths.join(',')).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(AUTH_NOT_BATCHABLE_MESSAGE);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        AUTH_NOT_BATCHABLE_MESSAGE,
+      );
     }
     // Queries of the auth router may share a batch.
     expect((await batch(server.baseUrl, ['auth.me', 'health.check'])).status).toBe(200);

@@ -25,12 +25,22 @@ function watched(request: JsonCallRequest, read: Set<PropertyKey>) {
 }
 
 const calls: { name: string; method: string; path: string; body: string }[] = [
-  { name: 'a mutation with input', method: 'POST', path: 'forms.submitAppointment', body: JSON.stringify(validInput.submitAppointment()) },
+  {
+    name: 'a mutation with input',
+    method: 'POST',
+    path: 'forms.submitAppointment',
+    body: JSON.stringify(validInput.submitAppointment()),
+  },
   { name: 'a mutation refused by its schema', method: 'POST', path: 'forms.submitTripPlan', body: '{}' },
   { name: 'a query without input', method: 'GET', path: 'health.check', body: '' },
   { name: 'an unknown procedure', method: 'POST', path: 'forms.nothing', body: '{}' },
   { name: 'malformed JSON', method: 'POST', path: 'forms.subscribeNewsletter', body: '{"email":' },
-  { name: 'a batched call', method: 'POST', path: 'forms.subscribeNewsletter,forms.subscribeNewsletter?batch=1', body: JSON.stringify({ 0: validInput.subscribeNewsletter(), 1: validInput.subscribeNewsletter() }) },
+  {
+    name: 'a batched call',
+    method: 'POST',
+    path: 'forms.subscribeNewsletter,forms.subscribeNewsletter?batch=1',
+    body: JSON.stringify({ 0: validInput.subscribeNewsletter(), 1: validInput.subscribeNewsletter() }),
+  },
 ];
 
 describe('the lean tRPC request object', () => {
@@ -39,7 +49,13 @@ describe('the lean tRPC request object', () => {
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const read = new Set<PropertyKey>();
     const [procedurePath] = path.split('?');
-    const shim = new JsonCallRequest(method, `http://internal/trpc/${path}`, ['content-type', 'application/json'], body, new AbortController().signal);
+    const shim = new JsonCallRequest(
+      method,
+      `http://internal/trpc/${path}`,
+      ['content-type', 'application/json'],
+      body,
+      new AbortController().signal,
+    );
     const response = await resolveResponse({
       router: appRouter,
       req: watched(shim, read) as unknown as Request,

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appointmentSchema } from '../../../shared/schemas/appointment';
 
-const valid = { fullName: 'Ada', email: 'a@b.co', phone: '', preferredDate: '2025-06-15', preferredTime: '', serviceType: 'Other', message: '' };
+const valid = {
+  fullName: 'Ada',
+  email: 'a@b.co',
+  phone: '',
+  preferredDate: '2025-06-15',
+  preferredTime: '',
+  serviceType: 'Other',
+  message: '',
+};
 afterEach(() => vi.useRealTimers());
 
 describe('appointmentSchema', () => {
@@ -16,8 +24,15 @@ describe('appointmentSchema', () => {
   it('requires name, email, date and service; time, phone and message are optional', () => {
     vi.useFakeTimers({ now: new Date('2025-06-01T12:00:00Z'), toFake: ['Date'] });
     const result = appointmentSchema.safeParse({ fullName: '', email: '', preferredDate: '', serviceType: '' });
-    expect([...new Set(result.error?.issues.map((issue) => issue.path[0]))]).toEqual(['fullName', 'email', 'preferredDate', 'serviceType']);
-    expect(result.error?.issues.find((issue) => issue.path[0] === 'preferredDate')?.message).toBe('Enter your preferred date.');
+    expect([...new Set(result.error?.issues.map((issue) => issue.path[0]))]).toEqual([
+      'fullName',
+      'email',
+      'preferredDate',
+      'serviceType',
+    ]);
+    expect(result.error?.issues.find((issue) => issue.path[0] === 'preferredDate')?.message).toBe(
+      'Enter your preferred date.',
+    );
     expect(appointmentSchema.parse(valid)).toMatchObject({ preferredTime: null, phone: null, message: null });
   });
 

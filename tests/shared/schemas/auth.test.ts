@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
-import { PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE, signUpFormSchema, signUpSchema } from '../../../shared/schemas/auth';
+import {
+  PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  signUpFormSchema,
+  signUpSchema,
+} from '../../../shared/schemas/auth';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -13,8 +18,16 @@ describe('sign-up schemas (spec section 5)', () => {
   });
 
   it('the client form checks that the passwords match, even when another field is empty', () => {
-    const result = signUpFormSchema.safeParse({ fullName: '', email: 'ada@example.ng', password: 'abcdefg', confirmPassword: 'abcdefh' });
-    expect(issues(result)).toMatchObject({ confirmPassword: 'Passwords do not match.', fullName: 'Enter your full name.' });
+    const result = signUpFormSchema.safeParse({
+      fullName: '',
+      email: 'ada@example.ng',
+      password: 'abcdefg',
+      confirmPassword: 'abcdefh',
+    });
+    expect(issues(result)).toMatchObject({
+      confirmPassword: 'Passwords do not match.',
+      fullName: 'Enter your full name.',
+    });
   });
 
   it('requires all four fields and the minimum length', () => {
@@ -28,7 +41,12 @@ describe('sign-up schemas (spec section 5)', () => {
   });
 
   it('the schema sent to the server has no confirmPassword', () => {
-    const parsed = signUpSchema.parse({ fullName: ' Ada ', email: 'ada@example.ng', password: ' spaced ', confirmPassword: ' spaced ' } as never);
+    const parsed = signUpSchema.parse({
+      fullName: ' Ada ',
+      email: 'ada@example.ng',
+      password: ' spaced ',
+      confirmPassword: ' spaced ',
+    } as never);
     expect(parsed).toEqual({ fullName: 'Ada', email: 'ada@example.ng', password: ' spaced ' });
   });
 });

@@ -9,8 +9,10 @@ const application = {
   email: 'adaeze@example.com',
   resumeLink: 'https://example.com/cv.pdf',
 };
-const messagesFor = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
-  result.error?.issues.filter((issue) => issue.path[0] === field).map((issue) => issue.message) ?? [];
+const messagesFor = (
+  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+  field: string,
+) => result.error?.issues.filter((issue) => issue.path[0] === field).map((issue) => issue.message) ?? [];
 
 describe('required text and invisible characters (issue #11.8)', () => {
   it.each(['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', ' \u200B\u200C \u2060\uFEFF ', '\u200B\u200B\u200B'])(
@@ -20,7 +22,12 @@ describe('required text and invisible characters (issue #11.8)', () => {
       const result = jobApplicationSchema.safeParse({ ...application, fullName: invisible });
       expect(result.success).toBe(false);
       expect(messagesFor(result, 'fullName')).toEqual(['Enter your full name.']);
-      const trip = tripPlanSchema.safeParse({ destination: invisible, numberOfTravelers: 1, fullName: 'Bola', email: 'bola@example.com' });
+      const trip = tripPlanSchema.safeParse({
+        destination: invisible,
+        numberOfTravelers: 1,
+        fullName: 'Bola',
+        email: 'bola@example.com',
+      });
       expect(messagesFor(trip, 'destination')).toEqual(['Enter your destination.']);
     },
   );
@@ -35,7 +42,9 @@ describe('required text and invisible characters (issue #11.8)', () => {
 describe('idempotency key (issue #11.9)', () => {
   it('accepts 16 to 64 url-safe characters, or none', () => {
     expect(jobApplicationSchema.safeParse({ ...application, idempotencyKey: 'a'.repeat(16) }).success).toBe(true);
-    expect(jobApplicationSchema.safeParse({ ...application, idempotencyKey: 'Ab-_9'.repeat(12) + 'abcd' }).success).toBe(true);
+    expect(
+      jobApplicationSchema.safeParse({ ...application, idempotencyKey: 'Ab-_9'.repeat(12) + 'abcd' }).success,
+    ).toBe(true);
     expect(jobApplicationSchema.safeParse(application).success).toBe(true);
   });
 

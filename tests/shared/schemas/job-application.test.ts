@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { jobApplicationSchema } from '../../../shared/schemas/job-application';
 
-const valid = { jobTitle: 'Data Analyst', fullName: 'Ada', email: 'a@b.co', phone: '', resumeLink: 'https://example.com/cv', coverLetter: '' };
+const valid = {
+  jobTitle: 'Data Analyst',
+  fullName: 'Ada',
+  email: 'a@b.co',
+  phone: '',
+  resumeLink: 'https://example.com/cv',
+  coverLetter: '',
+};
 const fieldErrors = (input: object) => {
   const result = jobApplicationSchema.safeParse(input);
   // The form shows each field's first message.
-  return result.success ? {} : Object.fromEntries(result.error.issues.reverse().map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.reverse().map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('jobApplicationSchema', () => {
@@ -27,7 +36,9 @@ describe('jobApplicationSchema', () => {
   });
 
   it('limits a cover letter to 5,000 characters and a phone to 32', () => {
-    expect(fieldErrors({ ...valid, coverLetter: 'x'.repeat(5001) }).coverLetter).toBe('Cover letter must be 5,000 characters or fewer.');
+    expect(fieldErrors({ ...valid, coverLetter: 'x'.repeat(5001) }).coverLetter).toBe(
+      'Cover letter must be 5,000 characters or fewer.',
+    );
     expect(fieldErrors({ ...valid, phone: '1'.repeat(33) }).phone).toBe('Phone number must be 32 characters or fewer.');
   });
 });

@@ -16,11 +16,17 @@ const valid = {
 
 describe('tripPlanSchema', () => {
   it('turns empty dates and choices into null', () => {
-    expect(tripPlanSchema.parse(valid)).toMatchObject({ departureDate: null, returnDate: null, accommodationPreference: null, activityInterests: null });
+    expect(tripPlanSchema.parse(valid)).toMatchObject({
+      departureDate: null,
+      returnDate: null,
+      accommodationPreference: null,
+      activityInterests: null,
+    });
   });
 
   it('needs at least 1 traveler, as a whole number', () => {
-    for (const numberOfTravelers of [0, 1.5, Number.NaN, '1']) expect(tripPlanSchema.safeParse({ ...valid, numberOfTravelers }).success).toBe(false);
+    for (const numberOfTravelers of [0, 1.5, Number.NaN, '1'])
+      expect(tripPlanSchema.safeParse({ ...valid, numberOfTravelers }).success).toBe(false);
     expect(tripPlanSchema.parse({ ...valid, numberOfTravelers: 3 }).numberOfTravelers).toBe(3);
   });
 
@@ -30,7 +36,13 @@ describe('tripPlanSchema', () => {
   });
 
   it('accepts only the listed accommodation and activities', () => {
-    expect(tripPlanSchema.safeParse({ ...valid, accommodationPreference: 'Hotel (5-star)', activityInterests: 'Food & Culinary' }).success).toBe(true);
+    expect(
+      tripPlanSchema.safeParse({
+        ...valid,
+        accommodationPreference: 'Hotel (5-star)',
+        activityInterests: 'Food & Culinary',
+      }).success,
+    ).toBe(true);
     expect(tripPlanSchema.safeParse({ ...valid, accommodationPreference: 'Castle' }).success).toBe(false);
   });
 });

@@ -10,7 +10,12 @@ import { count, post, procedures, tableOf, validInput } from './forms-fixtures';
 
 async function serve(nodeEnv: 'production' | 'development' | 'test') {
   const db = await createTestDb();
-  const app = createApp({ env: loadEnv({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }), db, logger: createLogger('silent'), version: 'test' });
+  const app = createApp({
+    env: loadEnv({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
+    db,
+    logger: createLogger('silent'),
+    version: 'test',
+  });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -28,7 +33,9 @@ describe('the test-only fault switch', () => {
   it.each(procedures)('%s fails with a generic 500 under NODE_ENV=test when the header asks', async (procedure) => {
     const server = await serve('test');
     try {
-      const response = await post(server.baseUrl, procedure, validInput[procedure](), { [FORMS_FAULT_HEADER]: 'forms' });
+      const response = await post(server.baseUrl, procedure, validInput[procedure](), {
+        [FORMS_FAULT_HEADER]: 'forms',
+      });
       expect(response.status).toBe(500);
       expect(response.json.error.message).toBe('Something went wrong on our side. Please try again.');
       expect(response.text).not.toContain('Injected');
@@ -38,16 +45,21 @@ describe('the test-only fault switch', () => {
     }
   });
 
-  it.each(['production', 'development'] as const)('cannot be enabled when NODE_ENV=%s: the header is ignored and the row is stored', async (nodeEnv) => {
-    const server = await serve(nodeEnv);
-    try {
-      for (const procedure of procedures) {
-        const response = await post(server.baseUrl, procedure, validInput[procedure](), { [FORMS_FAULT_HEADER]: 'forms' });
-        expect(response.status).toBe(200);
-        expect(await count(server.db, tableOf[procedure])).toBe(1);
+  it.each(['production', 'development'] as const)(
+    'cannot be enabled when NODE_ENV=%s: the header is ignored and the row is stored',
+    async (nodeEnv) => {
+      const server = await serve(nodeEnv);
+      try {
+        for (const procedure of procedures) {
+          const response = await post(server.baseUrl, procedure, validInput[procedure](), {
+            [FORMS_FAULT_HEADER]: 'forms',
+          });
+          expect(response.status).toBe(200);
+          expect(await count(server.db, tableOf[procedure])).toBe(1);
+        }
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
-    }
-  });
+    },
+  );
 });

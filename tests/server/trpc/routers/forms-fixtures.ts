@@ -35,7 +35,8 @@ export async function startFormsServer(env: Record<string, string> = {}, logger:
   };
 }
 
-export type Procedure = 'subscribeNewsletter' | 'submitJobApplication' | 'submitServiceOrder' | 'submitAppointment' | 'submitTripPlan';
+export type Procedure =
+  'subscribeNewsletter' | 'submitJobApplication' | 'submitServiceOrder' | 'submitAppointment' | 'submitTripPlan';
 
 export const tableOf: Record<Procedure, SubmissionTable> = {
   subscribeNewsletter: 'newsletter_subscriptions',

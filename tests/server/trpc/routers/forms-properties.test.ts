@@ -35,7 +35,12 @@ let db: AppDatabase;
 let caller: ReturnType<typeof createCaller>;
 beforeAll(async () => {
   db = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', RATE_LIMIT_FORMS_PER_MINUTE: '1000000' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    RATE_LIMIT_FORMS_PER_MINUTE: '1000000',
+  });
   caller = createCaller(createInnerContext({ db, env, logger: createLogger('silent') }));
 });
 afterAll(() => db.destroy());
@@ -71,12 +76,24 @@ const hostileString = fc.oneof(
   fc.nat({ max: 6000 }).map((length) => 'x'.repeat(length)),
 );
 
-const hostileValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 
 /** A valid submission with some fields replaced by hostile values, so most runs reach deep checks. */
 const mutatedInput = (procedure: Procedure) =>
   fc
-    .tuple(fc.dictionary(fc.constantFrom(...Object.keys(validInput[procedure]()), 'extra'), hostileValue, { maxKeys: 4 }), fc.boolean())
+    .tuple(
+      fc.dictionary(fc.constantFrom(...Object.keys(validInput[procedure]()), 'extra'), hostileValue, { maxKeys: 4 }),
+      fc.boolean(),
+    )
     .map(([changes, keepBase]) => (keepBase ? { ...validInput[procedure](), ...changes } : changes));
 
 const anyInput = (procedure: Procedure) => fc.oneof(mutatedInput(procedure), fc.anything(), fc.jsonValue());
@@ -92,26 +109,29 @@ async function callSafely(procedure: Procedure, input: unknown) {
 }
 
 describe('hostile input never breaks a form', () => {
-  it.each(procedures)(`%s: ${RUNS} random inputs, never an internal error, rows only for valid input`, async (procedure) => {
-    const table = tableOf[procedure];
-    await fc.assert(
-      fc.asyncProperty(anyInput(procedure), async (input) => {
-        const before = await countSubmissions(db, table);
-        const result = await callSafely(procedure, input);
-        const after = await countSubmissions(db, table);
-        if (!result.ok) {
-          expect(result.code).not.toBe('INTERNAL_SERVER_ERROR');
-          expect(after).toBe(before);
-          return;
-        }
-        // A success stores one row, unless it was a bot post answered like a success.
-        const valid = schemas[procedure].safeParse(input);
-        expect(valid.success).toBe(true);
-        expect(after - before).toBeLessThanOrEqual(1);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it.each(procedures)(
+    `%s: ${RUNS} random inputs, never an internal error, rows only for valid input`,
+    async (procedure) => {
+      const table = tableOf[procedure];
+      await fc.assert(
+        fc.asyncProperty(anyInput(procedure), async (input) => {
+          const before = await countSubmissions(db, table);
+          const result = await callSafely(procedure, input);
+          const after = await countSubmissions(db, table);
+          if (!result.ok) {
+            expect(result.code).not.toBe('INTERNAL_SERVER_ERROR');
+            expect(after).toBe(before);
+            return;
+          }
+          // A success stores one row, unless it was a bot post answered like a success.
+          const valid = schemas[procedure].safeParse(input);
+          expect(valid.success).toBe(true);
+          expect(after - before).toBeLessThanOrEqual(1);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 
   it.each(procedures)(`%s: ${RUNS} schema-invalid inputs store nothing`, async (procedure) => {
     const table = tableOf[procedure];

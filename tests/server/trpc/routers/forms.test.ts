@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../../../server/data/submissions';
 import { lagosToday } from '../../../../shared/lagos-date';
 import { NEWSLETTER_DUPLICATE_MESSAGE } from '../../../../shared/form-messages';
-import { count, human, post, procedures, startFormsServer, tableOf, validInput, type Procedure } from './forms-fixtures';
+import {
+  count,
+  human,
+  post,
+  procedures,
+  startFormsServer,
+  tableOf,
+  validInput,
+  type Procedure,
+} from './forms-fixtures';
 
 let server: Awaited<ReturnType<typeof startFormsServer>>;
 beforeAll(async () => {
@@ -10,10 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const submit = (procedure: Procedure, body: unknown, headers?: Record<string, string>) => post(server.baseUrl, procedure, body, headers);
+const submit = (procedure: Procedure, body: unknown, headers?: Record<string, string>) =>
+  post(server.baseUrl, procedure, body, headers);
 
 /** Expects HTTP 400 with `message` for `field` and no new row. */
-async function expectRefused(procedure: Procedure, overrides: Record<string, unknown>, field: string, message: string | RegExp) {
+async function expectRefused(
+  procedure: Procedure,
+  overrides: Record<string, unknown>,
+  field: string,
+  message: string | RegExp,
+) {
   const before = await count(server.db, tableOf[procedure]);
   const response = await submit(procedure, { ...validInput[procedure](), ...overrides });
   expect(response.status).toBe(400);
@@ -35,7 +50,11 @@ describe('every form', () => {
     const reference: string = response.json.result.data.reference;
     expect(reference).toMatch(REFERENCE_PATTERN);
     expect(await count(server.db, tableOf[procedure])).toBe(before + 1);
-    const row = await server.db.selectFrom(tableOf[procedure]).selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom(tableOf[procedure])
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
     expect(row.id).toBeGreaterThan(0);
     expect(Date.parse(row.created_at)).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -51,14 +70,34 @@ describe('every form', () => {
   it.each(procedures)('%s refuses NUL characters and lone surrogates', async (procedure) => {
     const field = procedure === 'submitTripPlan' ? 'destination' : 'email';
     const base = validInput[procedure]()[field] as string;
-    await expectRefused(procedure, { [field]: `${base}\u0000` }, field, 'Remove the unsupported characters from this answer.');
-    await expectRefused(procedure, { [field]: `\uD800${base}` }, field, 'Remove the unsupported characters from this answer.');
-    await expectRefused(procedure, { [field]: `${base}\uDC00` }, field, 'Remove the unsupported characters from this answer.');
+    await expectRefused(
+      procedure,
+      { [field]: `${base}\u0000` },
+      field,
+      'Remove the unsupported characters from this answer.',
+    );
+    await expectRefused(
+      procedure,
+      { [field]: `\uD800${base}` },
+      field,
+      'Remove the unsupported characters from this answer.',
+    );
+    await expectRefused(
+      procedure,
+      { [field]: `${base}\uDC00` },
+      field,
+      'Remove the unsupported characters from this answer.',
+    );
   });
 
   it.each(procedures)('%s refuses an e-mail address in the wrong format or too long', async (procedure) => {
     await expectRefused(procedure, { email: 'not-an-email' }, 'email', /correct format/);
-    await expectRefused(procedure, { email: `${'a'.repeat(250)}@example.com` }, 'email', 'Email address must be 254 characters or fewer.');
+    await expectRefused(
+      procedure,
+      { email: `${'a'.repeat(250)}@example.com` },
+      'email',
+      'Email address must be 254 characters or fewer.',
+    );
   });
 
   it.each(procedures)('%s answers a filled honeypot like a success but stores nothing', async (procedure) => {
@@ -69,13 +108,16 @@ describe('every form', () => {
     expect(await count(server.db, tableOf[procedure])).toBe(before);
   });
 
-  it.each(procedures)('%s answers a too-fast (or untimed) post like a success but stores nothing', async (procedure) => {
-    const before = await count(server.db, tableOf[procedure]);
-    expect((await submit(procedure, { ...validInput[procedure](), fillMs: 200 })).status).toBe(200);
-    const { fillMs: _fillMs, ...untimed } = validInput[procedure]();
-    expect((await submit(procedure, untimed)).status).toBe(200);
-    expect(await count(server.db, tableOf[procedure])).toBe(before);
-  });
+  it.each(procedures)(
+    '%s answers a too-fast (or untimed) post like a success but stores nothing',
+    async (procedure) => {
+      const before = await count(server.db, tableOf[procedure]);
+      expect((await submit(procedure, { ...validInput[procedure](), fillMs: 200 })).status).toBe(200);
+      const { fillMs: _fillMs, ...untimed } = validInput[procedure]();
+      expect((await submit(procedure, untimed)).status).toBe(200);
+      expect(await count(server.db, tableOf[procedure])).toBe(before);
+    },
+  );
 
   it.each(procedures)('%s refuses a non-JSON content type with 415', async (procedure) => {
     const before = await count(server.db, tableOf[procedure]);
@@ -133,7 +175,9 @@ describe('every form', () => {
   });
 
   it.each(procedures)('%s cannot be called with GET', async (procedure) => {
-    const response = await fetch(`${server.baseUrl}/trpc/forms.${procedure}?input=${encodeURIComponent(JSON.stringify(validInput[procedure]()))}`);
+    const response = await fetch(
+      `${server.baseUrl}/trpc/forms.${procedure}?input=${encodeURIComponent(JSON.stringify(validInput[procedure]()))}`,
+    );
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
   });
@@ -149,7 +193,11 @@ describe('text clean-up', () => {
       coverLetter: '',
     });
     expect(response.status).toBe(200);
-    const row = await server.db.selectFrom('job_applications').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('job_applications')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
     expect(row.full_name).toBe('Chidí Obi'.normalize('NFC'));
     expect(row.full_name).toBe(row.full_name.normalize('NFC'));
     expect(row.email).toBe('chidi@example.com');
@@ -158,10 +206,33 @@ describe('text clean-up', () => {
   });
 
   it('refuses names over 120 characters and messages over 5,000', async () => {
-    await expectRefused('submitAppointment', { fullName: 'A'.repeat(121) }, 'fullName', 'Full name must be 120 characters or fewer.');
-    await expectRefused('submitAppointment', { message: 'm'.repeat(5001) }, 'message', 'Message must be 5,000 characters or fewer.');
-    await expectRefused('submitServiceOrder', { phone: '1'.repeat(33) }, 'phone', 'Phone number must be 32 characters or fewer.');
-    expect((await submit('submitAppointment', { ...validInput.submitAppointment(), fullName: 'A'.repeat(120), message: 'm'.repeat(5000) })).status).toBe(200);
+    await expectRefused(
+      'submitAppointment',
+      { fullName: 'A'.repeat(121) },
+      'fullName',
+      'Full name must be 120 characters or fewer.',
+    );
+    await expectRefused(
+      'submitAppointment',
+      { message: 'm'.repeat(5001) },
+      'message',
+      'Message must be 5,000 characters or fewer.',
+    );
+    await expectRefused(
+      'submitServiceOrder',
+      { phone: '1'.repeat(33) },
+      'phone',
+      'Phone number must be 32 characters or fewer.',
+    );
+    expect(
+      (
+        await submit('submitAppointment', {
+          ...validInput.submitAppointment(),
+          fullName: 'A'.repeat(120),
+          message: 'm'.repeat(5000),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a name that is only spaces', async () => {
@@ -173,9 +244,18 @@ describe('text clean-up', () => {
   });
 
   it('ignores unknown fields', async () => {
-    const response = await submit('submitAppointment', { ...validInput.submitAppointment(), id: 999, reference: 'APT-AAAAA', created_at: '1999-01-01' });
+    const response = await submit('submitAppointment', {
+      ...validInput.submitAppointment(),
+      id: 999,
+      reference: 'APT-AAAAA',
+      created_at: '1999-01-01',
+    });
     expect(response.status).toBe(200);
-    const row = await server.db.selectFrom('appointments').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
     expect(row.id).not.toBe(999);
     expect(row.created_at.startsWith('1999')).toBe(false);
   });
@@ -185,7 +265,11 @@ describe('newsletter', () => {
   it('stores the address in lower case', async () => {
     const response = await submit('subscribeNewsletter', { email: '  Amaka.Obi@Example.COM ', ...human });
     expect(response.status).toBe(200);
-    const row = await server.db.selectFrom('newsletter_subscriptions').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('newsletter_subscriptions')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe('amaka.obi@example.com');
   });
 
@@ -196,17 +280,27 @@ describe('newsletter', () => {
       expect(response.status).toBe(409);
       expect(response.json.error.message).toBe(NEWSLETTER_DUPLICATE_MESSAGE);
     }
-    const rows = await server.db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', 'dup@example.com').execute();
+    const rows = await server.db
+      .selectFrom('newsletter_subscriptions')
+      .selectAll()
+      .where('email', '=', 'dup@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('stores exactly one row for 25 concurrent sign-ups of the same address', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 25 }, (_, index) => submit('subscribeNewsletter', { email: index % 2 ? 'race@example.com' : 'RACE@example.com', ...human })),
+      Array.from({ length: 25 }, (_, index) =>
+        submit('subscribeNewsletter', { email: index % 2 ? 'race@example.com' : 'RACE@example.com', ...human }),
+      ),
     );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 409)).toHaveLength(24);
-    const rows = await server.db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', 'race@example.com').execute();
+    const rows = await server.db
+      .selectFrom('newsletter_subscriptions')
+      .selectAll()
+      .where('email', '=', 'race@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -216,8 +310,16 @@ describe('newsletter', () => {
   });
 
   it('the database itself refuses a second spelling of a stored address', async () => {
-    await server.db.insertInto('newsletter_subscriptions').values({ email: 'case@example.com', reference: 'SUB-22222' }).execute();
-    await expect(server.db.insertInto('newsletter_subscriptions').values({ email: 'CASE@example.com', reference: 'SUB-33333' }).execute()).rejects.toThrow(/UNIQUE/);
+    await server.db
+      .insertInto('newsletter_subscriptions')
+      .values({ email: 'case@example.com', reference: 'SUB-22222' })
+      .execute();
+    await expect(
+      server.db
+        .insertInto('newsletter_subscriptions')
+        .values({ email: 'CASE@example.com', reference: 'SUB-33333' })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
   });
 });
 
@@ -225,7 +327,11 @@ describe('job application', () => {
   it('stores the spec columns', async () => {
     const input = validInput.submitJobApplication();
     const response = await submit('submitJobApplication', input);
-    const row = await server.db.selectFrom('job_applications').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('job_applications')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       job_title: 'Data Analyst',
       full_name: input.fullName,
@@ -242,59 +348,137 @@ describe('job application', () => {
     await expectRefused('submitJobApplication', { email: '' }, 'email', 'Enter your email address.');
     await expectRefused('submitJobApplication', { resumeLink: '' }, 'resumeLink', 'Enter a link to your resume.');
     await expectRefused('submitJobApplication', { jobTitle: '' }, 'jobTitle', 'Choose the job you are applying for.');
-    expect((await submit('submitJobApplication', { ...validInput.submitJobApplication(), phone: '', coverLetter: '' })).status).toBe(200);
+    expect(
+      (await submit('submitJobApplication', { ...validInput.submitJobApplication(), phone: '', coverLetter: '' }))
+        .status,
+    ).toBe(200);
   });
 
   it('accepts only http and https resume links, at most 2,048 characters', async () => {
-    for (const link of ['javascript:alert(1)', 'ftp://files.example.com/cv.pdf', 'data:text/html,hi', 'file:///etc/passwd', 'www.example.com/cv', 'https://', 'https://exa mple.com']) {
+    for (const link of [
+      'javascript:alert(1)',
+      'ftp://files.example.com/cv.pdf',
+      'data:text/html,hi',
+      'file:///etc/passwd',
+      'www.example.com/cv',
+      'https://',
+      'https://exa mple.com',
+    ]) {
       await expectRefused('submitJobApplication', { resumeLink: link }, 'resumeLink', /http:\/\/ or https:\/\//);
     }
-    await expectRefused('submitJobApplication', { resumeLink: `https://example.com/${'a'.repeat(2030)}` }, 'resumeLink', 'Resume link must be 2,048 characters or fewer.');
-    expect((await submit('submitJobApplication', { ...validInput.submitJobApplication(), resumeLink: 'http://linkedin.example.com/in/ada' })).status).toBe(200);
+    await expectRefused(
+      'submitJobApplication',
+      { resumeLink: `https://example.com/${'a'.repeat(2030)}` },
+      'resumeLink',
+      'Resume link must be 2,048 characters or fewer.',
+    );
+    expect(
+      (
+        await submit('submitJobApplication', {
+          ...validInput.submitJobApplication(),
+          resumeLink: 'http://linkedin.example.com/in/ada',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a cover letter over 5,000 characters', async () => {
-    await expectRefused('submitJobApplication', { coverLetter: 'c'.repeat(5001) }, 'coverLetter', 'Cover letter must be 5,000 characters or fewer.');
+    await expectRefused(
+      'submitJobApplication',
+      { coverLetter: 'c'.repeat(5001) },
+      'coverLetter',
+      'Cover letter must be 5,000 characters or fewer.',
+    );
   });
 });
 
 describe('service order', () => {
   it('stores the spec columns with the package for Medical Tourism Package', async () => {
     const response = await submit('submitServiceOrder', validInput.submitServiceOrder());
-    const row = await server.db.selectFrom('service_orders').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ service_category: 'Medical Tourism Package', service_package: 'Premium Package', phone: null, message: 'Knee surgery abroad.' });
+    const row = await server.db
+      .selectFrom('service_orders')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      service_category: 'Medical Tourism Package',
+      service_package: 'Premium Package',
+      phone: null,
+      message: 'Knee surgery abroad.',
+    });
     expect(row.reference.startsWith('ORD-')).toBe(true);
   });
 
   it('requires a package only for Medical Tourism Package', async () => {
-    await expectRefused('submitServiceOrder', { servicePackage: '' }, 'servicePackage', 'Select a medical tourism package.');
-    await expectRefused('submitServiceOrder', { servicePackage: 'Gold Package' }, 'servicePackage', 'Select a medical tourism package.');
-    const response = await submit('submitServiceOrder', { ...validInput.submitServiceOrder(), serviceCategory: 'Virtual Consultation', servicePackage: '' });
+    await expectRefused(
+      'submitServiceOrder',
+      { servicePackage: '' },
+      'servicePackage',
+      'Select a medical tourism package.',
+    );
+    await expectRefused(
+      'submitServiceOrder',
+      { servicePackage: 'Gold Package' },
+      'servicePackage',
+      'Select a medical tourism package.',
+    );
+    const response = await submit('submitServiceOrder', {
+      ...validInput.submitServiceOrder(),
+      serviceCategory: 'Virtual Consultation',
+      servicePackage: '',
+    });
     expect(response.status).toBe(200);
   });
 
   it('drops a package sent with another category', async () => {
-    const response = await submit('submitServiceOrder', { ...validInput.submitServiceOrder(), serviceCategory: 'Other', servicePackage: 'Premium Package' });
-    const row = await server.db.selectFrom('service_orders').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
+    const response = await submit('submitServiceOrder', {
+      ...validInput.submitServiceOrder(),
+      serviceCategory: 'Other',
+      servicePackage: 'Premium Package',
+    });
+    const row = await server.db
+      .selectFrom('service_orders')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
     expect(row.service_package).toBeNull();
   });
 
   it('accepts only the listed categories', async () => {
     await expectRefused('submitServiceOrder', { serviceCategory: '' }, 'serviceCategory', 'Select a service category.');
-    await expectRefused('submitServiceOrder', { serviceCategory: 'Free Money' }, 'serviceCategory', 'Select a service category.');
+    await expectRefused(
+      'submitServiceOrder',
+      { serviceCategory: 'Free Money' },
+      'serviceCategory',
+      'Select a service category.',
+    );
   });
 });
 
 describe('appointment', () => {
   it('stores the spec columns', async () => {
     const response = await submit('submitAppointment', validInput.submitAppointment());
-    const row = await server.db.selectFrom('appointments').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ preferred_date: lagosToday(), preferred_time: '10-11 AM', service_type: 'General Check-up', message: null });
+    const row = await server.db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      preferred_date: lagosToday(),
+      preferred_time: '10-11 AM',
+      service_type: 'General Check-up',
+      message: null,
+    });
     expect(row.reference.startsWith('APT-')).toBe(true);
   });
 
   it('refuses a date before today in Lagos, and impossible dates', async () => {
-    await expectRefused('submitAppointment', { preferredDate: yesterdayInLagos() }, 'preferredDate', 'Preferred date cannot be before today.');
+    await expectRefused(
+      'submitAppointment',
+      { preferredDate: yesterdayInLagos() },
+      'preferredDate',
+      'Preferred date cannot be before today.',
+    );
     await expectRefused('submitAppointment', { preferredDate: '' }, 'preferredDate', 'Enter your preferred date.');
     await expectRefused('submitAppointment', { preferredDate: '2099-02-30' }, 'preferredDate', /real date/);
     await expectRefused('submitAppointment', { preferredDate: 'tomorrow' }, 'preferredDate', /real date/);
@@ -303,26 +487,59 @@ describe('appointment', () => {
   it('accepts only the listed services and time slots', async () => {
     await expectRefused('submitAppointment', { serviceType: '' }, 'serviceType', 'Select the service you need.');
     await expectRefused('submitAppointment', { serviceType: 'Surgery' }, 'serviceType', 'Select the service you need.');
-    await expectRefused('submitAppointment', { preferredTime: '3 AM' }, 'preferredTime', 'Select a time from the list.');
-    expect((await submit('submitAppointment', { ...validInput.submitAppointment(), preferredTime: '' })).status).toBe(200);
+    await expectRefused(
+      'submitAppointment',
+      { preferredTime: '3 AM' },
+      'preferredTime',
+      'Select a time from the list.',
+    );
+    expect((await submit('submitAppointment', { ...validInput.submitAppointment(), preferredTime: '' })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('trip plan', () => {
   it('stores the spec columns, with empty dates as NULL and travelers as an integer', async () => {
     const response = await submit('submitTripPlan', validInput.submitTripPlan());
-    const row = await server.db.selectFrom('trip_plans').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ departure_date: null, return_date: null, number_of_travelers: 2, accommodation_preference: 'Serviced Apartment' });
+    const row = await server.db
+      .selectFrom('trip_plans')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      departure_date: null,
+      return_date: null,
+      number_of_travelers: 2,
+      accommodation_preference: 'Serviced Apartment',
+    });
     expect(Number.isInteger(row.number_of_travelers)).toBe(true);
-    const typed = server.sqlite.prepare('select typeof(number_of_travelers) as type, typeof(departure_date) as date_type from trip_plans where reference = ?').get(row.reference) as { type: string; date_type: string };
+    const typed = server.sqlite
+      .prepare(
+        'select typeof(number_of_travelers) as type, typeof(departure_date) as date_type from trip_plans where reference = ?',
+      )
+      .get(row.reference) as { type: string; date_type: string };
     expect(typed).toEqual({ type: 'integer', date_type: 'null' });
   });
 
   it('keeps dates when given, and refuses a return before the departure', async () => {
-    const response = await submit('submitTripPlan', { ...validInput.submitTripPlan(), departureDate: '2030-03-01', returnDate: '2030-03-20' });
-    const row = await server.db.selectFrom('trip_plans').selectAll().where('reference', '=', response.json.result.data.reference).executeTakeFirstOrThrow();
+    const response = await submit('submitTripPlan', {
+      ...validInput.submitTripPlan(),
+      departureDate: '2030-03-01',
+      returnDate: '2030-03-20',
+    });
+    const row = await server.db
+      .selectFrom('trip_plans')
+      .selectAll()
+      .where('reference', '=', response.json.result.data.reference)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ departure_date: '2030-03-01', return_date: '2030-03-20' });
-    await expectRefused('submitTripPlan', { departureDate: '2030-03-20', returnDate: '2030-03-01' }, 'returnDate', /after the departure date/);
+    await expectRefused(
+      'submitTripPlan',
+      { departureDate: '2030-03-20', returnDate: '2030-03-01' },
+      'returnDate',
+      /after the departure date/,
+    );
   });
 
   it('requires at least 1 traveler, as a whole number', async () => {
@@ -334,7 +551,12 @@ describe('trip plan', () => {
   it('requires destination, name and e-mail', async () => {
     await expectRefused('submitTripPlan', { destination: '' }, 'destination', 'Enter your destination.');
     await expectRefused('submitTripPlan', { fullName: '' }, 'fullName', 'Enter your full name.');
-    await expectRefused('submitTripPlan', { accommodationPreference: 'Tent' }, 'accommodationPreference', /accommodation/);
+    await expectRefused(
+      'submitTripPlan',
+      { accommodationPreference: 'Tent' },
+      'accommodationPreference',
+      /accommodation/,
+    );
     await expectRefused('submitTripPlan', { activityInterests: 'Skydiving' }, 'activityInterests', /activity/);
   });
 });
