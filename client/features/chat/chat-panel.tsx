@@ -2,7 +2,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { chatTexts } from '../../../shared/chat-texts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import { Icon } from '../../components/icon';
-import type { DisplayItem, VisitorChatState } from './visitor-chat-client';
+import type { DisplayItem } from './display-items';
+import type { VisitorChatState } from './visitor-chat-view';
 import './chat-panel.css';
 
 type ChatPanelProps = {

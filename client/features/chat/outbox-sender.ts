@@ -12,6 +12,8 @@ export type Outgoing = StoredOutgoing & { attempts: number; serverFailures: numb
 const toOutgoing = (item: StoredOutgoing): Outgoing => ({ clientId: item.clientId, message: item.message, createdAt: item.createdAt, attempts: 0, serverFailures: 0 });
 const toStored = ({ clientId, message, createdAt }: Outgoing): StoredOutgoing => ({ clientId, message, createdAt });
 
+export type OutboxSender = ReturnType<typeof createOutboxSender>;
+
 export function createOutboxSender(deps: {
   socket: VisitorSocket;
   policy: RetryPolicy;
