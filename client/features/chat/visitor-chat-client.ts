@@ -20,7 +20,7 @@ import { createChatTimers } from './chat-timers';
 import { createHistorySync } from './history-sync';
 import { browserStorage, createOutboxStore, type OutboxStorage } from './outbox-store';
 import { createOutboxSender } from './outbox-sender';
-import { createVisitorChatView } from './visitor-chat-view';
+import { createVisitorChatView, type VisitorChatView } from './visitor-chat-view';
 import { wireVisitorSocket } from './visitor-socket-events';
 
 export type SendFailure = { text: string; error: ChatError | null };
@@ -46,34 +46,11 @@ export type VisitorChatClient = ReturnType<typeof createVisitorChatClient>;
 
 export function createVisitorChatClient(socket: VisitorSocket, options: VisitorChatOptions = {}) {
   const policy = createRetryPolicy(options.retry);
-  const store = createOutboxStore(options.storage === undefined ? browserStorage() : options.storage);
   const timers = createChatTimers();
   const view = createVisitorChatView(socket.connected ? 'connected' : 'connecting', () => sender.items());
   let synced = false;
   let page: string | null = null;
-
-  /** Adds a stored message; settles the outbox entry with the same client id. Returns true if new. */
-  const addStored = (message: ChatMessage) => {
-    const isNew = view.addStored(message);
-    if (message.clientId) sender.settle(message.clientId);
-    return isNew;
-  };
-
-  const sender = createOutboxSender({
-    socket,
-    policy,
-    store,
-    canSend: () => synced && !timers.stopped(),
-    later: timers.later,
-    onAcked: (message) => {
-      addStored(message);
-      view.update();
-    },
-    onFailed: (outgoing, error) => {
-      view.update({ botTyping: sender.items().length ? view.getState().botTyping : view.setBotTyping(false) });
-      options.onFailed?.({ text: outgoing.message, error });
-    },
-  });
+  const { sender, addStored } = createVisitorOutbox(socket, { policy, options, timers, view, canSend: () => synced && !timers.stopped() });
 
   const sync = createHistorySync(socket, { policy, later: timers.later, stopped: timers.stopped, view, sender, addStored, markSynced: () => (synced = true) });
 
@@ -133,4 +110,42 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       socket.disconnect();
     },
   };
+}
+
+/** The outbox wired to the view: acknowledged messages join the list, refused ones leave it and are reported. */
+function createVisitorOutbox(
+  socket: VisitorSocket,
+  deps: {
+    policy: RetryPolicy;
+    options: VisitorChatOptions;
+    timers: ReturnType<typeof createChatTimers>;
+    view: VisitorChatView;
+    canSend: () => boolean;
+  },
+) {
+  const { options, view } = deps;
+  /** Adds a stored message; settles the outbox entry with the same client id. Returns true if new. */
+  const addStored = (message: ChatMessage) => {
+    const isNew = view.addStored(message);
+    if (message.clientId) sender.settle(message.clientId);
+    return isNew;
+  };
+
+  const sender = createOutboxSender({
+    socket,
+    policy: deps.policy,
+    store: createOutboxStore(options.storage === undefined ? browserStorage() : options.storage),
+    canSend: deps.canSend,
+    later: deps.timers.later,
+    onAcked: (message) => {
+      addStored(message);
+      view.update();
+    },
+    onFailed: (outgoing, error) => {
+      view.update({ botTyping: sender.items().length ? view.getState().botTyping : view.setBotTyping(false) });
+      options.onFailed?.({ text: outgoing.message, error });
+    },
+  });
+
+  return { sender, addStored };
 }
