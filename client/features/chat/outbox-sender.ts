@@ -14,7 +14,7 @@ const toStored = ({ clientId, message, createdAt }: Outgoing): StoredOutgoing =>
 
 export type OutboxSender = ReturnType<typeof createOutboxSender>;
 
-export function createOutboxSender(deps: {
+type OutboxSenderDeps = {
   socket: VisitorSocket;
   policy: RetryPolicy;
   store: ReturnType<typeof createOutboxStore>;
@@ -23,7 +23,9 @@ export function createOutboxSender(deps: {
   later: (ms: number, task: () => void) => void;
   onAcked: (message: ChatMessage) => void;
   onFailed: (outgoing: Outgoing, error: ChatError | null) => void;
-}) {
+};
+
+export function createOutboxSender(deps: OutboxSenderDeps) {
   const { socket, policy, store } = deps;
   const outbox: Outgoing[] = store.load().map(toOutgoing);
   let inFlight: Outgoing | null = null;
