@@ -14,7 +14,8 @@ export type AgentChatState = {
   typing: number[];
 };
 
-const byActivity = (a: ConversationSummary, b: ConversationSummary) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id;
+const byActivity = (a: ConversationSummary, b: ConversationSummary) =>
+  b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id;
 
 export const agentChatState = {
   initial: { status: 'checking', me: null, conversations: [], selectedId: null, messages: [], typing: [] } as AgentChatState,
@@ -35,9 +36,17 @@ export const agentChatState = {
 
   /** A message of the open conversation, once, in id order. */
   withMessage: (current: AgentChatState, message: ChatMessage): AgentChatState =>
-    current.messages.some((item) => item.id === message.id) ? current : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
+    current.messages.some((item) => item.id === message.id)
+      ? current
+      : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
 
-  withTyping: (current: AgentChatState, conversationId: number): AgentChatState => ({ ...current, typing: [...new Set([...current.typing, conversationId])] }),
+  withTyping: (current: AgentChatState, conversationId: number): AgentChatState => ({
+    ...current,
+    typing: [...new Set([...current.typing, conversationId])],
+  }),
 
-  withoutTyping: (current: AgentChatState, conversationId: number): AgentChatState => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) }),
+  withoutTyping: (current: AgentChatState, conversationId: number): AgentChatState => ({
+    ...current,
+    typing: current.typing.filter((id) => id !== conversationId),
+  }),
 };

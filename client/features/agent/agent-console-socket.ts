@@ -77,8 +77,10 @@ function subscribeLiveEvents(
   });
   socket.on('typing:updated', ({ conversationId, typing }) => {
     window.clearTimeout(typingTimers.get(conversationId));
-    setState((current) => (typing ? agentChatState.withTyping(current, conversationId) : agentChatState.withoutTyping(current, conversationId)));
+    const stopped = () => setState((current) => agentChatState.withoutTyping(current, conversationId));
+    if (typing) setState((current) => agentChatState.withTyping(current, conversationId));
+    else stopped();
     // A visitor who closed the tab mid-word sends no 'stopped': it expires.
-    if (typing) typingTimers.set(conversationId, window.setTimeout(() => setState((current) => agentChatState.withoutTyping(current, conversationId)), TYPING_EXPIRY_MS));
+    if (typing) typingTimers.set(conversationId, window.setTimeout(stopped, TYPING_EXPIRY_MS));
   });
 }

@@ -20,7 +20,8 @@ type ViewProps = {
 };
 
 /** One conversation: who the visitor is, Join or Leave, the messages, the visitor's typing and the reply box. */
-export function ConversationView({ conversation, messages, visitorTyping, meId, onBack, onJoin, onLeave, onSend, onTyping }: ViewProps) {
+export function ConversationView(props: ViewProps) {
+  const { conversation, messages, visitorTyping, meId, onBack, onJoin, onLeave, onSend, onTyping } = props;
   const headingId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const joined = conversation.assignedAgent?.id === meId;

@@ -24,7 +24,10 @@ export function useAgentChat(handlers: Handlers) {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 
-  const upsert = useCallback((summary: ConversationSummary) => setState((current) => agentChatState.withConversation(current, summary)), []);
+  const upsert = useCallback(
+    (summary: ConversationSummary) => setState((current) => agentChatState.withConversation(current, summary)),
+    [],
+  );
 
   const open = useCallback((conversationId: number) => {
     const socket = socketRef.current;
@@ -73,7 +76,8 @@ export function useAgentChat(handlers: Handlers) {
       handlersRef.current.onError(result.error?.message ?? chatTexts.storageFailed);
       return false;
     }
-    setState((current) => (current.selectedId !== conversationId ? current : agentChatState.withMessage(current, result.message)));
+    const stored = result.message;
+    setState((current) => (current.selectedId !== conversationId ? current : agentChatState.withMessage(current, stored)));
     return true;
   }, []);
 

@@ -8,7 +8,7 @@ export function createChatTimers() {
 
   return {
     /** Runs `task` after `ms`, unless the client has been destroyed by then. */
-    later(ms: number, task: () => void) {
+    later: (ms: number, task: () => void) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (!stopped) task();
@@ -17,7 +17,7 @@ export function createChatTimers() {
     },
     /** True once the client is destroyed. */
     stopped: () => stopped,
-    stopAll() {
+    stopAll: () => {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -24,6 +24,7 @@ export function createHistorySync(
   },
 ) {
   const { policy, view, sender } = deps;
+  const isEmpty = () => view.storedCount() === 0 && sender.items().length === 0;
 
   const apply = (result: VisitorSyncResult) => {
     sender.adopt(result.outboxKey);
@@ -35,7 +36,7 @@ export function createHistorySync(
     view.update({
       ready: true,
       agent: result.agent,
-      greetingAt: state.greetingAt ?? (firstLoad && view.storedCount() === 0 && sender.items().length === 0 ? new Date().toISOString() : null),
+      greetingAt: state.greetingAt ?? (firstLoad && isEmpty() ? new Date().toISOString() : null),
       botTyping: replies ? view.setBotTyping(false) : state.botTyping,
     });
     sender.pump();

@@ -50,9 +50,12 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   const view = createVisitorChatView(socket.connected ? 'connected' : 'connecting', () => sender.items());
   let synced = false;
   let page: string | null = null;
-  const { sender, addStored } = createVisitorOutbox(socket, { policy, options, timers, view, canSend: () => synced && !timers.stopped() });
+  const canSend = () => synced && !timers.stopped();
+  const { sender, addStored } = createVisitorOutbox(socket, { policy, options, timers, view, canSend });
 
-  const sync = createHistorySync(socket, { policy, later: timers.later, stopped: timers.stopped, view, sender, addStored, markSynced: () => (synced = true) });
+  const markSynced = () => (synced = true);
+  const { later, stopped } = timers;
+  const sync = createHistorySync(socket, { policy, later, stopped, view, sender, addStored, markSynced });
 
   const stopWatchingNetwork = wireVisitorSocket(socket, {
     later: timers.later,
@@ -66,7 +69,8 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       synced = false;
       view.update({ status: 'offline' });
     },
-    // The session ended (log-out): that account's conversation leaves the screen; its unsent messages stay stored for it.
+    // The session ended (log-out): that account's conversation leaves the screen; its unsent
+    // messages stay stored for it.
     sessionEnded: () => {
       synced = false;
       sender.forget();

@@ -69,7 +69,7 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
 
   return {
     getState: () => state,
-    subscribe(listener: (next: VisitorChatState) => void) {
+    subscribe: (listener: (next: VisitorChatState) => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -32,7 +32,10 @@ export function wireVisitorSocket(socket: VisitorSocket, handlers: ConnectionHan
   return watchBrowserNetwork(socket, () => handlers.view.update({ status: 'offline' }));
 }
 
-/** Connects, drops and refusals; says when to reconnect by hand (the client does not after a server-side disconnect or a refusal). */
+/**
+ * Connects, drops and refusals; says when to reconnect by hand (the client does not after a
+ * server-side disconnect or a refusal).
+ */
 function registerConnectionEvents(socket: VisitorSocket, deps: ConnectionHandlers) {
   socket.on('connect', deps.connected);
   socket.on('disconnect', (reason) => {
@@ -75,7 +78,11 @@ function registerRoomEvents(socket: VisitorSocket, { view, addStored, onReply }:
       const text = agent ? chatTexts.agentJoined(agent.name) : previous ? chatTexts.agentLeft(previous.name) : null;
       if (text) view.addNotice(text);
     }
-    view.update({ agent, botTyping: agent ? view.setBotTyping(false) : state.botTyping, agentTyping: agent ? state.agentTyping : null });
+    view.update({
+      agent,
+      botTyping: agent ? view.setBotTyping(false) : state.botTyping,
+      agentTyping: agent ? state.agentTyping : null,
+    });
   });
   socket.on('typing:updated', ({ name, typing }) => view.update({ agentTyping: typing ? name : null }));
 }
