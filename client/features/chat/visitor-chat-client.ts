@@ -58,7 +58,7 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   const sync = createHistorySync(socket, { policy, later, stopped, view, sender, addStored, markSynced });
 
   const stopWatchingNetwork = wireVisitorSocket(socket, {
-    later: timers.later,
+    later,
     connected: () => {
       synced = false;
       view.update({ status: 'connected', refusal: null });
