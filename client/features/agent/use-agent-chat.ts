@@ -1,26 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import type { AgentProfile, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ConversationSummary } from '../../../shared/chat-events';
 import { CHAT_ACK_TIMEOUT_MS } from '../../../shared/constants';
 import { chatTexts } from '../../../shared/chat-texts';
-import { createSocket, type AgentSocket } from '../../lib/socket';
+import type { AgentSocket } from '../../lib/socket';
 import { newClientId } from '../../lib/client-id';
-import { sendAgentMessage, watchAgentConnection, type AgentConnectionStatus } from './agent-connection';
-
-export type AgentChatStatus = AgentConnectionStatus;
-
-export type AgentChatState = {
-  status: AgentChatStatus;
-  me: AgentProfile | null;
-  conversations: ConversationSummary[];
-  selectedId: number | null;
-  messages: ChatMessage[];
-  /** Conversations whose visitor is typing now. */
-  typing: number[];
-};
-
-const TYPING_EXPIRY_MS = 6000;
-
-const byActivity = (a: ConversationSummary, b: ConversationSummary) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id;
+import { agentChatState, type AgentChatState } from './agent-chat-state';
+import { connectAgentConsole } from './agent-console-socket';
+import { sendAgentMessage } from './agent-connection';
 
 type Handlers = {
   /** The server refused the console (not signed in, or not staff). */
@@ -30,53 +16,18 @@ type Handlers = {
   onError: (message: string) => void;
 };
 
-const withoutTyping = (current: AgentChatState, conversationId: number) => ({ ...current, typing: current.typing.filter((id) => id !== conversationId) });
-
-/** New messages (shown in the open conversation, marked read while the tab is visible) and visitors' typing. */
-function subscribeLiveEvents(
-  socket: AgentSocket,
-  deps: {
-    setState: Dispatch<SetStateAction<AgentChatState>>;
-    selected: () => number | null;
-    onVisitorMessage: (conversationId: number) => void;
-    typingTimers: Map<number, number>;
-  },
-) {
-  const { setState, typingTimers } = deps;
-  socket.on('message:created', ({ conversationId, message }) => {
-    if (message.sender === 'user') {
-      deps.onVisitorMessage(conversationId);
-      setState((current) => withoutTyping(current, conversationId));
-    }
-    if (conversationId !== deps.selected()) return;
-    setState((current) =>
-      current.messages.some((item) => item.id === message.id) ? current : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
-    );
-    if (document.visibilityState === 'visible') socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
-  });
-  socket.on('typing:updated', ({ conversationId, typing }) => {
-    window.clearTimeout(typingTimers.get(conversationId));
-    setState((current) => (typing ? { ...current, typing: [...new Set([...current.typing, conversationId])] } : withoutTyping(current, conversationId)));
-    // A visitor who closed the tab mid-word sends no 'stopped': it expires.
-    if (typing) typingTimers.set(conversationId, window.setTimeout(() => setState((current) => withoutTyping(current, conversationId)), TYPING_EXPIRY_MS));
-  });
-}
-
 /** The agent console's live state over the /agent namespace. */
 export function useAgentChat(handlers: Handlers) {
-  const [state, setState] = useState<AgentChatState>({ status: 'checking', me: null, conversations: [], selectedId: null, messages: [], typing: [] });
+  const [state, setState] = useState<AgentChatState>(agentChatState.initial);
   const socketRef = useRef<AgentSocket | null>(null);
   const selectedRef = useRef<number | null>(null);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
-  const typingTimers = useRef(new Map<number, number>());
 
-  const upsert = useCallback((summary: ConversationSummary) => {
-    setState((current) => {
-      const others = current.conversations.filter((item) => item.id !== summary.id);
-      return { ...current, conversations: [...others, summary].sort(byActivity) };
-    });
-  }, []);
+  const upsert = useCallback(
+    (summary: ConversationSummary) => setState((current) => agentChatState.withConversation(current, summary)),
+    [],
+  );
 
   const open = useCallback((conversationId: number) => {
     const socket = socketRef.current;
@@ -92,37 +43,17 @@ export function useAgentChat(handlers: Handlers) {
   }, [upsert]);
 
   useEffect(() => {
-    const socket = createSocket('agent');
-    socketRef.current = socket;
-    const timers = typingTimers.current;
-
-    const loadList = () =>
-      socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('conversation:list', {}, (error, result) => {
-        if (error || !result.ok) return;
-        setState((current) => ({ ...current, status: 'ready', me: result.me, conversations: [...result.conversations].sort(byActivity) }));
-      });
-
-    const stopWatching = watchAgentConnection(socket, {
-      onConnect: () => {
-        loadList();
-        // Fetch what was missed while disconnected.
-        if (selectedRef.current !== null) open(selectedRef.current);
-      },
-      onStatus: (next) => setState((current) => ({ ...current, status: next(current.status) })),
-      onDenied: () => handlersRef.current.onDenied(),
-    });
-    socket.on('room:updated', upsert);
-    subscribeLiveEvents(socket, {
+    const { socket, close } = connectAgentConsole({
       setState,
       selected: () => selectedRef.current,
+      open,
+      upsert,
+      onDenied: () => handlersRef.current.onDenied(),
       onVisitorMessage: (conversationId) => handlersRef.current.onVisitorMessage(conversationId),
-      typingTimers: timers,
     });
-
+    socketRef.current = socket;
     return () => {
-      stopWatching();
-      for (const timer of timers.values()) window.clearTimeout(timer);
-      socket.disconnect();
+      close();
       socketRef.current = null;
     };
   }, [open, upsert]);
@@ -146,16 +77,8 @@ export function useAgentChat(handlers: Handlers) {
       return false;
     }
     const stored = result.message;
-    setState((current) =>
-      current.selectedId !== conversationId || current.messages.some((item) => item.id === stored.id)
-        ? current
-        : { ...current, messages: [...current.messages, stored].sort((a, b) => a.id - b.id) },
-    );
+    setState((current) => (current.selectedId !== conversationId ? current : agentChatState.withMessage(current, stored)));
     return true;
-  }, []);
-
-  const setTyping = useCallback((conversationId: number, typing: boolean) => {
-    socketRef.current?.emit('typing:update', { conversationId, typing });
   }, []);
 
   return {
@@ -168,6 +91,8 @@ export function useAgentChat(handlers: Handlers) {
     join: useCallback((id: number) => roomAction('room:join', id), [roomAction]),
     leave: useCallback((id: number) => roomAction('room:leave', id), [roomAction]),
     send,
-    setTyping,
+    setTyping: useCallback((conversationId: number, typing: boolean) => {
+      socketRef.current?.emit('typing:update', { conversationId, typing });
+    }, []),
   };
 }

@@ -12,7 +12,9 @@ export type Outgoing = StoredOutgoing & { attempts: number; serverFailures: numb
 const toOutgoing = (item: StoredOutgoing): Outgoing => ({ clientId: item.clientId, message: item.message, createdAt: item.createdAt, attempts: 0, serverFailures: 0 });
 const toStored = ({ clientId, message, createdAt }: Outgoing): StoredOutgoing => ({ clientId, message, createdAt });
 
-export function createOutboxSender(deps: {
+export type OutboxSender = ReturnType<typeof createOutboxSender>;
+
+type OutboxSenderDeps = {
   socket: VisitorSocket;
   policy: RetryPolicy;
   store: ReturnType<typeof createOutboxStore>;
@@ -21,7 +23,9 @@ export function createOutboxSender(deps: {
   later: (ms: number, task: () => void) => void;
   onAcked: (message: ChatMessage) => void;
   onFailed: (outgoing: Outgoing, error: ChatError | null) => void;
-}) {
+};
+
+export function createOutboxSender(deps: OutboxSenderDeps) {
   const { socket, policy, store } = deps;
   const outbox: Outgoing[] = store.load().map(toOutgoing);
   let inFlight: Outgoing | null = null;

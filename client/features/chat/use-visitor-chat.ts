@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessage } from '../../../shared/chat-events';
 import { createSocket } from '../../lib/socket';
-import { createVisitorChatClient, initialVisitorChatState, type SendFailure, type VisitorChatClient } from './visitor-chat-client';
+import { createVisitorChatClient, type SendFailure, type VisitorChatClient } from './visitor-chat-client';
+import { initialVisitorChatState } from './visitor-chat-view';
 
 const idleState = initialVisitorChatState;
 const noop = () => () => undefined;

@@ -11,33 +11,17 @@
  * - On every (re)connect the client first fetches what it missed from the database, which also
  *   settles any message whose acknowledgement was lost, then sends what is still waiting.
  */
-import type { ChatError, ChatMessage, RoomAgent } from '../../../shared/chat-events';
-import { chatTexts } from '../../../shared/chat-texts';
+import type { ChatError, ChatMessage } from '../../../shared/chat-events';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import { newClientId } from '../../lib/client-id';
 import type { VisitorSocket } from '../../lib/socket';
 import { createRetryPolicy, type RetryPolicy } from '../../lib/socket-retry';
-import { displayItems, type ChatNotice, type DisplayItem } from './display-items';
+import { createChatTimers } from './chat-timers';
+import { createHistorySync } from './history-sync';
 import { browserStorage, createOutboxStore, type OutboxStorage } from './outbox-store';
 import { createOutboxSender } from './outbox-sender';
-
-export type { DisplayItem } from './display-items';
-
-export type VisitorChatStatus = 'connecting' | 'connected' | 'offline' | 'refused';
-
-export type VisitorChatState = {
-  status: VisitorChatStatus;
-  /** Why the server refused the connection, in words for the visitor. */
-  refusal: string | null;
-  /** True once the first history fetch has answered. */
-  ready: boolean;
-  /** The greeting shows when the visitor first opens a chat with no messages. */
-  greetingAt: string | null;
-  items: DisplayItem[];
-  agent: RoomAgent;
-  botTyping: boolean;
-  agentTyping: string | null;
-};
+import { createVisitorChatView, type VisitorChatView } from './visitor-chat-view';
+import { wireVisitorSocket } from './visitor-socket-events';
 
 export type SendFailure = { text: string; error: ChatError | null };
 
@@ -52,9 +36,6 @@ export type VisitorChatOptions = {
   onReply?: (message: ChatMessage) => void;
 };
 
-const BOT_TYPING_FALLBACK_MS = 10_000;
-const REFUSED_RETRY_MS = 30_000;
-
 /** The text as the server will store it, or null when there is nothing to send. */
 export function normaliseMessage(text: string): string | null {
   const message = text.replace(/\r\n?/g, '\n').trim();
@@ -63,156 +44,57 @@ export function normaliseMessage(text: string): string | null {
 
 export type VisitorChatClient = ReturnType<typeof createVisitorChatClient>;
 
-/** The state before the socket has said anything. */
-export const initialVisitorChatState: VisitorChatState = {
-  status: 'connecting',
-  refusal: null,
-  ready: false,
-  greetingAt: null,
-  items: [],
-  agent: null,
-  botTyping: false,
-  agentTyping: null,
-};
-
 export function createVisitorChatClient(socket: VisitorSocket, options: VisitorChatOptions = {}) {
   const policy = createRetryPolicy(options.retry);
-  const store = createOutboxStore(options.storage === undefined ? browserStorage() : options.storage);
-  const stored = new Map<number, ChatMessage>();
-  const notices: ChatNotice[] = [];
-  const listeners = new Set<(state: VisitorChatState) => void>();
-  let state: VisitorChatState = { ...initialVisitorChatState, status: socket.connected ? 'connected' : 'connecting' };
+  const timers = createChatTimers();
+  const view = createVisitorChatView(socket.connected ? 'connected' : 'connecting', () => sender.items());
   let synced = false;
   let page: string | null = null;
-  let destroyed = false;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  let botTypingTimer: ReturnType<typeof setTimeout> | undefined;
-  let noticeCount = 0;
+  const canSend = () => synced && !timers.stopped();
+  const { sender, addStored } = createVisitorOutbox(socket, { policy, options, timers, view, canSend });
 
-  const later = (ms: number, task: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!destroyed) task();
-    }, ms);
-    timers.add(timer);
-  };
+  const markSynced = () => (synced = true);
+  const { later, stopped } = timers;
+  const sync = createHistorySync(socket, { policy, later, stopped, view, sender, addStored, markSynced });
 
-  const lastStoredId = () => {
-    let last = 0;
-    for (const id of stored.keys()) if (id > last) last = id;
-    return last;
-  };
-
-  const update = (patch: Partial<VisitorChatState> = {}) => {
-    state = { ...state, ...patch, items: displayItems(stored.values(), notices, sender.items()) };
-    for (const listener of listeners) listener(state);
-  };
-
-  const setBotTyping = (typing: boolean) => {
-    clearTimeout(botTypingTimer);
-    if (typing) botTypingTimer = setTimeout(() => update({ botTyping: false }), BOT_TYPING_FALLBACK_MS);
-    return typing;
-  };
-
-  /** Adds a stored message; settles the outbox entry with the same client id. Returns true if new. */
-  const addStored = (message: ChatMessage) => {
-    const isNew = !stored.has(message.id);
-    stored.set(message.id, message);
-    if (message.clientId) sender.settle(message.clientId);
-    return isNew;
-  };
-
-  const sender = createOutboxSender({
-    socket,
-    policy,
-    store,
-    canSend: () => synced && !destroyed,
-    later,
-    onAcked: (message) => {
-      addStored(message);
-      update();
-    },
-    onFailed: (outgoing, error) => {
-      update({ botTyping: sender.items().length ? state.botTyping : setBotTyping(false) });
-      options.onFailed?.({ text: outgoing.message, error });
-    },
-  });
-
-  const sync = () => {
-    const afterId = stored.size ? lastStoredId() : undefined;
-    socket.timeout(policy.ackTimeoutMs).emit('conversation:sync', afterId === undefined ? {} : { afterId }, (error, result) => {
-      if (destroyed) return;
-      if (error || !result.ok) {
-        // Try again shortly while connected; a reconnect syncs anyway.
-        if (socket.connected) later(policy.delayMs(1), sync);
-        return;
-      }
-      sender.adopt(result.outboxKey);
-      let replies = false;
-      for (const message of result.messages) if (addStored(message) && message.sender !== 'user') replies = true;
-      const firstLoad = !state.ready;
-      synced = true;
-      update({
-        ready: true,
-        agent: result.agent,
-        greetingAt: state.greetingAt ?? (firstLoad && stored.size === 0 && sender.items().length === 0 ? new Date().toISOString() : null),
-        botTyping: replies ? setBotTyping(false) : state.botTyping,
-      });
-      sender.pump();
-    });
-  };
-
-  /** The session ended (log-out): that account's conversation leaves the screen; its unsent messages stay stored for it. */
-  const forgetVisitor = () => {
-    stored.clear();
-    sender.forget();
-    notices.length = 0;
-    update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
-  };
-
-  registerConnectionEvents(socket, {
+  const stopWatchingNetwork = wireVisitorSocket(socket, {
     later,
     connected: () => {
       synced = false;
-      update({ status: 'connected', refusal: null });
+      view.update({ status: 'connected', refusal: null });
       if (page) socket.emit('page:update', { path: page });
       sync();
     },
     offline: () => {
       synced = false;
-      update({ status: 'offline' });
+      view.update({ status: 'offline' });
     },
+    // The session ended (log-out): that account's conversation leaves the screen; its unsent
+    // messages stay stored for it.
     sessionEnded: () => {
       synced = false;
-      forgetVisitor();
+      sender.forget();
+      view.forget();
     },
-    refused: (message) => update({ status: 'refused', refusal: message }),
-  });
-  registerRoomEvents(socket, {
+    refused: (message) => view.update({ status: 'refused', refusal: message }),
+    view,
     addStored,
-    update,
-    setBotTyping,
-    getState: () => state,
-    addNotice: (text) => notices.push({ afterId: lastStoredId(), key: `notice-${++noticeCount}`, text }),
     onReply: (message) => options.onReply?.(message),
   });
-  const stopWatchingNetwork = watchBrowserNetwork(socket, () => update({ status: 'offline' }));
 
-  if (sender.items().length) update();
+  if (sender.items().length) view.update();
   if (socket.connected) sync();
 
   return {
-    getState: () => state,
-    subscribe(listener: (next: VisitorChatState) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: view.getState,
+    subscribe: view.subscribe,
     /** Queues a message; false when there is nothing to send (empty or whitespace only). */
     send(text: string): boolean {
       const message = normaliseMessage(text);
       if (!message) return false;
       sender.add(message, newClientId());
-      update({ botTyping: state.agent ? state.botTyping : setBotTyping(true), greetingAt: state.greetingAt });
+      const state = view.getState();
+      view.update({ botTyping: state.agent ? state.botTyping : view.setBotTyping(true), greetingAt: state.greetingAt });
       sender.pump();
       return true;
     },
@@ -226,102 +108,48 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     /** Messages still waiting for the server. */
     pendingCount: () => sender.items().length,
     destroy() {
-      destroyed = true;
+      timers.stopAll();
       stopWatchingNetwork();
-      clearTimeout(botTypingTimer);
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      listeners.clear();
+      view.destroy();
       socket.disconnect();
     },
   };
 }
 
-/** Connects, drops and refusals; says when to reconnect by hand (the client does not after a server-side disconnect or a refusal). */
-function registerConnectionEvents(
+/** The outbox wired to the view: acknowledged messages join the list, refused ones leave it and are reported. */
+function createVisitorOutbox(
   socket: VisitorSocket,
   deps: {
-    later: (ms: number, task: () => void) => void;
-    connected: () => void;
-    offline: () => void;
-    sessionEnded: () => void;
-    refused: (message: string) => void;
+    policy: RetryPolicy;
+    options: VisitorChatOptions;
+    timers: ReturnType<typeof createChatTimers>;
+    view: VisitorChatView;
+    canSend: () => boolean;
   },
 ) {
-  socket.on('connect', deps.connected);
-  socket.on('disconnect', (reason) => {
-    if (reason === 'io server disconnect') {
-      // Only a session's end disconnects a visitor on purpose (a restart closes the transport):
-      // reconnect as whoever the cookies now say.
-      deps.sessionEnded();
-      deps.later(1000, () => socket.connect());
-      return;
-    }
-    deps.offline();
-  });
-  socket.on('connect_error', (error) => {
-    const data = (error as Error & { data?: ChatError }).data;
-    if (data?.message) {
-      // Refused by the server (not the network): say why, and try again later.
-      deps.refused(data.message);
-      deps.later(REFUSED_RETRY_MS, () => socket.connect());
-    } else {
-      deps.offline();
-    }
-  });
-}
+  const { options, view } = deps;
+  /** Adds a stored message; settles the outbox entry with the same client id. Returns true if new. */
+  const addStored = (message: ChatMessage) => {
+    const isNew = view.addStored(message);
+    if (message.clientId) sender.settle(message.clientId);
+    return isNew;
+  };
 
-/** Messages, agents joining or leaving, and typing, as the server announces them. */
-function registerRoomEvents(
-  socket: VisitorSocket,
-  deps: {
-    addStored: (message: ChatMessage) => boolean;
-    update: (patch?: Partial<VisitorChatState>) => void;
-    setBotTyping: (typing: boolean) => boolean;
-    getState: () => VisitorChatState;
-    addNotice: (text: string) => void;
-    onReply: (message: ChatMessage) => void;
-  },
-) {
-  const { addStored, update, setBotTyping, getState } = deps;
-  socket.on('message:created', (message) => {
-    if (!addStored(message)) return;
-    const state = getState();
-    update({
-      botTyping: message.sender === 'bot' && message.message === chatTexts.botReply ? setBotTyping(false) : state.botTyping,
-      agentTyping: message.sender === 'agent' ? null : state.agentTyping,
-    });
-    if (message.sender !== 'user') deps.onReply(message);
+  const sender = createOutboxSender({
+    socket,
+    policy: deps.policy,
+    store: createOutboxStore(options.storage === undefined ? browserStorage() : options.storage),
+    canSend: deps.canSend,
+    later: deps.timers.later,
+    onAcked: (message) => {
+      addStored(message);
+      view.update();
+    },
+    onFailed: (outgoing, error) => {
+      view.update({ botTyping: sender.items().length ? view.getState().botTyping : view.setBotTyping(false) });
+      options.onFailed?.({ text: outgoing.message, error });
+    },
   });
-  socket.on('room:updated', ({ agent }) => {
-    const state = getState();
-    const previous = state.agent;
-    if (agent?.name !== previous?.name) {
-      const text = agent ? chatTexts.agentJoined(agent.name) : previous ? chatTexts.agentLeft(previous.name) : null;
-      if (text) deps.addNotice(text);
-    }
-    update({ agent, botTyping: agent ? setBotTyping(false) : state.botTyping, agentTyping: agent ? state.agentTyping : null });
-  });
-  socket.on('typing:updated', ({ name, typing }) => update({ agentTyping: typing ? name : null }));
-}
 
-/**
- * The browser knows at once when the network goes: drop the transport so the banner shows and
- * reconnection starts now, not after the ping timeout. Back online: connect at once.
- */
-function watchBrowserNetwork(socket: VisitorSocket, onOffline: () => void) {
-  if (typeof window === 'undefined') return () => undefined;
-  const offline = () => {
-    onOffline();
-    if (socket.connected) socket.io.engine?.close();
-  };
-  const online = () => {
-    if (!socket.connected && !socket.active) socket.connect();
-  };
-  window.addEventListener('offline', offline);
-  window.addEventListener('online', online);
-  return () => {
-    window.removeEventListener('offline', offline);
-    window.removeEventListener('online', online);
-  };
+  return { sender, addStored };
 }

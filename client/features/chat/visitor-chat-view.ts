@@ -1,0 +1,102 @@
+/**
+ * What the visitor's chat shows, without React: the stored messages, the notices between them
+ * (an agent joined or left), the typing indicators and the connection status. Every change is
+ * passed to the subscribers as a new state object (for useSyncExternalStore).
+ */
+import type { ChatMessage, RoomAgent } from '../../../shared/chat-events';
+import { displayItems, type ChatNotice, type DisplayItem } from './display-items';
+
+export type VisitorChatStatus = 'connecting' | 'connected' | 'offline' | 'refused';
+
+export type VisitorChatState = {
+  status: VisitorChatStatus;
+  /** Why the server refused the connection, in words for the visitor. */
+  refusal: string | null;
+  /** True once the first history fetch has answered. */
+  ready: boolean;
+  /** The greeting shows when the visitor first opens a chat with no messages. */
+  greetingAt: string | null;
+  items: DisplayItem[];
+  agent: RoomAgent;
+  botTyping: boolean;
+  agentTyping: string | null;
+};
+
+/** The state before the socket has said anything. */
+export const initialVisitorChatState: VisitorChatState = {
+  status: 'connecting',
+  refusal: null,
+  ready: false,
+  greetingAt: null,
+  items: [],
+  agent: null,
+  botTyping: false,
+  agentTyping: null,
+};
+
+const BOT_TYPING_FALLBACK_MS = 10_000;
+
+type Pending = readonly { clientId: string; message: string; createdAt: string }[];
+
+export type VisitorChatView = ReturnType<typeof createVisitorChatView>;
+
+/** `pending` gives the messages still waiting to be sent; they are shown after the stored ones. */
+export function createVisitorChatView(status: VisitorChatStatus, pending: () => Pending) {
+  const stored = new Map<number, ChatMessage>();
+  const notices: ChatNotice[] = [];
+  const listeners = new Set<(state: VisitorChatState) => void>();
+  let state: VisitorChatState = { ...initialVisitorChatState, status };
+  let botTypingTimer: ReturnType<typeof setTimeout> | undefined;
+  let noticeCount = 0;
+
+  const lastStoredId = () => {
+    let last = 0;
+    for (const id of stored.keys()) if (id > last) last = id;
+    return last;
+  };
+
+  const update = (patch: Partial<VisitorChatState> = {}) => {
+    state = { ...state, ...patch, items: displayItems(stored.values(), notices, pending()) };
+    for (const listener of listeners) listener(state);
+  };
+
+  /** Returns `typing`, to be put in the next patch; the dots go by themselves if no reply comes. */
+  const setBotTyping = (typing: boolean) => {
+    clearTimeout(botTypingTimer);
+    if (typing) botTypingTimer = setTimeout(() => update({ botTyping: false }), BOT_TYPING_FALLBACK_MS);
+    return typing;
+  };
+
+  return {
+    getState: () => state,
+    subscribe: (listener: (next: VisitorChatState) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    update,
+    setBotTyping,
+    /** Keeps a message the server stored (shown at the next update). Returns true if it is new. */
+    addStored(message: ChatMessage) {
+      const isNew = !stored.has(message.id);
+      stored.set(message.id, message);
+      return isNew;
+    },
+    /** The id to fetch after on a reconnect; undefined before any message arrived. */
+    lastStoredId: () => (stored.size ? lastStoredId() : undefined),
+    storedCount: () => stored.size,
+    /** A line such as "Ada joined the chat", placed after the newest stored message. */
+    addNotice(text: string) {
+      notices.push({ afterId: lastStoredId(), key: `notice-${++noticeCount}`, text });
+    },
+    /** The visitor changed (log-out): their conversation leaves the screen. */
+    forget() {
+      stored.clear();
+      notices.length = 0;
+      update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
+    },
+    destroy() {
+      clearTimeout(botTypingTimer);
+      listeners.clear();
+    },
+  };
+}
