@@ -23,7 +23,10 @@ type Options = Partial<ManagerOptions & SocketOptions> & {
  */
 export function createSocket(kind: 'visitor', options?: Options): VisitorSocket;
 export function createSocket(kind: 'agent', options?: Options): AgentSocket;
-export function createSocket(kind: 'visitor' | 'agent', { origin = '', ...options }: Options = {}): VisitorSocket | AgentSocket {
+export function createSocket(
+  kind: 'visitor' | 'agent',
+  { origin = '', ...options }: Options = {},
+): VisitorSocket | AgentSocket {
   return io(`${origin}${CHAT_NAMESPACES[kind]}`, {
     // Polling first, then WebSocket: works behind proxies that block upgrades, and the
     // first (HTTP) response can set the visitor cookie.

@@ -15,7 +15,10 @@ const INJECTION = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</s
 describe('the agent console with a live visitor (two browsers)', () => {
   it('sees a visitor chat live across pages, joins and replies; the visitor sees the reply and the agent’s name; markup stays text', async () => {
     // The agent signs in and opens the console.
-    const agentContext = await browser.newContext({ ...DESKTOP, baseURL: (await import('../helpers/browser')).baseUrl() });
+    const agentContext = await browser.newContext({
+      ...DESKTOP,
+      baseURL: (await import('../helpers/browser')).baseUrl(),
+    });
     await signInAs(agentContext, 'agent', 'Ngozi Eze');
     const agent = await agentContext.newPage();
     const agentErrors: string[] = [];
@@ -67,7 +70,12 @@ describe('the agent console with a live visitor (two browsers)', () => {
     expect(await reopened.locator('img, b').count()).toBe(0);
     // The list's preview shows it as text too.
     await item.getByText(`Visitor: ${INJECTION}`).waitFor();
-    expect(await agent.getByRole('navigation', { name: /^Conversations/ }).locator('img, script, b').count()).toBe(0);
+    expect(
+      await agent
+        .getByRole('navigation', { name: /^Conversations/ })
+        .locator('img, script, b')
+        .count(),
+    ).toBe(0);
 
     // A canned reply, edited and sent with Enter, reaches the visitor at once with the agent's name.
     await agent.getByLabel('Canned reply').selectOption({ index: 1 });
@@ -95,7 +103,10 @@ describe('the agent console with a live visitor (two browsers)', () => {
     await agentContext.close();
   });
 
-  for (const [size, options] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [size, options] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`has no axe violations with a conversation open (${size} px)`, async () => {
       const visitor = await openPage(browser, '/', options);
       await waitForHydration(visitor.page);
@@ -110,7 +121,10 @@ describe('the agent console with a live visitor (two browsers)', () => {
       await page.getByText('Signed in as Bola Adeyemi').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       // Newest activity first: this visitor's conversation heads the list.
-      await page.getByRole('button', { name: /Visitor #\d+/ }).first().click();
+      await page
+        .getByRole('button', { name: /Visitor #\d+/ })
+        .first()
+        .click();
       await page.getByRole('log').getByText(`Checking the console at ${size} px`).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await context.close();

@@ -43,7 +43,8 @@ export async function sendChat(page: Page, text: string) {
   await input.press('Enter');
 }
 
-export const chatCookie = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'chat_visitor');
+export const chatCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'chat_visitor');
 
 /**
  * The messages in a chat log sent by `who` ('You', 'Support bot' or an agent's name), found by
@@ -56,7 +57,12 @@ export const chatMessagesFrom = (scope: Page | Locator, who: string) =>
     .filter({ has: ('mainFrame' in scope ? scope : scope.page()).getByText(who, { exact: true }) });
 
 /** The text of each message in a chat log (its paragraph), in order. */
-export const chatMessageTexts = (scope: Page | Locator) => scope.getByRole('log', { name: 'Messages', exact: true }).getByRole('listitem').getByRole('paragraph').allTextContents();
+export const chatMessageTexts = (scope: Page | Locator) =>
+  scope
+    .getByRole('log', { name: 'Messages', exact: true })
+    .getByRole('listitem')
+    .getByRole('paragraph')
+    .allTextContents();
 
 /** How many stored chat messages have exactly this text (read from the test server's database). */
 export async function countStoredMessages(text: string) {

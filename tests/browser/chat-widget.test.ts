@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTexts } from '../../shared/chat-texts';
 import { DESKTOP, MOBILE, axeViolations, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { chatCookie, chatMessageTexts, chatMessagesFrom, countStoredMessages, openChat, sendChat } from './chat-helpers';
+import {
+  chatCookie,
+  chatMessageTexts,
+  chatMessagesFrom,
+  countStoredMessages,
+  openChat,
+  sendChat,
+} from './chat-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the visitor chat widget', () => {
-  for (const [size, options] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [size, options] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`opens Chat Support, greets, sends, shows the bot typing and its reply, and closes with Escape (${size} px)`, async () => {
       const { page, context, consoleErrors } = await openPage(browser, '/about', options);
       const socketRequests: string[] = [];
@@ -57,7 +67,9 @@ describe('the visitor chat widget', () => {
       await input.press('Enter');
       const mine = chatMessagesFrom(dialog, chatTexts.you);
       await mine.first().waitFor();
-      expect(await mine.first().getByRole('paragraph').textContent()).toBe('Do you have a clinic in Ikeja?\nThank you.');
+      expect(await mine.first().getByRole('paragraph').textContent()).toBe(
+        'Do you have a clinic in Ikeja?\nThank you.',
+      );
       expect(await mine.first().locator('time').textContent()).toMatch(/^\d{1,2}:\d{2}\s?(am|pm)$/i);
       expect(await input.inputValue()).toBe('');
       await dialog.getByText(chatTexts.botTyping).waitFor();
@@ -113,7 +125,10 @@ describe('the visitor chat widget', () => {
     expect(Date.now() - wentOfflineAt).toBeLessThan(5000);
     const offlineText = `Typed while offline ${Date.now()}`;
     await sendChat(page, offlineText);
-    await chatMessagesFrom(dialog, chatTexts.you).filter({ hasText: offlineText }).filter({ hasText: chatTexts.sending }).waitFor();
+    await chatMessagesFrom(dialog, chatTexts.you)
+      .filter({ hasText: offlineText })
+      .filter({ hasText: chatTexts.sending })
+      .waitFor();
 
     // A reload while the chat server is still out of reach: the message is still there, waiting.
     await page.route('**/socket.io/**', (route) => route.abort());
@@ -121,11 +136,17 @@ describe('the visitor chat widget', () => {
     await page.reload();
     await waitForHydration(page);
     const reopened = await openChat(page);
-    await chatMessagesFrom(reopened, chatTexts.you).filter({ hasText: offlineText }).filter({ hasText: chatTexts.sending }).waitFor();
+    await chatMessagesFrom(reopened, chatTexts.you)
+      .filter({ hasText: offlineText })
+      .filter({ hasText: chatTexts.sending })
+      .waitFor();
 
     // The server is reachable again: sent once, no longer marked as sending, no error.
     await page.unroute('**/socket.io/**');
-    await chatMessagesFrom(reopened, chatTexts.you).filter({ hasText: offlineText }).filter({ hasNotText: chatTexts.sending }).waitFor({ timeout: 20_000 });
+    await chatMessagesFrom(reopened, chatTexts.you)
+      .filter({ hasText: offlineText })
+      .filter({ hasNotText: chatTexts.sending })
+      .waitFor({ timeout: 20_000 });
     expect(await page.getByText(chatTexts.errorTitle).count()).toBe(0);
     expect(await countStoredMessages(offlineText)).toBe(1);
     await context.close();

@@ -18,7 +18,14 @@ const byActivity = (a: ConversationSummary, b: ConversationSummary) =>
   b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id;
 
 export const agentChatState = {
-  initial: { status: 'checking', me: null, conversations: [], selectedId: null, messages: [], typing: [] } as AgentChatState,
+  initial: {
+    status: 'checking',
+    me: null,
+    conversations: [],
+    selectedId: null,
+    messages: [],
+    typing: [],
+  } as AgentChatState,
 
   /** The list as the server sent it, newest activity first. */
   withList: (current: AgentChatState, me: AgentProfile, conversations: ConversationSummary[]): AgentChatState => ({

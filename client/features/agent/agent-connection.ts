@@ -65,7 +65,8 @@ export function sendAgentMessage(
         if (policy.verdict(serverError) === 'fail') return resolve({ ok: false, error: serverError });
         // An agent watches the send: after as many tries as the server gets, say so rather than wait on.
         if (serverError) serverFailures += 1;
-        if (serverFailures >= policy.maxServerFailures || number >= policy.maxServerFailures) return resolve({ ok: false, error: serverError });
+        if (serverFailures >= policy.maxServerFailures || number >= policy.maxServerFailures)
+          return resolve({ ok: false, error: serverError });
         setTimeout(() => attempt(number + 1), policy.delayMs(number));
       });
     };

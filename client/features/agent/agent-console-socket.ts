@@ -73,7 +73,8 @@ function subscribeLiveEvents(
     }
     if (conversationId !== deps.selected()) return;
     setState((current) => agentChatState.withMessage(current, message));
-    if (document.visibilityState === 'visible') socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
+    if (document.visibilityState === 'visible')
+      socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
   });
   socket.on('typing:updated', ({ conversationId, typing }) => {
     window.clearTimeout(typingTimers.get(conversationId));

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../lib/use-latest';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../app/paths';
 import { useToast } from '../../components/toast/toast-provider';
@@ -37,8 +38,7 @@ export function AgentConsole() {
   const [, navigate] = useLocation();
   const { toast } = useToast();
   const [sound, setSound] = useState(false);
-  const soundRef = useRef(sound);
-  soundRef.current = sound;
+  const soundRef = useLatest(sound);
   const [now, setNow] = useState(() => Date.now());
 
   const chat = useAgentChat({
@@ -55,7 +55,10 @@ export function AgentConsole() {
     return () => window.clearInterval(timer);
   }, []);
 
-  const unread = state.conversations.reduce((total, item) => total + (item.id === state.selectedId ? 0 : item.unreadCount), 0);
+  const unread = state.conversations.reduce(
+    (total, item) => total + (item.id === state.selectedId ? 0 : item.unreadCount),
+    0,
+  );
   const selected = state.conversations.find((item) => item.id === state.selectedId) ?? null;
 
   if (state.status === 'checking' || state.status === 'denied') {
@@ -78,11 +81,19 @@ export function AgentConsole() {
           {state.status === 'offline' ? <span role="status"> · Reconnecting…</span> : null}
         </p>
         <label className="app-agent__sound">
-          <input type="checkbox" checked={sound} onChange={(event) => setSound(event.target.checked)} /> Play a sound for new messages
+          <input type="checkbox" checked={sound} onChange={(event) => setSound(event.target.checked)} /> Play a sound
+          for new messages
         </label>
       </div>
       <div className={`app-agent__grid${selected ? ' app-agent__grid--open' : ''}`}>
-        <ConversationList conversations={state.conversations} selectedId={state.selectedId} typing={state.typing} now={now} onOpen={chat.open} meId={state.me?.id ?? null} />
+        <ConversationList
+          conversations={state.conversations}
+          selectedId={state.selectedId}
+          typing={state.typing}
+          now={now}
+          onOpen={chat.open}
+          meId={state.me?.id ?? null}
+        />
         {selected ? (
           <ConversationView
             key={selected.id}

@@ -48,14 +48,22 @@ export function ConversationList({ conversations, selectedId, typing, now, meId,
                   ) : null}
                 </span>
                 <span className="app-agent__preview">
-                  {typing.includes(item.id) ? 'Typing…' : item.lastMessage ? `${senderLabel(item.lastMessage.sender)}: ${item.lastMessage.preview}` : ''}
+                  {typing.includes(item.id)
+                    ? 'Typing…'
+                    : item.lastMessage
+                      ? `${senderLabel(item.lastMessage.sender)}: ${item.lastMessage.preview}`
+                      : ''}
                 </span>
                 <span className="app-agent__meta">
                   {item.visitorOnline ? 'Online' : 'Away'}
                   {item.currentPage ? ` · on ${item.currentPage}` : ''}
                   {waiting ? ` · ${waiting}` : ''}
                   {' · '}
-                  {item.assignedAgent ? (item.assignedAgent.id === meId ? 'You joined' : `With ${item.assignedAgent.name}`) : 'Bot answering'}
+                  {item.assignedAgent
+                    ? item.assignedAgent.id === meId
+                      ? 'You joined'
+                      : `With ${item.assignedAgent.name}`
+                    : 'Bot answering'}
                 </span>
               </button>
             </li>
@@ -66,4 +74,5 @@ export function ConversationList({ conversations, selectedId, typing, now, meId,
   );
 }
 
-const senderLabel = (sender: ChatMessage['sender']) => (sender === 'user' ? 'Visitor' : sender === 'bot' ? 'Bot' : 'Agent');
+const senderLabel = (sender: ChatMessage['sender']) =>
+  sender === 'user' ? 'Visitor' : sender === 'bot' ? 'Bot' : 'Agent';

@@ -58,12 +58,24 @@ export function ConversationView(props: ViewProps) {
           )}
         </div>
       </div>
-      <div ref={logRef} className="app-agent__log" role="log" aria-label={`Messages with ${visitorLabel(conversation)}`} tabIndex={0}>
+      <div
+        ref={logRef}
+        className="app-agent__log"
+        role="log"
+        aria-label={`Messages with ${visitorLabel(conversation)}`}
+        // A scrollable log must take focus so keyboard users can scroll it (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
+        tabIndex={0}
+      >
         <ol className="app-agent__messages">
           {messages.map((message) => (
             <li key={message.id} className={`app-chat-line app-chat-line--${message.sender}`}>
               <span className="app-chat-line__who">
-                {message.sender === 'user' ? visitorLabel(conversation) : message.sender === 'bot' ? chatTexts.bot : (message.agentName ?? 'Agent')}
+                {message.sender === 'user'
+                  ? visitorLabel(conversation)
+                  : message.sender === 'bot'
+                    ? chatTexts.bot
+                    : (message.agentName ?? 'Agent')}
                 {' · '}
                 <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
               </span>

@@ -66,7 +66,9 @@ export function ReplyForm({ joined, onSend, onTyping }: ReplyFormProps) {
           onKeyDown={onKeyDown}
         />
         <p id={hintId} className="app-agent__hint">
-          {joined ? 'Enter sends, Shift+Enter makes a new line.' : 'Join the conversation to reply. The bot answers until you do.'}
+          {joined
+            ? 'Enter sends, Shift+Enter makes a new line.'
+            : 'Join the conversation to reply. The bot answers until you do.'}
         </p>
       </div>
       <button type="submit" className="app-button app-button--primary" disabled={!joined || sending || !text.trim()}>

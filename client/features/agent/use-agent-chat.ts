@@ -1,3 +1,4 @@
+import { useLatest } from '../../lib/use-latest';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/chat-events';
 import { CHAT_ACK_TIMEOUT_MS } from '../../../shared/constants';
@@ -21,26 +22,35 @@ export function useAgentChat(handlers: Handlers) {
   const [state, setState] = useState<AgentChatState>(agentChatState.initial);
   const socketRef = useRef<AgentSocket | null>(null);
   const selectedRef = useRef<number | null>(null);
-  const handlersRef = useRef(handlers);
-  handlersRef.current = handlers;
+  const handlersRef = useLatest(handlers);
 
   const upsert = useCallback(
     (summary: ConversationSummary) => setState((current) => agentChatState.withConversation(current, summary)),
     [],
   );
 
-  const open = useCallback((conversationId: number) => {
-    const socket = socketRef.current;
-    selectedRef.current = conversationId;
-    setState((current) => ({ ...current, selectedId: conversationId, messages: current.selectedId === conversationId ? current.messages : [] }));
-    if (!socket?.connected) return;
-    socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('conversation:open', { conversationId }, (error, result) => {
-      if (error || !result.ok) return handlersRef.current.onError(result && !result.ok ? result.error.message : 'Could not open the conversation. Please try again.');
-      if (selectedRef.current !== conversationId) return;
-      setState((current) => ({ ...current, messages: result.messages }));
-      upsert(result.conversation);
-    });
-  }, [upsert]);
+  const open = useCallback(
+    (conversationId: number) => {
+      const socket = socketRef.current;
+      selectedRef.current = conversationId;
+      setState((current) => ({
+        ...current,
+        selectedId: conversationId,
+        messages: current.selectedId === conversationId ? current.messages : [],
+      }));
+      if (!socket?.connected) return;
+      socket.timeout(CHAT_ACK_TIMEOUT_MS).emit('conversation:open', { conversationId }, (error, result) => {
+        if (error || !result.ok)
+          return handlersRef.current.onError(
+            result && !result.ok ? result.error.message : 'Could not open the conversation. Please try again.',
+          );
+        if (selectedRef.current !== conversationId) return;
+        setState((current) => ({ ...current, messages: result.messages }));
+        upsert(result.conversation);
+      });
+    },
+    [handlersRef, upsert],
+  );
 
   useEffect(() => {
     const { socket, close } = connectAgentConsole({
@@ -56,7 +66,7 @@ export function useAgentChat(handlers: Handlers) {
       close();
       socketRef.current = null;
     };
-  }, [open, upsert]);
+  }, [handlersRef, open, upsert]);
 
   const roomAction = useCallback(
     (event: 'room:join' | 'room:leave', conversationId: number) => {
@@ -66,20 +76,26 @@ export function useAgentChat(handlers: Handlers) {
         upsert(result.conversation);
       });
     },
-    [upsert],
+    [handlersRef, upsert],
   );
 
   /** Sends a reply with a client id by the shared retry policy; resolves true once stored. */
   const send = useCallback(async (conversationId: number, message: string): Promise<boolean> => {
-    const result = await sendAgentMessage(() => socketRef.current, { conversationId, clientId: newClientId(), message });
+    const result = await sendAgentMessage(() => socketRef.current, {
+      conversationId,
+      clientId: newClientId(),
+      message,
+    });
     if (!result.ok) {
       handlersRef.current.onError(result.error?.message ?? chatTexts.storageFailed);
       return false;
     }
     const stored = result.message;
-    setState((current) => (current.selectedId !== conversationId ? current : agentChatState.withMessage(current, stored)));
+    setState((current) =>
+      current.selectedId !== conversationId ? current : agentChatState.withMessage(current, stored),
+    );
     return true;
-  }, []);
+  }, [handlersRef]);
 
   return {
     state,

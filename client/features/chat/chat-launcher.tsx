@@ -53,11 +53,19 @@ export function ChatLauncher() {
       removeEventListener('app:open-chat', show);
       clearTimeout(timer);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- registered once on mount (see above)
   }, []);
 
   return (
     <>
-      <button ref={button} type="button" className="app-chat-launcher" aria-haspopup="dialog" aria-expanded={open} onClick={open ? close : show}>
+      <button
+        ref={button}
+        type="button"
+        className="app-chat-launcher"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={open ? close : show}
+      >
         <Icon name="chat" />
         <span className="app-visually-hidden">{open ? 'Close' : 'Open'} Chat Support</span>
         {unread ? (

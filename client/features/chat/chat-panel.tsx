@@ -45,9 +45,15 @@ export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }:
         : state.status === 'connecting' && !state.ready
           ? chatTexts.connecting
           : null;
-  const typingText = state.agentTyping ? chatTexts.agentTyping(state.agentTyping) : state.botTyping ? chatTexts.botTyping : '';
+  const typingText = state.agentTyping
+    ? chatTexts.agentTyping(state.agentTyping)
+    : state.botTyping
+      ? chatTexts.botTyping
+      : '';
 
   return (
+    // Escape closes the dialog and Tab stays inside it: keyboard handling a dialog must own.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <div
       ref={panelRef}
       className="app-chat-panel"
@@ -75,10 +81,23 @@ export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }:
       <p className="app-chat-panel__status" role="status">
         {statusText}
       </p>
+      {/* A scrollable log must take focus so keyboard users can scroll it (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above */}
       <div ref={logRef} className="app-chat-panel__log" role="log" aria-label="Messages" tabIndex={0}>
         <ol className="app-chat-panel__list">
           {state.greetingAt ? (
-            <MessageItem item={{ kind: 'message', key: 'greeting', id: null, sender: 'bot', message: chatTexts.greeting, createdAt: state.greetingAt, agentName: null, pending: false }} />
+            <MessageItem
+              item={{
+                kind: 'message',
+                key: 'greeting',
+                id: null,
+                sender: 'bot',
+                message: chatTexts.greeting,
+                createdAt: state.greetingAt,
+                agentName: null,
+                pending: false,
+              }}
+            />
           ) : null}
           {state.items.map((item) => (
             <MessageItem key={item.key} item={item} />
@@ -127,7 +146,12 @@ function MessageItem({ item }: { item: DisplayItem }) {
   if (item.kind === 'notice') {
     return <li className="app-chat-msg app-chat-msg--notice">{item.text}</li>;
   }
-  const who = item.sender === 'user' ? chatTexts.you : item.sender === 'agent' ? (item.agentName ?? 'Support agent') : chatTexts.bot;
+  const who =
+    item.sender === 'user'
+      ? chatTexts.you
+      : item.sender === 'agent'
+        ? (item.agentName ?? 'Support agent')
+        : chatTexts.bot;
   return (
     <li className={`app-chat-msg app-chat-msg--${item.sender}${item.pending ? ' app-chat-msg--pending' : ''}`}>
       <span className="app-chat-msg__who">{who}</span>

@@ -1,3 +1,4 @@
+import { useLatest } from '../../lib/use-latest';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { chatTexts } from '../../../shared/chat-texts';
@@ -18,8 +19,7 @@ export type ChatWidgetProps = {
 export function ChatWidget({ open, onClose, onReply }: ChatWidgetProps) {
   const { toast } = useToast();
   const [location] = useLocation();
-  const openRef = useRef(open);
-  openRef.current = open;
+  const openRef = useLatest(open);
   const restoreRef = useRef<(text: string) => void>(() => undefined);
 
   const onFailed = useCallback(

@@ -1,7 +1,16 @@
 import type { ChatMessage, ChatSender } from '../../../shared/chat-events';
 
 export type DisplayItem =
-  | { kind: 'message'; key: string; id: number | null; sender: ChatSender; message: string; createdAt: string; agentName: string | null; pending: boolean }
+  | {
+      kind: 'message';
+      key: string;
+      id: number | null;
+      sender: ChatSender;
+      message: string;
+      createdAt: string;
+      agentName: string | null;
+      pending: boolean;
+    }
   | { kind: 'notice'; key: string; text: string };
 
 export type ChatNotice = { afterId: number; key: string; text: string };
@@ -37,7 +46,16 @@ export function displayItems(
   }
   noticesUpTo(Number.POSITIVE_INFINITY);
   for (const outgoing of pending) {
-    items.push({ kind: 'message', key: outgoing.clientId, id: null, sender: 'user', message: outgoing.message, createdAt: outgoing.createdAt, agentName: null, pending: true });
+    items.push({
+      kind: 'message',
+      key: outgoing.clientId,
+      id: null,
+      sender: 'user',
+      message: outgoing.message,
+      createdAt: outgoing.createdAt,
+      agentName: null,
+      pending: true,
+    });
   }
   return items;
 }

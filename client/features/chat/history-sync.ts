@@ -44,15 +44,17 @@ export function createHistorySync(
 
   const sync = () => {
     const afterId = view.lastStoredId();
-    socket.timeout(policy.ackTimeoutMs).emit('conversation:sync', afterId === undefined ? {} : { afterId }, (error, result) => {
-      if (deps.stopped()) return;
-      if (error || !result.ok) {
-        // Try again shortly while connected; a reconnect syncs anyway.
-        if (socket.connected) deps.later(policy.delayMs(1), sync);
-        return;
-      }
-      apply(result);
-    });
+    socket
+      .timeout(policy.ackTimeoutMs)
+      .emit('conversation:sync', afterId === undefined ? {} : { afterId }, (error, result) => {
+        if (deps.stopped()) return;
+        if (error || !result.ok) {
+          // Try again shortly while connected; a reconnect syncs anyway.
+          if (socket.connected) deps.later(policy.delayMs(1), sync);
+          return;
+        }
+        apply(result);
+      });
   };
 
   return sync;

@@ -9,7 +9,13 @@ import type { createOutboxStore, StoredOutgoing } from './outbox-store';
 
 export type Outgoing = StoredOutgoing & { attempts: number; serverFailures: number };
 
-const toOutgoing = (item: StoredOutgoing): Outgoing => ({ clientId: item.clientId, message: item.message, createdAt: item.createdAt, attempts: 0, serverFailures: 0 });
+const toOutgoing = (item: StoredOutgoing): Outgoing => ({
+  clientId: item.clientId,
+  message: item.message,
+  createdAt: item.createdAt,
+  attempts: 0,
+  serverFailures: 0,
+});
 const toStored = ({ clientId, message, createdAt }: Outgoing): StoredOutgoing => ({ clientId, message, createdAt });
 
 export type OutboxSender = ReturnType<typeof createOutboxSender>;
@@ -59,15 +65,17 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
     if (!head) return;
     head.attempts += 1;
     inFlight = head;
-    socket.timeout(policy.ackTimeoutMs).emit('message:send', { clientId: head.clientId, message: head.message }, (error, result) => {
-      inFlight = null;
-      if (!deps.canSend() || !outbox.includes(head)) return pump();
-      if (!error && result.ok) {
-        deps.onAcked(result.message);
-        return pump();
-      }
-      afterFailure(head, !error && !result.ok ? result.error : null);
-    });
+    socket
+      .timeout(policy.ackTimeoutMs)
+      .emit('message:send', { clientId: head.clientId, message: head.message }, (error, result) => {
+        inFlight = null;
+        if (!deps.canSend() || !outbox.includes(head)) return pump();
+        if (!error && result.ok) {
+          deps.onAcked(result.message);
+          return pump();
+        }
+        afterFailure(head, !error && !result.ok ? result.error : null);
+      });
   }
 
   return {

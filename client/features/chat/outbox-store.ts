@@ -72,7 +72,10 @@ export function createOutboxStore(storage: OutboxStorage | null) {
         // See write().
       }
       const stored = read(next);
-      const merged = [...stored, ...adopted.filter((item) => !stored.some((other) => other.clientId === item.clientId))];
+      const merged = [
+        ...stored,
+        ...adopted.filter((item) => !stored.some((other) => other.clientId === item.clientId)),
+      ];
       write(next, merged);
       return merged;
     },

@@ -92,7 +92,14 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
     forget() {
       stored.clear();
       notices.length = 0;
-      update({ status: 'connecting', ready: false, greetingAt: null, agent: null, botTyping: setBotTyping(false), agentTyping: null });
+      update({
+        status: 'connecting',
+        ready: false,
+        greetingAt: null,
+        agent: null,
+        botTyping: setBotTyping(false),
+        agentTyping: null,
+      });
     },
     destroy() {
       clearTimeout(botTypingTimer);

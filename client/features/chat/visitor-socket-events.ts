@@ -66,7 +66,8 @@ function registerRoomEvents(socket: VisitorSocket, { view, addStored, onReply }:
     if (!addStored(message)) return;
     const state = view.getState();
     view.update({
-      botTyping: message.sender === 'bot' && message.message === chatTexts.botReply ? view.setBotTyping(false) : state.botTyping,
+      botTyping:
+        message.sender === 'bot' && message.message === chatTexts.botReply ? view.setBotTyping(false) : state.botTyping,
       agentTyping: message.sender === 'agent' ? null : state.agentTyping,
     });
     if (message.sender !== 'user') onReply(message);
