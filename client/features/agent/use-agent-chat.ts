@@ -80,22 +80,25 @@ export function useAgentChat(handlers: Handlers) {
   );
 
   /** Sends a reply with a client id by the shared retry policy; resolves true once stored. */
-  const send = useCallback(async (conversationId: number, message: string): Promise<boolean> => {
-    const result = await sendAgentMessage(() => socketRef.current, {
-      conversationId,
-      clientId: newClientId(),
-      message,
-    });
-    if (!result.ok) {
-      handlersRef.current.onError(result.error?.message ?? chatTexts.storageFailed);
-      return false;
-    }
-    const stored = result.message;
-    setState((current) =>
-      current.selectedId !== conversationId ? current : agentChatState.withMessage(current, stored),
-    );
-    return true;
-  }, [handlersRef]);
+  const send = useCallback(
+    async (conversationId: number, message: string): Promise<boolean> => {
+      const result = await sendAgentMessage(() => socketRef.current, {
+        conversationId,
+        clientId: newClientId(),
+        message,
+      });
+      if (!result.ok) {
+        handlersRef.current.onError(result.error?.message ?? chatTexts.storageFailed);
+        return false;
+      }
+      const stored = result.message;
+      setState((current) =>
+        current.selectedId !== conversationId ? current : agentChatState.withMessage(current, stored),
+      );
+      return true;
+    },
+    [handlersRef],
+  );
 
   return {
     state,
