@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { chatTexts } from '../../shared/chat-texts';
-import { DESKTOP, MOBILE, axeViolations, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
+import { browserTest } from '../helpers/browser-test';
 import {
   chatCookie,
   chatMessageTexts,
@@ -11,152 +11,152 @@ import {
   sendChat,
 } from './chat-helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 describe('the visitor chat widget', () => {
   for (const [size, options] of [
     ['1280', DESKTOP],
     ['375', MOBILE],
   ] as const) {
-    it(`opens Chat Support, greets, sends, shows the bot typing and its reply, and closes with Escape (${size} px)`, async () => {
-      const { page, context, consoleErrors } = await openPage(browser, '/about', options);
-      const socketRequests: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/socket.io/')) socketRequests.push(request.url());
-      });
-      await waitForHydration(page);
-      // Nothing of the chat runs before the visitor opens it: no socket, no cookie.
-      await page.waitForTimeout(300);
-      expect(socketRequests).toEqual([]);
-      expect(await chatCookie(context)).toBeUndefined();
+    browserTest(
+      `opens Chat Support, greets, sends, shows the bot typing and its reply, and closes with Escape (${size} px)`,
+      async ({ open }) => {
+        const { page, context, consoleErrors } = await open('/about', options);
+        const socketRequests: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/socket.io/')) socketRequests.push(request.url());
+        });
+        await waitForHydration(page);
+        // Nothing of the chat runs before the visitor opens it: no socket, no cookie.
+        await page.waitForTimeout(300);
+        expect(socketRequests).toEqual([]);
+        expect(await chatCookie(context)).toBeUndefined();
 
-      const launcher = page.getByRole('button', { name: 'Open Chat Support' });
-      await launcher.focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: 'Chat Support' });
-      await dialog.waitFor();
-      await dialog.getByText(chatTexts.greeting).waitFor();
-      const input = page.getByRole('textbox', { name: 'Type your message' });
-      expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
-      expect(await axeViolations(page)).toEqual([]);
+        const launcher = page.getByRole('button', { name: 'Open Chat Support' });
+        await launcher.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Chat Support' });
+        await dialog.waitFor();
+        await dialog.getByText(chatTexts.greeting).waitFor();
+        const input = page.getByRole('textbox', { name: 'Type your message' });
+        expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
 
-      const cookie = await chatCookie(context);
-      expect(cookie?.httpOnly).toBe(true);
+        const cookie = await chatCookie(context);
+        expect(cookie?.httpOnly).toBe(true);
 
-      if (size === '375') {
-        const box = await dialog.boundingBox();
-        expect(box).toMatchObject({ x: 0, width: 375 });
-        expect(Math.round(box!.height)).toBe(740);
-      }
+        if (size === '375') {
+          const box = await dialog.boundingBox();
+          expect(box).toMatchObject({ x: 0, width: 375 });
+          expect(Math.round(box!.height)).toBe(740);
+        }
 
-      // Whitespace only: nothing is sent.
-      await input.fill('   ');
-      await input.press('Enter');
-      expect(await chatMessagesFrom(dialog, chatTexts.you).count()).toBe(0);
+        // Whitespace only: nothing is sent.
+        await input.fill('   ');
+        await input.press('Enter');
+        expect(await chatMessagesFrom(dialog, chatTexts.you).count()).toBe(0);
 
-      // Shift+Enter makes a new line; Enter sends.
-      await input.fill('');
-      await input.type('Do you have a clinic in Ikeja?');
-      await input.press('Shift+Enter');
-      await input.type('Thank you.');
-      expect(await input.inputValue()).toBe('Do you have a clinic in Ikeja?\nThank you.');
-      await input.press('Enter');
-      const mine = chatMessagesFrom(dialog, chatTexts.you);
-      await mine.first().waitFor();
-      expect(await mine.first().getByRole('paragraph').textContent()).toBe(
-        'Do you have a clinic in Ikeja?\nThank you.',
-      );
-      expect(await mine.first().locator('time').textContent()).toMatch(/^\d{1,2}:\d{2}\s?(am|pm)$/i);
-      expect(await input.inputValue()).toBe('');
-      await dialog.getByText(chatTexts.botTyping).waitFor();
-      await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
-      expect(await dialog.getByText(chatTexts.botTyping).count()).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
+        // Shift+Enter makes a new line; Enter sends.
+        await input.fill('');
+        await input.type('Do you have a clinic in Ikeja?');
+        await input.press('Shift+Enter');
+        await input.type('Thank you.');
+        expect(await input.inputValue()).toBe('Do you have a clinic in Ikeja?\nThank you.');
+        await input.press('Enter');
+        const mine = chatMessagesFrom(dialog, chatTexts.you);
+        await mine.first().waitFor();
+        expect(await mine.first().getByRole('paragraph').textContent()).toBe(
+          'Do you have a clinic in Ikeja?\nThank you.',
+        );
+        expect(await mine.first().locator('time').textContent()).toMatch(/^\d{1,2}:\d{2}\s?(am|pm)$/i);
+        expect(await input.inputValue()).toBe('');
+        await dialog.getByText(chatTexts.botTyping).waitFor();
+        await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
+        expect(await dialog.getByText(chatTexts.botTyping).count()).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
 
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      expect(await launcher.evaluate((element) => element === document.activeElement)).toBe(true);
-      expect(consoleErrors).toEqual([]);
-      await context.close();
-    });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect(await launcher.evaluate((element) => element === document.activeElement)).toBe(true);
+        expect(consoleErrors).toEqual([]);
+      },
+    );
   }
 
-  it('keeps the conversation across navigation and reloads, and badges a reply that arrives while closed', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, '/', DESKTOP);
-    await waitForHydration(page);
-    await openChat(page);
-    await sendChat(page, 'Hello from the home page');
-    await page.getByRole('button', { name: 'Close Chat Support' }).first().click();
-    // The bot's reply arrives while the panel is closed: the button shows an unread badge.
-    await page.getByRole('button', { name: /Open Chat Support\s*1 unread/ }).waitFor({ timeout: 4000 });
+  browserTest(
+    'keeps the conversation across navigation and reloads, and badges a reply that arrives while closed',
+    async ({ open }) => {
+      const { page, consoleErrors } = await open('/', DESKTOP);
+      await waitForHydration(page);
+      await openChat(page);
+      await sendChat(page, 'Hello from the home page');
+      await page.getByRole('button', { name: 'Close Chat Support' }).first().click();
+      // The bot's reply arrives while the panel is closed: the button shows an unread badge.
+      await page.getByRole('button', { name: /Open Chat Support\s*1 unread/ }).waitFor({ timeout: 4000 });
 
-    // Client-side navigation keeps the widget (it lives in the layout).
-    await page.getByRole('link', { name: 'About', exact: true }).first().click();
-    await page.waitForURL('**/about');
-    const dialog = await openChat(page);
-    await dialog.getByText('Hello from the home page').waitFor();
-    await dialog.getByText(chatTexts.botReply).waitFor();
+      // Client-side navigation keeps the widget (it lives in the layout).
+      await page.getByRole('link', { name: 'About', exact: true }).first().click();
+      await page.waitForURL('**/about');
+      const dialog = await openChat(page);
+      await dialog.getByText('Hello from the home page').waitFor();
+      await dialog.getByText(chatTexts.botReply).waitFor();
 
-    // A reload: the history comes back from the database, in order, without the greeting.
-    await page.reload();
-    await waitForHydration(page);
-    const reopened = await openChat(page);
-    await reopened.getByText('Hello from the home page').waitFor();
-    const texts = await chatMessageTexts(reopened);
-    expect(texts).toEqual(['Hello from the home page', chatTexts.botReply]);
-    expect(consoleErrors).toEqual([]);
-    await context.close();
-  });
+      // A reload: the history comes back from the database, in order, without the greeting.
+      await page.reload();
+      await waitForHydration(page);
+      const reopened = await openChat(page);
+      await reopened.getByText('Hello from the home page').waitFor();
+      const texts = await chatMessageTexts(reopened);
+      expect(texts).toEqual(['Hello from the home page', chatTexts.botReply]);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  it('shows the offline banner when the network goes, keeps a message typed offline across a reload, and sends it once when back', async () => {
-    const { page, context } = await openPage(browser, '/', DESKTOP);
-    await waitForHydration(page);
-    const dialog = await openChat(page);
-    await sendChat(page, 'Hello before going offline');
-    await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
+  browserTest(
+    'shows the offline banner when the network goes, keeps a message typed offline across a reload, and sends it once when back',
+    async ({ open }) => {
+      const { page, context } = await open('/', DESKTOP);
+      await waitForHydration(page);
+      const dialog = await openChat(page);
+      await sendChat(page, 'Hello before going offline');
+      await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
 
-    await context.setOffline(true);
-    const wentOfflineAt = Date.now();
-    await dialog.getByRole('status').getByText(chatTexts.offline).waitFor({ timeout: 5000 });
-    expect(Date.now() - wentOfflineAt).toBeLessThan(5000);
-    const offlineText = `Typed while offline ${Date.now()}`;
-    await sendChat(page, offlineText);
-    await chatMessagesFrom(dialog, chatTexts.you)
-      .filter({ hasText: offlineText })
-      .filter({ hasText: chatTexts.sending })
-      .waitFor();
+      await context.setOffline(true);
+      const wentOfflineAt = Date.now();
+      await dialog.getByRole('status').getByText(chatTexts.offline).waitFor({ timeout: 5000 });
+      expect(Date.now() - wentOfflineAt).toBeLessThan(5000);
+      const offlineText = `Typed while offline ${Date.now()}`;
+      await sendChat(page, offlineText);
+      await chatMessagesFrom(dialog, chatTexts.you)
+        .filter({ hasText: offlineText })
+        .filter({ hasText: chatTexts.sending })
+        .waitFor();
 
-    // A reload while the chat server is still out of reach: the message is still there, waiting.
-    await page.route('**/socket.io/**', (route) => route.abort());
-    await context.setOffline(false);
-    await page.reload();
-    await waitForHydration(page);
-    const reopened = await openChat(page);
-    await chatMessagesFrom(reopened, chatTexts.you)
-      .filter({ hasText: offlineText })
-      .filter({ hasText: chatTexts.sending })
-      .waitFor();
+      // A reload while the chat server is still out of reach: the message is still there, waiting.
+      await page.route('**/socket.io/**', (route) => route.abort());
+      await context.setOffline(false);
+      await page.reload();
+      await waitForHydration(page);
+      const reopened = await openChat(page);
+      await chatMessagesFrom(reopened, chatTexts.you)
+        .filter({ hasText: offlineText })
+        .filter({ hasText: chatTexts.sending })
+        .waitFor();
 
-    // The server is reachable again: sent once, no longer marked as sending, no error.
-    await page.unroute('**/socket.io/**');
-    await chatMessagesFrom(reopened, chatTexts.you)
-      .filter({ hasText: offlineText })
-      .filter({ hasNotText: chatTexts.sending })
-      .waitFor({ timeout: 20_000 });
-    expect(await page.getByText(chatTexts.errorTitle).count()).toBe(0);
-    expect(await countStoredMessages(offlineText)).toBe(1);
-    await context.close();
-  }, 60_000);
+      // The server is reachable again: sent once, no longer marked as sending, no error.
+      await page.unroute('**/socket.io/**');
+      await chatMessagesFrom(reopened, chatTexts.you)
+        .filter({ hasText: offlineText })
+        .filter({ hasNotText: chatTexts.sending })
+        .waitFor({ timeout: 20_000 });
+      expect(await page.getByText(chatTexts.errorTitle).count()).toBe(0);
+      expect(await countStoredMessages(offlineText)).toBe(1);
+    },
+    60_000,
+  );
 
-  it('opens when another feature dispatches app:open-chat', async () => {
-    const { page, context } = await openPage(browser, '/', DESKTOP);
+  browserTest('opens when another feature dispatches app:open-chat', async ({ open }) => {
+    const { page } = await open('/', DESKTOP);
     await waitForHydration(page);
     await page.evaluate(() => window.dispatchEvent(new Event('app:open-chat')));
     await page.getByRole('dialog', { name: 'Chat Support' }).waitFor();
-    await context.close();
   });
 });
