@@ -4,14 +4,23 @@ import { vi } from 'vitest';
 export type SeenCall = { path: string; input: Record<string, unknown> };
 
 /** A tRPC answer (httpLink, no transformer): `{ result: { data } }` or the server's formatted `{ error }`. */
-export const trpcData = (data: unknown) => new Response(JSON.stringify({ result: { data } }), { status: 200, headers: { 'content-type': 'application/json' } });
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
-export const trpcError = (httpStatus: number, code: string, message: string, extra: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {}) =>
+export const trpcData = (data: unknown) =>
+  new Response(JSON.stringify({ result: { data } }), { status: 200, headers: JSON_HEADERS });
+
+type ErrorExtra = { fieldErrors?: Record<string, string[]> | null; retryAfterSeconds?: number | null };
+
+export const trpcError = (httpStatus: number, code: string, message: string, { fieldErrors = null, retryAfterSeconds = null }: ErrorExtra = {}) =>
   new Response(
     JSON.stringify({
-      error: { message, code: -32000, data: { code, httpStatus, fieldErrors: extra.fieldErrors ?? null, retryAfterSeconds: extra.retryAfterSeconds ?? null } },
+      error: {
+        message,
+        code: -32000,
+        data: { code, httpStatus, fieldErrors, retryAfterSeconds },
+      },
     }),
-    { status: httpStatus, headers: { 'content-type': 'application/json' } },
+    { status: httpStatus, headers: JSON_HEADERS },
   );
 
 /**
@@ -25,7 +34,8 @@ export function stubTrpcFetch() {
     'fetch',
     vi.fn((url: string | URL, init?: RequestInit) => {
       const path = String(url).replace(/^.*\/trpc\//, '').replace(/\?.*$/, '');
-      calls.push({ path, input: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
+      const body = typeof init?.body === 'string' ? init.body : '{}';
+      calls.push({ path, input: JSON.parse(body) as Record<string, unknown> });
       return new Promise<Response>((resolve) => waiting.push(resolve));
     }),
   );
@@ -35,4 +45,10 @@ export function stubTrpcFetch() {
     next(response);
   };
   return { calls, answer };
+}
+
+/** Runs `answer` inside act() and lets the answer's promise chain (fetch, tRPC, React Query) settle. */
+export async function settle(answer: () => void): Promise<void> {
+  answer();
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -28,7 +28,7 @@ function saveJson(fileName: string, data: unknown) {
 export function AccountSettings() {
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  // Fetched only when asked for, and not kept in the query cache afterwards (it is the visitor's personal data).
+  // Fetched only when asked for; gcTime 0 drops it from the query cache once the settings unmount (it is personal data).
   const myData = trpc.auth.downloadMyData.useQuery(undefined, { enabled: false, gcTime: 0 });
   const deleteMyAccount = trpc.auth.deleteAccount.useMutation();
   const [confirming, setConfirming] = useState(false);

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../../client/components/toast/toast-provider';
 import { LogInForm } from '../../../../client/features/auth/log-in-form';
-import { stubTrpcFetch, trpcData, trpcError } from '../../trpc-fetch-stub';
+import { settle, stubTrpcFetch, trpcData, trpcError } from '../../trpc-fetch-stub';
 
 // The form loads its checks (zod + schemas) on demand; warm that import so no wait below races a cold transform.
 beforeAll(async () => {
@@ -32,14 +32,14 @@ describe('log-in form on the tRPC mutation hooks (issue #12.6)', () => {
     const trpc = stubTrpcFetch();
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    const busy = (await screen.findByRole('button', { name: 'Logging In...' })) as HTMLButtonElement;
+    const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Logging In...' });
     expect(busy.disabled).toBe(true);
     expect(trpc.calls.map((call) => call.path)).toEqual(['auth.logIn']);
     expect(trpc.calls[0]!.input).toEqual({ email: 'ada@example.com', password: 'correct horse battery' });
 
-    await act(async () => trpc.answer(trpcError(401, 'UNAUTHORIZED', 'Invalid email or password.')));
+    await act(() => settle(() => trpc.answer(trpcError(401, 'UNAUTHORIZED', 'Invalid email or password.'))));
     await screen.findByText('Invalid email or password.');
-    expect((screen.getByRole('button', { name: 'Log In' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Log In' }).disabled).toBe(false);
   });
 
   it("offers a new link for FORBIDDEN and shows 'Sending Email...' while auth.resendConfirmation is pending", async () => {
@@ -47,15 +47,15 @@ describe('log-in form on the tRPC mutation hooks (issue #12.6)', () => {
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(trpc.calls).toHaveLength(1));
-    await act(async () => trpc.answer(trpcError(403, 'FORBIDDEN', UNCONFIRMED)));
+    await act(() => settle(() => trpc.answer(trpcError(403, 'FORBIDDEN', UNCONFIRMED))));
     await screen.findByText(UNCONFIRMED);
 
     fireEvent.click(screen.getByRole('button', { name: 'Send a new confirmation email' }));
-    const busy = (await screen.findByRole('button', { name: 'Sending Email...' })) as HTMLButtonElement;
+    const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Sending Email...' });
     expect(busy.disabled).toBe(true);
     expect(trpc.calls[1]).toEqual({ path: 'auth.resendConfirmation', input: { email: 'ada@example.com' } });
 
-    await act(async () => trpc.answer(trpcData({ message: 'If the address needs confirming, a new link is on its way.' })));
+    await act(() => settle(() => trpc.answer(trpcData({ message: 'If the address needs confirming, a new link is on its way.' }))));
     await screen.findByText('If the address needs confirming, a new link is on its way.');
     expect(screen.getByRole('button', { name: 'Send a new confirmation email' })).toBeTruthy();
   });

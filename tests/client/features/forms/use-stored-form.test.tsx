@@ -11,14 +11,14 @@ type Input = { email: string; website?: string; fillMs?: number; idempotencyKey?
 
 function Probe({ isPending }: { isPending: boolean }) {
   const form = useStoredForm<Input>({
-    load: async () => ({ validate: () => null }),
-    mutation: { mutateAsync: vi.fn(async () => ({ reference: 'X-1' })), isPending },
+    load: () => Promise.resolve({ validate: () => null }),
+    mutation: { mutateAsync: vi.fn(() => Promise.resolve({ reference: 'X-1' })), isPending },
     read: () => ({ email: 'ada@example.com' }),
     success: () => ({ title: 'Sent' }),
     failure: { title: 'Failed' },
   });
   return (
-    <form ref={form.formRef} onSubmit={form.onSubmit}>
+    <form ref={form.formRef} onSubmit={(event) => void form.onSubmit(event)}>
       <SubmitButton busy={form.busy} busyLabel="Subscribing...">
         Subscribe
       </SubmitButton>
@@ -33,12 +33,12 @@ describe('useStoredForm busy state (issue #12.6)', () => {
         <Probe isPending />
       </ToastProvider>,
     );
-    expect((screen.getByRole('button', { name: 'Subscribing...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribing...' }).disabled).toBe(true);
     rerender(
       <ToastProvider>
         <Probe isPending={false} />
       </ToastProvider>,
     );
-    expect((screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Subscribe' }).disabled).toBe(false);
   });
 });
