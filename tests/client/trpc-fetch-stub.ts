@@ -11,17 +11,11 @@ export const trpcData = (data: unknown) =>
 
 type ErrorExtra = { fieldErrors?: Record<string, string[]> | null; retryAfterSeconds?: number | null };
 
-export const trpcError = (httpStatus: number, code: string, message: string, { fieldErrors = null, retryAfterSeconds = null }: ErrorExtra = {}) =>
-  new Response(
-    JSON.stringify({
-      error: {
-        message,
-        code: -32000,
-        data: { code, httpStatus, fieldErrors, retryAfterSeconds },
-      },
-    }),
-    { status: httpStatus, headers: JSON_HEADERS },
-  );
+export function trpcError(httpStatus: number, code: string, message: string, extra: ErrorExtra = {}): Response {
+  const { fieldErrors = null, retryAfterSeconds = null } = extra;
+  const error = { message, code: -32000, data: { code, httpStatus, fieldErrors, retryAfterSeconds } };
+  return new Response(JSON.stringify({ error }), { status: httpStatus, headers: JSON_HEADERS });
+}
 
 /**
  * Replaces fetch: each call is recorded and waits for the test to answer it
