@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpLink } from '@trpc/client';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { trpc } from './trpc';
 
 /**
  * TanStack Query and the tRPC React client, mounted by the features that need them
- * (they load with their route's chunk, so public pages never pay for them).
+ * (they load with their route's chunk or a form's lazily loaded island, so no page's
+ * first load pays for them).
  */
 export function TrpcProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
   );
   const [client] = useState(() => trpc.createClient({ links: [httpLink({ url: '/trpc' })] }));
   return (
@@ -17,4 +18,20 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
+}
+
+/**
+ * The component inside its own <TrpcProvider>: for the form islands, whose live form is
+ * loaded on demand, so the provider (and React Query) travel in the island's chunk.
+ */
+export function withTrpc<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithTrpc(props: P) {
+    return (
+      <TrpcProvider>
+        <Component {...props} />
+      </TrpcProvider>
+    );
+  }
+  WithTrpc.displayName = `WithTrpc(${Component.displayName ?? Component.name})`;
+  return WithTrpc;
 }

@@ -2,7 +2,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 
 /**
- * tRPC's React Query hooks, for the screens rendered in the browser behind a session
- * (the dashboard). Public pages use the lighter vanilla client (trpc-client.ts) on demand.
+ * tRPC's React Query hooks, for every component that calls a procedure (the dashboard, the
+ * stored forms, the account forms). They need <TrpcProvider> (or withTrpc) above them.
  */
 export const trpc = createTRPCReact<AppRouter>();

@@ -1,6 +1,6 @@
 /**
  * Turns a schema check or a tRPC error into what a form shows. Loaded only with the
- * on-demand submit code (it brings the tRPC client's error class), never with a page.
+ * lazily loaded form code (it brings the tRPC client's error class), never with a page.
  */
 import { TRPCClientError } from '@trpc/client';
 import type { z } from 'zod';

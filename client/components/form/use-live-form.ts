@@ -1,20 +1,21 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, type FormEvent } from 'react';
 import { useFormErrors } from './use-form-errors';
 
 type LiveFormErrors = ReturnType<typeof useFormErrors>;
 
 /**
  * The one form hook (issue #12.4), for the stored forms and the account forms alike: the
- * error summary and field errors (GOV.UK pattern), a busy state for the submit button that
- * also refuses a second send while one is under way, and the on-demand load of the form's
- * submit code (zod, the tRPC client) on first focus, so none of it weighs on the page's
- * first load. `onLoadFailed` says what the visitor sees when that code cannot load (or fails).
+ * error summary and field errors (GOV.UK pattern), a guard that refuses a second send while
+ * one is under way, and the on-demand load of the form's check code (zod and the shared
+ * schema) on first focus, so none of it weighs on the page's first load. The busy label
+ * comes from the procedure's tRPC mutation (`isPending`, issue #12.6), not from here.
+ * `onLoadFailed` says what the visitor sees when that code cannot load (or fails).
  */
 export function useLiveForm<M>(load: () => Promise<M>, onLoadFailed: (errors: LiveFormErrors) => void) {
   const formRef = useRef<HTMLFormElement>(null);
   const errors = useFormErrors(formRef);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  // A ref, not state: a double click lands before React re-renders the disabled button.
+  const inFlight = useRef(false);
   const loaded = useRef<Promise<M> | null>(null);
 
   const loadOnce = useCallback(() => {
@@ -25,31 +26,29 @@ export function useLiveForm<M>(load: () => Promise<M>, onLoadFailed: (errors: Li
     return loaded.current;
   }, [load]);
 
-  // Start fetching the submit code as soon as the visitor starts on the form.
+  // Start fetching the check code as soon as the visitor starts on the form.
   const onFocus = useCallback(() => {
     loadOnce().catch(() => undefined);
   }, [loadOnce]);
 
-  /** Runs one submit: prevents a double send, shows the busy label, reports a failed code load. */
+  /** Runs one submit: prevents a double send, reports a failed code load. */
   const submit = useCallback(
     (work: (module: M, form: HTMLFormElement) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const form = formRef.current;
-      if (!form || busyRef.current) return;
-      busyRef.current = true;
-      setBusy(true);
+      if (!form || inFlight.current) return;
+      inFlight.current = true;
       try {
         await work(await loadOnce(), form);
       } catch {
         // The code could not load (offline, say) or the call failed unexpectedly: the data stay, the visitor can retry.
         onLoadFailed(errors);
       } finally {
-        busyRef.current = false;
-        setBusy(false);
+        inFlight.current = false;
       }
     },
     [errors, loadOnce, onLoadFailed],
   );
 
-  return { formRef, busy, onFocus, submit, ...errors };
+  return { formRef, onFocus, submit, ...errors };
 }

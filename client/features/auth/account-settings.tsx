@@ -7,8 +7,8 @@ import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { brand } from '../../../shared/brand';
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from '../../../shared/messages/auth-messages';
-import { trpcClient } from '../../lib/trpc-client';
-import { failureOf } from './auth-actions';
+import { trpc } from '../../lib/trpc';
+import { failureOf } from './auth-failure';
 import { PasswordField } from './password-field';
 import './auth.css';
 
@@ -28,9 +28,12 @@ function saveJson(fileName: string, data: unknown) {
 export function AccountSettings() {
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  const [downloading, setDownloading] = useState(false);
+  // Fetched only when asked for; gcTime 0 drops it from the query cache once the settings unmount (it is personal data).
+  const myData = trpc.auth.downloadMyData.useQuery(undefined, { enabled: false, gcTime: 0 });
+  const deleteMyAccount = trpc.auth.deleteAccount.useMutation();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const downloading = myData.isFetching;
+  const deleting = deleteMyAccount.isPending;
   const formRef = useRef<HTMLFormElement>(null);
   const errors = useFormErrors(formRef);
 
@@ -40,15 +43,13 @@ export function AccountSettings() {
   }, [confirming]);
 
   const download = async () => {
-    setDownloading(true);
-    try {
-      const data = await trpcClient.auth.downloadMyData.query();
-      saveJson(`${brand.slug}-my-data.json`, data);
+    if (downloading) return;
+    const result = await myData.refetch();
+    if (result.isSuccess) {
+      saveJson(`${brand.slug}-my-data.json`, result.data);
       toast({ title: 'Download Ready', description: 'Your data has been saved as a JSON file.' });
-    } catch {
+    } else {
       toast({ title: 'Download Failed', description: 'Could not download your data. Please try again.', variant: 'destructive' });
-    } finally {
-      setDownloading(false);
     }
   };
 
@@ -57,16 +58,14 @@ export function AccountSettings() {
     if (deleting) return;
     const password = new FormData(event.currentTarget).get('password');
     if (typeof password !== 'string' || !password) return errors.showErrors({ password: CURRENT_PASSWORD_REQUIRED_MESSAGE });
-    setDeleting(true);
     try {
-      await trpcClient.auth.deleteAccount.mutate({ password });
+      await deleteMyAccount.mutateAsync({ password });
       toast({ title: 'Account Deleted', description: 'Your account has been deleted and you have been logged out.' });
       navigate(paths.home());
     } catch (error) {
       const failure = failureOf(error);
       if (failure.fieldErrors) errors.showErrors(failure.fieldErrors);
       else errors.showErrors({}, failure.code === 'TOO_MANY_REQUESTS' ? failure.message : 'Could not delete your account. Please try again.');
-      setDeleting(false);
     }
   };
 

@@ -2,30 +2,32 @@ import { useState, type FormEvent } from 'react';
 import { AppLink } from '../../components/app-link';
 import { ButtonLink } from '../../components/button-link';
 import { paths } from '../../app/paths';
-import type { AuthActions } from './auth-actions';
+import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
+import { failureOf } from './auth-failure';
 import { takeLinkToken } from './link-token';
 
-type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'confirmed' } | { kind: 'failed'; message: string };
+type State = { kind: 'ready' } | { kind: 'confirmed' } | { kind: 'failed'; message: string };
 
 /**
  * /confirm-email?token=…: the visitor presses a button to confirm. (Confirming on page load
  * would let mail scanners that open links use up the token.)
  */
-export function ConfirmEmail(_props: { initialValues?: Record<string, string> }) {
+function ConfirmEmailInner(_props: { initialValues?: Record<string, string> }) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
   const [state, setState] = useState<State>({ kind: 'ready' });
+  const confirmEmail = trpc.auth.confirmEmail.useMutation();
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!token || state.kind === 'busy') return;
-    setState({ kind: 'busy' });
+    if (!token || confirmEmail.isPending) return;
     try {
-      const actions: AuthActions = (await import('./auth-actions')).authActions;
-      const result = await actions.confirmEmail(token);
-      setState(result.ok ? { kind: 'confirmed' } : { kind: 'failed', message: result.failure.code === 'BAD_REQUEST' ? result.failure.message : 'Could not confirm your email address. Please try again.' });
-    } catch {
-      setState({ kind: 'failed', message: 'Could not reach our service. Check your internet connection and try again.' });
+      await confirmEmail.mutateAsync({ token });
+      setState({ kind: 'confirmed' });
+    } catch (error) {
+      const failure = failureOf(error);
+      setState({ kind: 'failed', message: failure.code === 'BAD_REQUEST' ? failure.message : 'Could not confirm your email address. Please try again.' });
     }
   };
 
@@ -62,11 +64,14 @@ export function ConfirmEmail(_props: { initialValues?: Record<string, string> })
         </p>
       ) : (
         <form onSubmit={confirm} aria-label="Confirm your email address">
-          <button type="submit" className="app-button app-button--primary" disabled={state.kind === 'busy'}>
-            {state.kind === 'busy' ? 'Confirming...' : 'Confirm my email address'}
+          <button type="submit" className="app-button app-button--primary" disabled={confirmEmail.isPending}>
+            {confirmEmail.isPending ? 'Confirming...' : 'Confirm my email address'}
           </button>
         </form>
       )}
     </div>
   );
 }
+
+/** In its own tRPC provider: the page's island loads on demand, and React Query with it. */
+export const ConfirmEmail = withTrpc(ConfirmEmailInner);

@@ -4,17 +4,21 @@ import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
+import { attempt } from './auth-failure';
+import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the address has an account. */
-export function ForgotPasswordForm({ initialValues = {} }: AuthFormProps) {
+function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   const form = useAuthForm();
+  const requestReset = trpc.auth.requestPasswordReset.useMutation();
   const [sent, setSent] = useState<string | null>(null);
 
   const onSubmit = form.submit(async (actions, element) => {
     const email = formValue(element, 'email');
     const invalid = actions.validateEmail({ email });
     if (invalid) return form.showErrors(invalid);
-    const result = await actions.requestPasswordReset(email);
+    const result = await attempt(requestReset.mutateAsync({ email }));
     if (result.ok) {
       form.clearErrors();
       setSent(result.data.message);
@@ -48,10 +52,13 @@ export function ForgotPasswordForm({ initialValues = {} }: AuthFormProps) {
         error={form.fieldErrors.email}
       />
       <div>
-        <SubmitButton busy={form.busy} busyLabel="Sending Link...">
+        <SubmitButton busy={requestReset.isPending} busyLabel="Sending Link...">
           Send Reset Link
         </SubmitButton>
       </div>
     </form>
   );
 }
+
+/** In its own tRPC provider: the form's island loads on demand, and React Query with it. */
+export const ForgotPasswordForm = withTrpc(ForgotPasswordFormInner);

@@ -8,6 +8,9 @@ import { PasswordField } from './password-field';
 import { safeNextPath } from './safe-next-path';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
+import { attempt } from './auth-failure';
+import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
 
 const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
 
@@ -15,19 +18,21 @@ const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
  * /login: one generic message for a wrong address or password; an unconfirmed account is
  * told to confirm and offered a new link; success goes to ?next= or the dashboard.
  */
-export function LogInForm({ initialValues = {} }: AuthFormProps) {
+function LogInFormInner({ initialValues = {} }: AuthFormProps) {
   const form = useAuthForm();
+  const logIn = trpc.auth.logIn.useMutation();
+  const resendConfirmation = trpc.auth.resendConfirmation.useMutation();
   const [, navigate] = useLocation();
   const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
-  const [resendState, setResendState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
+  const [resendMessage, setResendMessage] = useState<string | null>(null);
 
   const onSubmit = form.submit(async (actions, element) => {
     const values = { email: formValue(element, 'email'), password: formValue(element, 'password') };
     const invalid = actions.validateLogIn(values);
     if (invalid) return form.showErrors(invalid);
     setUnconfirmed(null);
-    setResendState({ busy: false, message: null });
-    const result = await actions.logIn(values);
+    setResendMessage(null);
+    const result = await attempt(logIn.mutateAsync(values));
     if (result.ok) {
       form.clearErrors();
       navigate(safeNextPath(window.location.search, paths.dashboard()));
@@ -44,11 +49,10 @@ export function LogInForm({ initialValues = {} }: AuthFormProps) {
   });
 
   const resend = async () => {
-    if (!unconfirmed || resendState.busy) return;
-    setResendState({ busy: true, message: null });
-    const actions = await import('./auth-actions').then((module) => module.authActions);
-    const result = await actions.resendConfirmation(unconfirmed.email);
-    setResendState({ busy: false, message: result.ok ? result.data.message : result.failure.code === 'TOO_MANY_REQUESTS' ? result.failure.message : 'Could not send the email. Please try again.' });
+    if (!unconfirmed || resendConfirmation.isPending) return;
+    setResendMessage(null);
+    const result = await attempt(resendConfirmation.mutateAsync({ email: unconfirmed.email }));
+    setResendMessage(result.ok ? result.data.message : result.failure.code === 'TOO_MANY_REQUESTS' ? result.failure.message : 'Could not send the email. Please try again.');
   };
 
   return (
@@ -61,22 +65,25 @@ export function LogInForm({ initialValues = {} }: AuthFormProps) {
         <div className="app-auth__notice app-auth__notice--warning" role="alert">
           <p>{unconfirmed.message}</p>
           <p>
-            <button type="button" className="app-button app-button--secondary" onClick={resend} disabled={resendState.busy}>
-              {resendState.busy ? 'Sending Email...' : 'Send a new confirmation email'}
+            <button type="button" className="app-button app-button--secondary" onClick={resend} disabled={resendConfirmation.isPending}>
+              {resendConfirmation.isPending ? 'Sending Email...' : 'Send a new confirmation email'}
             </button>
           </p>
         </div>
       ) : null}
       <p role="status" className="app-form__status">
-        {resendState.message ?? ''}
+        {resendMessage ?? ''}
       </p>
       <Field id="login-email" name="email" type="email" label="Email Address" defaultValue={initialValues.email} autoComplete="email" spellCheck={false} error={form.fieldErrors.email} />
       <PasswordField id="login-password" name="password" label="Password" defaultValue={initialValues.password} autoComplete="current-password" error={form.fieldErrors.password} />
       <div>
-        <SubmitButton busy={form.busy} busyLabel="Logging In...">
+        <SubmitButton busy={logIn.isPending} busyLabel="Logging In...">
           Log In
         </SubmitButton>
       </div>
     </form>
   );
 }
+
+/** In its own tRPC provider: the form's island loads on demand, and React Query with it. */
+export const LogInForm = withTrpc(LogInFormInner);

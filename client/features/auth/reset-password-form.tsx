@@ -8,13 +8,17 @@ import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
+import { attempt } from './auth-failure';
+import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
 import { takeLinkToken } from './link-token';
 
 /** /reset-password?token=…: sets a new password, which ends every other session and logs this browser in. */
-export function ResetPasswordForm({ initialValues = {} }: AuthFormProps) {
+function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
   const form = useAuthForm();
+  const resetPassword = trpc.auth.resetPassword.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
 
@@ -23,7 +27,7 @@ export function ResetPasswordForm({ initialValues = {} }: AuthFormProps) {
     const values = { password: formValue(element, 'password'), confirmPassword: formValue(element, 'confirmPassword') };
     const invalid = actions.validateNewPassword(values);
     if (invalid) return form.showErrors(invalid);
-    const result = await actions.resetPassword(token, values.password);
+    const result = await attempt(resetPassword.mutateAsync({ token, password: values.password }));
     if (result.ok) {
       form.clearErrors();
       toast({ title: 'Password Changed', description: 'Your new password is set and you are logged in.' });
@@ -60,7 +64,7 @@ export function ResetPasswordForm({ initialValues = {} }: AuthFormProps) {
       />
       <PasswordField id="reset-confirm-password" name="confirmPassword" label="Confirm New Password" defaultValue={initialValues.confirmPassword} autoComplete="new-password" error={form.fieldErrors.confirmPassword} />
       <div>
-        <SubmitButton busy={form.busy} busyLabel="Saving Password...">
+        <SubmitButton busy={resetPassword.isPending} busyLabel="Saving Password...">
           Save New Password
         </SubmitButton>
       </div>
@@ -70,3 +74,6 @@ export function ResetPasswordForm({ initialValues = {} }: AuthFormProps) {
     </form>
   );
 }
+
+/** In its own tRPC provider: the form's island loads on demand, and React Query with it. */
+export const ResetPasswordForm = withTrpc(ResetPasswordFormInner);

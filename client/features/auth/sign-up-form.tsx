@@ -8,11 +8,15 @@ import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
+import { attempt } from './auth-failure';
+import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
 import { ACCOUNT_EXISTS_MESSAGE } from '../../../shared/messages/auth-messages';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
-export function SignUpForm({ initialValues = {} }: AuthFormProps) {
+function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
   const form = useAuthForm();
+  const signUp = trpc.auth.signUp.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
   // Bumped after a successful sign-up so the password toggles go back to hidden with the cleared form.
@@ -28,7 +32,8 @@ export function SignUpForm({ initialValues = {} }: AuthFormProps) {
     const invalid = actions.validateSignUp(values);
     if (invalid) return form.showErrors(invalid);
 
-    const result = await actions.signUp(values);
+    // confirmPassword is a client-only check: it is never sent.
+    const result = await attempt(signUp.mutateAsync({ fullName: values.fullName, email: values.email, password: values.password }));
     if (!result.ok) {
       if (result.failure.fieldErrors) form.showErrors(result.failure.fieldErrors);
       else form.clearErrors();
@@ -76,10 +81,13 @@ export function SignUpForm({ initialValues = {} }: AuthFormProps) {
       />
       <PasswordField key={`confirm-${generation}`} id="signup-confirm-password" name="confirmPassword" label="Confirm Password" defaultValue={initialValues.confirmPassword} autoComplete="new-password" error={form.fieldErrors.confirmPassword} />
       <div>
-        <SubmitButton busy={form.busy} busyLabel="Creating Account...">
+        <SubmitButton busy={signUp.isPending} busyLabel="Creating Account...">
           Create Account
         </SubmitButton>
       </div>
     </form>
   );
 }
+
+/** In its own tRPC provider: the form's island loads on demand, and React Query with it. */
+export const SignUpForm = withTrpc(SignUpFormInner);

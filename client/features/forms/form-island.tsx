@@ -31,7 +31,7 @@ const controlsOf = (form: HTMLFormElement | null | undefined) => Array.from(form
  * A form that costs no JavaScript until it is used (docs/decisions/0002): the
  * server renders the real form into the HTML, so labels and fields work before any
  * script runs; the browser hydrates only this wrapper, and the form's code (React
- * form, zod schema, tRPC client) loads on the first focus or submit. The live form
+ * form, its tRPC mutation hook with React Query, zod schema) loads on the first focus or submit. The live form
  * then replaces the markup, keeping what was typed, the focus, and a pending submit.
  */
 export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIslandProps) {

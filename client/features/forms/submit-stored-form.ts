@@ -1,7 +1,7 @@
 /**
- * Loaded on demand (first focus in a form, or submit) with zod and the tRPC
- * client: checks the values with the form's shared schema, sends them, and turns
- * the server's answer into an outcome the form can show.
+ * What a stored form makes of the server's answer. The check (`createFormCheck`, with zod
+ * and the form's shared schema) is loaded on demand on first focus; the outcome mapping
+ * travels with the live form, next to the tRPC mutation hook that sends.
  */
 import type { z } from 'zod';
 import { checkSchema, isAppClientError, serverFieldErrors } from '../../components/form/server-errors';
@@ -16,30 +16,34 @@ export type SubmitOutcome =
   | { kind: 'conflict'; message: string }
   | { kind: 'failed' };
 
-export type FormSubmitter<I> = {
+export type FormCheck<I> = {
   /** Field messages from the shared schema, or null when the values pass. */
   validate: (values: I) => FieldErrors | null;
-  send: (values: I) => Promise<SubmitOutcome>;
 };
 
-export function createSubmitter<I>(schema: z.ZodType<unknown, I>, mutate: (input: I) => Promise<{ reference: string }>): FormSubmitter<I> {
-  return {
-    validate: (values) => checkSchema(schema, values),
-    async send(values) {
-      try {
-        const { reference } = await mutate(values);
-        return { kind: 'stored', reference };
-      } catch (error) {
-        if (!isAppClientError(error)) return { kind: 'failed' };
-        const fieldErrors = serverFieldErrors(error);
-        if (fieldErrors) return { kind: 'invalid', fieldErrors };
-        const code = error.data?.code;
-        if (code === 'TOO_MANY_REQUESTS') return { kind: 'rate-limited', message: rateLimitMessage(error.data?.retryAfterSeconds ?? 60) };
-        // The server's own message (shared/messages/service-messages.ts): busy or full, try again shortly.
-        if (code === 'SERVICE_UNAVAILABLE') return { kind: 'unavailable', message: error.message };
-        if (code === 'CONFLICT') return { kind: 'conflict', message: error.message };
-        return { kind: 'failed' };
-      }
-    },
-  };
+export function createFormCheck<I>(schema: z.ZodType<unknown, I>): FormCheck<I> {
+  return { validate: (values) => checkSchema(schema, values) };
+}
+
+/** A failed send, read as TRPCClientError<AppRouter> (anything else, a network failure say, is 'failed'). */
+export function failedOutcome(error: unknown): Exclude<SubmitOutcome, { kind: 'stored' }> {
+  if (!isAppClientError(error)) return { kind: 'failed' };
+  const fieldErrors = serverFieldErrors(error);
+  if (fieldErrors) return { kind: 'invalid', fieldErrors };
+  const code = error.data?.code;
+  if (code === 'TOO_MANY_REQUESTS') return { kind: 'rate-limited', message: rateLimitMessage(error.data?.retryAfterSeconds ?? 60) };
+  // The server's own message (shared/messages/service-messages.ts): busy or full, try again shortly.
+  if (code === 'SERVICE_UNAVAILABLE') return { kind: 'unavailable', message: error.message };
+  if (code === 'CONFLICT') return { kind: 'conflict', message: error.message };
+  return { kind: 'failed' };
+}
+
+/** Sends through the form's mutation and turns the answer into an outcome. */
+export async function sendStoredForm<I>(mutateAsync: (input: I) => Promise<{ reference: string }>, values: I): Promise<SubmitOutcome> {
+  try {
+    const { reference } = await mutateAsync(values);
+    return { kind: 'stored', reference };
+  } catch (error) {
+    return failedOutcome(error);
+  }
 }

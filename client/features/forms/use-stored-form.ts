@@ -3,13 +3,15 @@ import { formValue } from '../../components/form/form-value';
 import { useLiveForm } from '../../components/form/use-live-form';
 import { useToast, type ToastOptions } from '../../components/toast/toast-provider';
 import { newIdempotencyKey } from './idempotency-key';
-import type { FormSubmitter } from './submit-stored-form';
+import { sendStoredForm, type FormCheck } from './submit-stored-form';
 
 type SentWithEveryForm = { website?: string; fillMs?: number; idempotencyKey?: string };
 
 type StoredFormOptions<I> = {
-  /** Dynamic import of the form's submit module (zod + tRPC client), started on first focus. */
-  load: () => Promise<FormSubmitter<I>>;
+  /** Dynamic import of the form's check (zod + the shared schema), started on first focus. */
+  load: () => Promise<FormCheck<I>>;
+  /** The form's procedure, `trpc.forms.submitX.useMutation()`: it sends, and its isPending is the busy state. */
+  mutation: { mutateAsync: (input: I) => Promise<{ reference: string }>; isPending: boolean };
   /** The values as the schema expects them, read from the form's controls. */
   read: (form: HTMLFormElement) => Omit<I, keyof SentWithEveryForm>;
   success: (reference: string) => ToastOptions;
@@ -24,7 +26,7 @@ type StoredFormOptions<I> = {
 
 /**
  * The behaviour every stored form shares (spec section 4), on the one form hook: check with
- * the shared schema, send, show the busy label while sending, clear the form and show the
+ * the shared schema, send through the form's tRPC mutation, show the busy label while it is pending, clear the form and show the
  * success toast on success, keep the data and show the failure toast on failure, and show
  * field errors (or the rate-limit or busy message) in the form.
  *
@@ -32,7 +34,7 @@ type StoredFormOptions<I> = {
  * the same answers, so a retry after a lost answer returns the stored reference instead of
  * storing a second copy. Changed answers, or a stored submission, get a fresh key.
  */
-export function useStoredForm<I extends SentWithEveryForm>({ load, read, success, failure, conflict, onReset, openedAt: shownAt }: StoredFormOptions<I>) {
+export function useStoredForm<I extends SentWithEveryForm>({ load, mutation, read, success, failure, conflict, onReset, openedAt: shownAt }: StoredFormOptions<I>) {
   const { toast } = useToast();
   const showLoadFailed = useCallback(() => toast(failure), [failure, toast]);
   const form = useLiveForm(load, showLoadFailed);
@@ -45,7 +47,7 @@ export function useStoredForm<I extends SentWithEveryForm>({ load, read, success
   }, [shownAt]);
 
   const { showErrors, clearErrors } = form;
-  const onSubmit = form.submit(async ({ validate, send }, element) => {
+  const onSubmit = form.submit(async ({ validate }, element) => {
     const answers = read(element);
     const serialised = JSON.stringify(answers);
     if (pending.current?.answers !== serialised) pending.current = { answers: serialised, key: newIdempotencyKey() };
@@ -57,7 +59,7 @@ export function useStoredForm<I extends SentWithEveryForm>({ load, read, success
     } as I;
     const invalid = validate(values);
     if (invalid) return showErrors(invalid);
-    const outcome = await send(values);
+    const outcome = await sendStoredForm(mutation.mutateAsync, values);
     switch (outcome.kind) {
       case 'stored':
         pending.current = null;
@@ -86,5 +88,5 @@ export function useStoredForm<I extends SentWithEveryForm>({ load, read, success
     }
   });
 
-  return { ...form, onSubmit, lastReference, setLastReference };
+  return { ...form, busy: mutation.isPending, onSubmit, lastReference, setLastReference };
 }

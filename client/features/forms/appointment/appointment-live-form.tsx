@@ -13,9 +13,11 @@ import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
+import { trpc } from '../../../lib/trpc';
+import { withTrpc } from '../../../lib/trpc-provider';
 import { appointmentMessages } from './appointment-messages';
 
-const load = () => import('./submit-appointment').then((module) => module.appointmentSubmitter);
+const load = () => import('./submit-appointment').then((module) => module.appointmentCheck);
 const read = (form: HTMLFormElement) => ({
   fullName: formValue(form, 'fullName'),
   email: formValue(form, 'email'),
@@ -27,12 +29,12 @@ const read = (form: HTMLFormElement) => ({
 });
 
 /** Appointment request (spec sections 5, 8), the live form behind AppointmentForm: the date cannot be before today in Lagos. */
-export function AppointmentLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
+function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
   // Set in the browser: the prerendered HTML was built on another day.
   const [minDate, setMinDate] = useState<string | undefined>(() => (import.meta.env.SSR ? undefined : lagosToday()));
   useEffect(() => setMinDate(lagosToday()), []);
 
-  const form = useStoredForm<AppointmentInput>({ load, read, ...appointmentMessages, openedAt });
+  const form = useStoredForm<AppointmentInput>({ load, mutation: trpc.forms.submitAppointment.useMutation(), read, ...appointmentMessages, openedAt });
   const errors = form.fieldErrors;
   return (
     <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Book an appointment" onSubmit={form.onSubmit} onFocus={form.onFocus}>
@@ -74,3 +76,6 @@ export function AppointmentLiveForm({ initialValues = {}, openedAt }: LiveFormPr
     </form>
   );
 }
+
+/** In its own tRPC provider: the live form loads on demand, and React Query with it. */
+export const AppointmentLiveForm = withTrpc(AppointmentLiveFormInner);

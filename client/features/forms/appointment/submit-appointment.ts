@@ -1,6 +1,5 @@
 import { appointmentSchema, type AppointmentInput } from '../../../../shared/schemas/appointment';
-import { trpcClient } from '../../../lib/trpc-client';
-import { createSubmitter } from '../submit-stored-form';
+import { createFormCheck } from '../submit-stored-form';
 
-/** Loaded on first use: the appointment schema and the tRPC call. */
-export const appointmentSubmitter = createSubmitter<AppointmentInput>(appointmentSchema, (input) => trpcClient.forms.submitAppointment.mutate(input));
+/** Loaded on first use: the appointment schema (with zod); the live form sends through its tRPC mutation hook. */
+export const appointmentCheck = createFormCheck<AppointmentInput>(appointmentSchema);

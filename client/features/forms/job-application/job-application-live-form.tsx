@@ -10,12 +10,14 @@ import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
+import { trpc } from '../../../lib/trpc';
+import { withTrpc } from '../../../lib/trpc-provider';
 import { jobApplicationMessages } from './job-application-messages';
 
-const load = () => import('./submit-job-application').then((module) => module.jobApplicationSubmitter);
+const load = () => import('./submit-job-application').then((module) => module.jobApplicationCheck);
 
 /** Job application (spec sections 5, 7, 8): the live form behind JobApplicationForm. */
-export function JobApplicationLiveForm({ jobTitle, initialValues = {}, openedAt }: LiveFormProps & { jobTitle: string }) {
+function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }: LiveFormProps & { jobTitle: string }) {
   const read = useCallback(
     (form: HTMLFormElement) => ({
       jobTitle,
@@ -27,7 +29,7 @@ export function JobApplicationLiveForm({ jobTitle, initialValues = {}, openedAt 
     }),
     [jobTitle],
   );
-  const form = useStoredForm<JobApplicationInput>({ load, read, ...jobApplicationMessages, openedAt });
+  const form = useStoredForm<JobApplicationInput>({ load, mutation: trpc.forms.submitJobApplication.useMutation(), read, ...jobApplicationMessages, openedAt });
   const errors = form.fieldErrors;
   return (
     <form ref={form.formRef} className="app-form" method="post" noValidate aria-label={`Apply for ${jobTitle}`} onSubmit={form.onSubmit} onFocus={form.onFocus}>
@@ -75,3 +77,6 @@ export function JobApplicationLiveForm({ jobTitle, initialValues = {}, openedAt 
     </form>
   );
 }
+
+/** In its own tRPC provider: the live form loads on demand, and React Query with it. */
+export const JobApplicationLiveForm = withTrpc(JobApplicationLiveFormInner);

@@ -7,14 +7,16 @@ import type { LiveFormProps } from '../form-island';
 import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { useStoredForm } from '../use-stored-form';
+import { trpc } from '../../../lib/trpc';
+import { withTrpc } from '../../../lib/trpc-provider';
 import { newsletterMessages } from './newsletter-messages';
 
-const load = () => import('./submit-newsletter').then((module) => module.newsletterSubmitter);
+const load = () => import('./submit-newsletter').then((module) => module.newsletterCheck);
 const read = (form: HTMLFormElement) => ({ email: formValue(form, 'email') });
 
 /** Newsletter sign-up (spec sections 4, 5, 8): the live form behind NewsletterForm. */
-export function NewsletterLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
-  const form = useStoredForm<NewsletterInput>({ load, read, ...newsletterMessages, openedAt });
+function NewsletterLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
+  const form = useStoredForm<NewsletterInput>({ load, mutation: trpc.forms.subscribeNewsletter.useMutation(), read, ...newsletterMessages, openedAt });
   return (
     <section className="app-newsletter" aria-labelledby="newsletter-heading">
       <h2 id="newsletter-heading">Subscribe to Our Newsletter</h2>
@@ -42,3 +44,6 @@ export function NewsletterLiveForm({ initialValues = {}, openedAt }: LiveFormPro
     </section>
   );
 }
+
+/** In its own tRPC provider: the live form loads on demand, and React Query with it. */
+export const NewsletterLiveForm = withTrpc(NewsletterLiveFormInner);

@@ -1,6 +1,5 @@
 import { newsletterSchema, type NewsletterInput } from '../../../../shared/schemas/newsletter';
-import { trpcClient } from '../../../lib/trpc-client';
-import { createSubmitter } from '../submit-stored-form';
+import { createFormCheck } from '../submit-stored-form';
 
-/** Loaded on first use: the newsletter schema and the tRPC call. */
-export const newsletterSubmitter = createSubmitter<NewsletterInput>(newsletterSchema, (input) => trpcClient.forms.subscribeNewsletter.mutate(input));
+/** Loaded on first use: the newsletter schema (with zod); the live form sends through its tRPC mutation hook. */
+export const newsletterCheck = createFormCheck<NewsletterInput>(newsletterSchema);

@@ -18,9 +18,11 @@ import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
+import { trpc } from '../../../lib/trpc';
+import { withTrpc } from '../../../lib/trpc-provider';
 import { serviceOrderMessages } from './service-order-messages';
 
-const load = () => import('./submit-service-order').then((module) => module.serviceOrderSubmitter);
+const load = () => import('./submit-service-order').then((module) => module.serviceOrderCheck);
 const read = (form: HTMLFormElement) => ({
   fullName: formValue(form, 'fullName'),
   email: formValue(form, 'email'),
@@ -43,7 +45,7 @@ function choiceFromQuery(search: string): { category: string; servicePackage: st
  * required, only for the Medical Tourism Package category; moving to another
  * category clears it.
  */
-export function ServiceOrderLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
+function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
   const [category, setCategory] = useState(initialValues.serviceCategory ?? '');
   const [servicePackage, setServicePackage] = useState(initialValues.servicePackage ?? '');
 
@@ -60,7 +62,7 @@ export function ServiceOrderLiveForm({ initialValues = {}, openedAt }: LiveFormP
     setCategory('');
     setServicePackage('');
   }, []);
-  const form = useStoredForm<ServiceOrderInput>({ load, read, ...serviceOrderMessages, onReset, openedAt });
+  const form = useStoredForm<ServiceOrderInput>({ load, mutation: trpc.forms.submitServiceOrder.useMutation(), read, ...serviceOrderMessages, onReset, openedAt });
   const errors = form.fieldErrors;
 
   const onCategoryChange = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -108,3 +110,6 @@ export function ServiceOrderLiveForm({ initialValues = {}, openedAt }: LiveFormP
     </form>
   );
 }
+
+/** In its own tRPC provider: the live form loads on demand, and React Query with it. */
+export const ServiceOrderLiveForm = withTrpc(ServiceOrderLiveFormInner);

@@ -1,6 +1,5 @@
 import { tripPlanSchema, type TripPlanInput } from '../../../../shared/schemas/trip-plan';
-import { trpcClient } from '../../../lib/trpc-client';
-import { createSubmitter } from '../submit-stored-form';
+import { createFormCheck } from '../submit-stored-form';
 
-/** Loaded on first use: the trip plan schema and the tRPC call. */
-export const tripPlanSubmitter = createSubmitter<TripPlanInput>(tripPlanSchema, (input) => trpcClient.forms.submitTripPlan.mutate(input));
+/** Loaded on first use: the trip plan schema (with zod); the live form sends through its tRPC mutation hook. */
+export const tripPlanCheck = createFormCheck<TripPlanInput>(tripPlanSchema);

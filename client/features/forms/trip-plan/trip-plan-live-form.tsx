@@ -13,6 +13,8 @@ import { formValue } from '../../../components/form/form-value';
 import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
+import { trpc } from '../../../lib/trpc';
+import { withTrpc } from '../../../lib/trpc-provider';
 import { tripPlanMessages } from './trip-plan-messages';
 
 /** Spec section 5: non-numeric input becomes 1. */
@@ -21,7 +23,7 @@ export function travelersFromText(text: string): number {
   return /^-?\d+$/.test(trimmed) ? Number.parseInt(trimmed, 10) : DEFAULT_TRAVELERS;
 }
 
-const load = () => import('./submit-trip-plan').then((module) => module.tripPlanSubmitter);
+const load = () => import('./submit-trip-plan').then((module) => module.tripPlanCheck);
 const read = (form: HTMLFormElement) => ({
   destination: formValue(form, 'destination'),
   departureDate: formValue(form, 'departureDate'),
@@ -42,8 +44,8 @@ const normaliseTravelers = (event: FocusEvent<HTMLInputElement>) => {
 };
 
 /** Medical trip plan (spec sections 2, 5), the live form behind TripPlanForm: Travel Details, then Contact Information. */
-export function TripPlanLiveForm({ initialValues = {}, openedAt }: LiveFormProps) {
-  const form = useStoredForm<TripPlanInput>({ load, read, ...tripPlanMessages, openedAt });
+function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
+  const form = useStoredForm<TripPlanInput>({ load, mutation: trpc.forms.submitTripPlan.useMutation(), read, ...tripPlanMessages, openedAt });
   const errors = form.fieldErrors;
   return (
     <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Plan your medical trip" onSubmit={form.onSubmit} onFocus={form.onFocus}>
@@ -123,3 +125,6 @@ export function TripPlanLiveForm({ initialValues = {}, openedAt }: LiveFormProps
     </form>
   );
 }
+
+/** In its own tRPC provider: the live form loads on demand, and React Query with it. */
+export const TripPlanLiveForm = withTrpc(TripPlanLiveFormInner);
