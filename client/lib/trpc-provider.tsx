@@ -10,7 +10,10 @@ import { trpc } from './trpc';
  */
 export function TrpcProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+      }),
   );
   const [client] = useState(() => trpc.createClient({ links: [httpLink({ url: '/trpc' })] }));
   return (

@@ -17,7 +17,10 @@ const formPages = [
 ] as const;
 
 describe('accessibility of the account pages (axe, WCAG 2.2 AA)', () => {
-  for (const [size, options] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [size, options] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     for (const [path, firstField] of formPages) {
       it(`${path} has no violations as served, live, and with errors shown (${size} px)`, async () => {
         const { page, context, consoleErrors } = await openPage(browser, path, options);
@@ -33,7 +36,11 @@ describe('accessibility of the account pages (axe, WCAG 2.2 AA)', () => {
     }
 
     it(`/confirm-email has no violations (${size} px)`, async () => {
-      const { page, context } = await openPage(browser, '/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567', options);
+      const { page, context } = await openPage(
+        browser,
+        '/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567',
+        options,
+      );
       await waitForHydration(page);
       expect(await axeViolations(page)).toEqual([]);
       await context.close();

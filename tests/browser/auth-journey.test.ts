@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the whole account journey', () => {
-  for (const [size, options] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [size, options] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`sign up → mail → confirm → log in → dashboard → Request a Service → logout → /dashboard sends to /signup (${size} px)`, async () => {
       const email = uniqueEmail(`journey${size}`);
       const { page, context, consoleErrors } = await openPage(browser, '/signup', options);
@@ -25,7 +28,8 @@ describe('the whole account journey', () => {
       await page.getByRole('button', { name: 'Create Account' }).click();
       await expectToast(page, 'Account Created!', 'Please check your email to confirm your account.');
       // The form is cleared.
-      for (const label of ['Full Name', 'Email Address', 'Password', 'Confirm Password']) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
+      for (const label of ['Full Name', 'Email Address', 'Password', 'Confirm Password'])
+        expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
 
       const link = await linkFromOutbox(email, 'Confirm your email address', '/confirm-email');
       await page.goto(link);
@@ -78,7 +82,9 @@ describe('the whole account journey', () => {
 
   it("a failed session check shows 'Error' / 'Could not fetch session' and goes to /signup", async () => {
     const { page, context } = await openPage(browser, '/signup');
-    await page.route('**/trpc/auth.me**', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }));
+    await page.route('**/trpc/auth.me**', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+    );
     await page.goto('/dashboard');
     await expectToast(page, 'Error', 'Could not fetch session');
     await page.waitForURL('**/signup');
@@ -93,7 +99,13 @@ describe('the whole account journey', () => {
       route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { message: 'Something went wrong on our side. Please try again.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }),
+        body: JSON.stringify({
+          error: {
+            message: 'Something went wrong on our side. Please try again.',
+            code: -32603,
+            data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+          },
+        }),
       }),
     );
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -104,7 +116,10 @@ describe('the whole account journey', () => {
 });
 
 describe('/signup outcomes and checks', () => {
-  async function fillSignUp(page: import('playwright-core').Page, values: { name?: string; email: string; password?: string; confirm?: string }) {
+  async function fillSignUp(
+    page: import('playwright-core').Page,
+    values: { name?: string; email: string; password?: string; confirm?: string },
+  ) {
     await page.getByLabel('Full Name', { exact: true }).fill(values.name ?? 'Chiamaka Obi');
     await page.getByLabel('Email Address', { exact: true }).fill(values.email);
     await page.getByLabel('Password', { exact: true }).fill(values.password ?? PASSWORD);
@@ -119,9 +134,14 @@ describe('/signup outcomes and checks', () => {
     await fillSignUp(page, { email: uniqueEmail('check'), password: 'abc12', confirm: 'abc13' });
     const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
     await summary.waitFor();
-    expect(await summary.getByRole('link').allInnerTexts()).toEqual(['Password must be at least 6 characters long.', 'Passwords do not match.']);
+    expect(await summary.getByRole('link').allInnerTexts()).toEqual([
+      'Password must be at least 6 characters long.',
+      'Passwords do not match.',
+    ]);
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    expect((await page.locator('#signup-confirm-password-error').textContent())?.replace(/\s+/g, ' ').trim()).toBe('Error: Passwords do not match.');
+    expect((await page.locator('#signup-confirm-password-error').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'Error: Passwords do not match.',
+    );
     // Nothing was sent: the data stay.
     expect(await page.getByLabel('Full Name', { exact: true }).inputValue()).toBe('Chiamaka Obi');
     await context.close();
@@ -141,7 +161,11 @@ describe('/signup outcomes and checks', () => {
     await fillSignUp(page, { email });
     await page.getByRole('button', { name: 'Creating Account...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Creating Account...' }).isDisabled()).toBe(true);
-    await expectToast(page, 'Account Exists', 'An account with this email already exists. Please try logging in or use a different email.');
+    await expectToast(
+      page,
+      'Account Exists',
+      'An account with this email already exists. Please try logging in or use a different email.',
+    );
     await context.close();
   });
 
@@ -161,17 +185,34 @@ describe('/signup outcomes and checks', () => {
     await waitForHydration(page);
     await startForm(page, 'Full Name');
     await fillSignUp(page, { email: uniqueEmail('common'), password: 'password123' });
-    await expectToast(page, 'Sign Up Failed', 'This password is too common and easy to guess. Please choose a different one.');
+    await expectToast(
+      page,
+      'Sign Up Failed',
+      'This password is too common and easy to guess. Please choose a different one.',
+    );
 
-    const respond = (status: number, code: string, message: string, fieldErrors: Record<string, string[]> | null = null) =>
+    const respond = (
+      status: number,
+      code: string,
+      message: string,
+      fieldErrors: Record<string, string[]> | null = null,
+    ) =>
       page.route('**/trpc/auth.signUp**', (route) =>
-        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { message, code: -32600, data: { code, httpStatus: status, fieldErrors, retryAfterSeconds: null } } }) }),
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { message, code: -32600, data: { code, httpStatus: status, fieldErrors, retryAfterSeconds: null } },
+          }),
+        }),
       );
     await respond(409, 'CONFLICT', 'An account with this email already exists.');
     await fillSignUp(page, { email: uniqueEmail('conflict') });
     await expectToast(page, 'Sign Up Failed', 'An account with this email already exists.');
     await page.unrouteAll();
-    await respond(400, 'BAD_REQUEST', 'Password must be at least 6 characters long.', { password: ['Password must be at least 6 characters long.'] });
+    await respond(400, 'BAD_REQUEST', 'Password must be at least 6 characters long.', {
+      password: ['Password must be at least 6 characters long.'],
+    });
     await fillSignUp(page, { email: uniqueEmail('short') });
     await expectToast(page, 'Sign Up Failed', 'Password must be at least 6 characters long.');
     await page.unrouteAll();
@@ -216,7 +257,9 @@ describe('password reset journey', () => {
     await startForm(page, 'Email Address');
     await page.getByLabel('Email Address', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByText('If that address has an account, we have sent a link to reset the password. Please check your email.').waitFor();
+    await page
+      .getByText('If that address has an account, we have sent a link to reset the password. Please check your email.')
+      .waitFor();
 
     const link = await linkFromOutbox(email, 'Reset your', '/reset-password');
     await page.goto(link);
@@ -246,8 +289,13 @@ describe('password reset journey', () => {
     await page.getByLabel('New Password', { exact: true }).fill('Ogbono-soup-Sunday-3');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Ogbono-soup-Sunday-3');
     await page.getByRole('button', { name: 'Save New Password' }).click();
-    await page.getByRole('alert').filter({ hasText: 'This reset link is not valid or has expired. Please ask for a new one.' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Ask for a new reset link' }).getAttribute('href')).toBe('/forgot-password');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This reset link is not valid or has expired. Please ask for a new one.' })
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'Ask for a new reset link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     await context.close();
   });
 });

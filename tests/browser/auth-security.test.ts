@@ -23,10 +23,14 @@ describe('log-in security', () => {
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'The email address or password is not correct.' }).waitFor();
     const api = createHttpClient(baseUrl());
-    for (let attempt = 0; attempt < 4; attempt++) await trpcError(api.client.auth.logIn.mutate({ email, password: `wrong-${attempt}` }));
+    for (let attempt = 0; attempt < 4; attempt++)
+      await trpcError(api.client.auth.logIn.mutate({ email, password: `wrong-${attempt}` }));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'Too many failed log-in attempts. Please try again in 15 minutes.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Too many failed log-in attempts. Please try again in 15 minutes.' })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
@@ -43,7 +47,10 @@ describe('log-in security', () => {
     await page.getByText('Please confirm your email address before logging in.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Send a new confirmation email' }).click();
     // The sign-up mail went out seconds ago: the once-a-minute limit answers.
-    await page.getByRole('status').filter({ hasText: /We have just sent an email to this address|we have sent a new link/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /We have just sent an email to this address|we have sent a new link/ })
+      .waitFor();
     await context.close();
   });
 
@@ -91,7 +98,11 @@ describe('session cookie', () => {
     const { email } = await confirmedAccount();
     const { page, context } = await openPage(browser, '/');
     await logInThroughPage(page, email);
-    withServerDb((db) => db.prepare('update sessions set expires_at = ? where user_id = (select id from users where email = ?)').run(Date.now() - 1000, email));
+    withServerDb((db) =>
+      db
+        .prepare('update sessions set expires_at = ? where user_id = (select id from users where email = ?)')
+        .run(Date.now() - 1000, email),
+    );
     await page.reload();
     await page.waitForURL('**/signup');
     expect((await context.cookies()).some((item) => item.name === 'session')).toBe(false);
@@ -119,7 +130,9 @@ describe('data rights in #settings', () => {
     await page.getByRole('button', { name: 'Download my data' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('ilera-health-my-data.json');
-    const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8')) as { account: { email: string; fullName: string } };
+    const data = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as {
+      account: { email: string; fullName: string };
+    };
     expect(data.account).toMatchObject({ email, fullName: name });
     await context.close();
   });
@@ -141,7 +154,9 @@ describe('data rights in #settings', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/dashboard');
     await page.waitForURL('**/signup');
-    expect((await trpcError(createHttpClient(baseUrl()).client.auth.logIn.mutate({ email, password: PASSWORD }))).message).toBe('The email address or password is not correct.');
+    expect(
+      (await trpcError(createHttpClient(baseUrl()).client.auth.logIn.mutate({ email, password: PASSWORD }))).message,
+    ).toBe('The email address or password is not correct.');
     await context.close();
   });
 });

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, axeViolations, baseUrl, launchBrowser, openPage, waitForHydration, type AxeViolation } from '../helpers/browser';
+import {
+  DESKTOP,
+  MOBILE,
+  axeViolations,
+  baseUrl,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+  type AxeViolation,
+} from '../helpers/browser';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -10,13 +19,23 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 async function formViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ include: [['[data-form-island]']] }, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(
+      { include: [['[data-form-island]']] },
+      {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      },
+    );
     return result.violations;
   });
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 let browser: Browser;
@@ -36,7 +55,10 @@ const formPages = [
 
 describe('form pages are accessible (axe, WCAG 2.2 AA)', () => {
   for (const { path, submit, check } of formPages) {
-    for (const [name, viewport] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+    for (const [name, viewport] of [
+      ['1280', DESKTOP],
+      ['375', MOBILE],
+    ] as const) {
       it(`${path} at ${name} px: no violations as loaded, and none with the errors shown`, async () => {
         const { page, context, consoleErrors } = await openPage(browser, path, viewport);
         await waitForHydration(page);

@@ -2,7 +2,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosToday } from '../../shared/lagos-date';
 import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { activeElementId, expectToast, failSubmissions, rateLimitSubmissions, slowSubmissions, startForm, waitLikeAPerson } from './forms-helpers';
+import {
+  activeElementId,
+  expectToast,
+  failSubmissions,
+  rateLimitSubmissions,
+  slowSubmissions,
+  startForm,
+  waitLikeAPerson,
+} from './forms-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,18 +44,39 @@ describe('appointment form', () => {
     await page.waitForTimeout(300);
     expect(loaded.filter((url) => /live-form|submit-|trpc/.test(url))).toEqual([]);
     const services = await page.getByLabel('Service Type').locator('option').allTextContents();
-    expect(services.slice(1)).toEqual(['Virtual Consultation', 'General Check-up', 'Specialist Consultation', 'Mental Health Support', 'Wellness Program Inquiry', 'Global Health Consultation', 'Other']);
+    expect(services.slice(1)).toEqual([
+      'Virtual Consultation',
+      'General Check-up',
+      'Specialist Consultation',
+      'Mental Health Support',
+      'Wellness Program Inquiry',
+      'Global Health Consultation',
+      'Other',
+    ]);
     const times = await page.getByLabel('Preferred Time').locator('option').allTextContents();
-    expect(times.slice(1)).toEqual(['09-10 AM', '10-11 AM', '11 AM-12 PM', '01-02 PM', '02-03 PM', '03-04 PM', '04-05 PM']);
+    expect(times.slice(1)).toEqual([
+      '09-10 AM',
+      '10-11 AM',
+      '11 AM-12 PM',
+      '01-02 PM',
+      '02-03 PM',
+      '03-04 PM',
+      '04-05 PM',
+    ]);
     await expect(page.getByLabel('Message').getAttribute('rows')).resolves.toBe('4');
     await startForm(page, 'Full Name');
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('submit-appointment')));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes('submit-appointment')),
+    );
     expect(await activeElementId(page)).toBe('appointment-full-name');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
 
-  for (const [name, viewport] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`sends at ${name} px: busy label while sending, success toast with the reference, form cleared`, async () => {
       const { page, context, consoleErrors } = await openPage(browser, PATH, viewport);
       await waitForHydration(page);
@@ -59,11 +88,20 @@ describe('appointment form', () => {
       const busy = page.getByRole('button', { name: 'Requesting Appointment...' });
       await busy.waitFor();
       await expect(busy.isDisabled()).resolves.toBe(true);
-      await expectToast(page, 'Appointment Requested!', /^Our team will contact you to confirm\. Your reference is APT-[2-9A-Z]{5}\.$/);
+      await expectToast(
+        page,
+        'Appointment Requested!',
+        /^Our team will contact you to confirm\. Your reference is APT-[2-9A-Z]{5}\.$/,
+      );
       await expect(page.getByLabel('Full Name', { exact: true }).inputValue()).resolves.toBe('');
       await expect(page.getByLabel('Service Type').inputValue()).resolves.toBe('');
       await expect(page.getByRole('button', { name: 'Request Appointment' }).isEnabled()).resolves.toBe(true);
-      await expect(page.getByRole('status').filter({ hasText: /Your reference is APT-/ }).count()).resolves.toBeGreaterThan(0);
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /Your reference is APT-/ })
+          .count(),
+      ).resolves.toBeGreaterThan(0);
       expect(consoleErrors).toEqual([]);
       await context.close();
     });
@@ -79,11 +117,15 @@ describe('appointment form', () => {
     await page.getByRole('button', { name: 'Request Appointment' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
     await summary.waitFor();
-    await expect(summary.getByRole('link', { name: 'Preferred date cannot be before today.' }).count()).resolves.toBe(1);
+    await expect(summary.getByRole('link', { name: 'Preferred date cannot be before today.' }).count()).resolves.toBe(
+      1,
+    );
     const date = page.getByLabel('Preferred Date');
     await expect(date.getAttribute('aria-invalid')).resolves.toBe('true');
     const describedBy = (await date.getAttribute('aria-describedby')) ?? '';
-    const errorText = await page.locator(`#${describedBy.split(' ').find((id) => id.endsWith('-error'))}`).textContent();
+    const errorText = await page
+      .locator(`#${describedBy.split(' ').find((id) => id.endsWith('-error'))}`)
+      .textContent();
     expect(errorText).toBe('Error: Preferred date cannot be before today.');
     expect(await activeElementId(page)).toBe('appointment-date');
     await context.close();
@@ -95,7 +137,12 @@ describe('appointment form', () => {
     await page.getByRole('button', { name: 'Request Appointment' }).click();
     await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
     expect(await activeElementId(page)).toBe('appointment-full-name');
-    for (const message of ['Enter your full name.', 'Enter your email address.', 'Enter your preferred date.', 'Select the service you need.']) {
+    for (const message of [
+      'Enter your full name.',
+      'Enter your email address.',
+      'Enter your preferred date.',
+      'Select the service you need.',
+    ]) {
       await expect(page.getByText(`Error: ${message}`).count()).resolves.toBe(1);
     }
     await context.close();

@@ -33,7 +33,9 @@ export async function slowSubmissions(page: Page, ms = 800) {
 
 /** Turns on the server's test-only fault switch for this page's form submissions. */
 export async function failSubmissions(page: Page) {
-  await page.route('**/trpc/forms.**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-test-fault': 'forms' } }));
+  await page.route('**/trpc/forms.**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-test-fault': 'forms' } }),
+  );
 }
 
 /** Answers the next submission as the rate limiter would (HTTP 429, Retry-After). */

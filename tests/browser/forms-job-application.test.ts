@@ -25,7 +25,9 @@ describe('job application on /apply/{slug}', () => {
     await waitForHydration(page);
     const resume = page.getByLabel('Resume Link');
     const hintId = ((await resume.getAttribute('aria-describedby')) ?? '').split(' ')[0];
-    await expect(page.locator(`#${hintId}`).textContent()).resolves.toBe('Give a link to your resume, such as a file-sharing or professional profile link.');
+    await expect(page.locator(`#${hintId}`).textContent()).resolves.toBe(
+      'Give a link to your resume, such as a file-sharing or professional profile link.',
+    );
     await expect(page.getByLabel('Cover Letter').getAttribute('rows')).resolves.toBe('6');
     await expect(page.getByLabel('Phone Number (optional)').count()).resolves.toBe(1);
     await expect(page.getByLabel('Cover Letter (optional)').count()).resolves.toBe(1);
@@ -44,7 +46,10 @@ describe('job application on /apply/{slug}', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`submits at ${name} px: busy label, success toast with the reference, form cleared`, async () => {
       const { page, context, consoleErrors } = await openPage(browser, PATH, viewport);
       await waitForHydration(page);
@@ -56,7 +61,11 @@ describe('job application on /apply/{slug}', () => {
       const busy = page.getByRole('button', { name: 'Submitting Application...' });
       await busy.waitFor();
       await expect(busy.isDisabled()).resolves.toBe(true);
-      await expectToast(page, 'Application Submitted!', /^Thank you for applying\. We'll be in touch\. Your reference is JOB-[2-9A-Z]{5}\.$/);
+      await expectToast(
+        page,
+        'Application Submitted!',
+        /^Thank you for applying\. We'll be in touch\. Your reference is JOB-[2-9A-Z]{5}\.$/,
+      );
       await expect(page.getByLabel('Full Name', { exact: true }).inputValue()).resolves.toBe('');
       await expect(page.getByLabel('Cover Letter').inputValue()).resolves.toBe('');
       expect(consoleErrors).toEqual([]);

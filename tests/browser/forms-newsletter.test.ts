@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { expectToast, failSubmissions, slowSubmissions, startForm, uniqueEmail, waitLikeAPerson } from './forms-helpers';
+import {
+  expectToast,
+  failSubmissions,
+  slowSubmissions,
+  startForm,
+  uniqueEmail,
+  waitLikeAPerson,
+} from './forms-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +30,10 @@ describe('newsletter sign-up on /resources', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`subscribes at ${name} px ('Subscribing...', 'Subscribed!', input cleared), then says Already Subscribed for the same address in another case`, async () => {
       const { page, context, consoleErrors } = await openPage(browser, PATH, viewport);
       await waitForHydration(page);

@@ -30,8 +30,11 @@ describe('appointment form: busy database and retries', () => {
     const keys: string[] = [];
     let busy = true;
     await page.route('**/trpc/forms.**', (route) => {
-      keys.push(JSON.parse(route.request().postData() ?? '{}').idempotencyKey);
-      return route.continue({ headers: { ...route.request().headers(), ...(busy ? { 'x-test-fault': 'database-busy' } : {}) } });
+      const body = JSON.parse(route.request().postData() ?? '{}') as { idempotencyKey: string };
+      keys.push(body.idempotencyKey);
+      return route.continue({
+        headers: { ...route.request().headers(), ...(busy ? { 'x-test-fault': 'database-busy' } : {}) },
+      });
     });
     await waitForHydration(page);
     await startForm(page, 'Full Name');

@@ -25,9 +25,20 @@ describe('service order form', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Order a Service' }).isVisible()).resolves.toBe(true);
     const categories = await page.getByLabel('Service Category').locator('option').allTextContents();
     expect(categories.slice(1)).toEqual([
-      'General Inquiry', 'Virtual Consultation', 'Secure Messaging', 'Appointment Scheduling', 'Health Record Access', 'Prescription Management',
-      'Family Accounts', 'Wellness Programs', 'Mental Health Support', 'International Health', 'Medical Tourism Package',
-      'Health Records Management (Provider)', 'Practice Operations (Provider)', 'Other',
+      'General Inquiry',
+      'Virtual Consultation',
+      'Secure Messaging',
+      'Appointment Scheduling',
+      'Health Record Access',
+      'Prescription Management',
+      'Family Accounts',
+      'Wellness Programs',
+      'Mental Health Support',
+      'International Health',
+      'Medical Tourism Package',
+      'Health Records Management (Provider)',
+      'Practice Operations (Provider)',
+      'Other',
     ]);
     await expect(packageSelect(page).count()).resolves.toBe(0);
     await expect(page.getByLabel('Message').getAttribute('rows')).resolves.toBe('4');
@@ -60,7 +71,12 @@ describe('service order form', () => {
     await fillContact(page);
     await page.getByLabel('Service Category').selectOption('Medical Tourism Package');
     const packages = await packageSelect(page).locator('option').allTextContents();
-    expect(packages.slice(1)).toEqual(['Standard Package', 'Extra Standard Package', 'Premium Package', 'Special Package (Companion)']);
+    expect(packages.slice(1)).toEqual([
+      'Standard Package',
+      'Extra Standard Package',
+      'Premium Package',
+      'Special Package (Companion)',
+    ]);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Error: Select a medical tourism package.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-service-package');
@@ -72,7 +88,10 @@ describe('service order form', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`places an order at ${name} px: busy label, success toast with the reference, form cleared`, async () => {
       const { page, context, consoleErrors } = await openPage(browser, `${PATH}?package=standard`, viewport);
       await waitForHydration(page);
@@ -84,7 +103,11 @@ describe('service order form', () => {
       const busy = page.getByRole('button', { name: 'Placing Order...' });
       await busy.waitFor();
       await expect(busy.isDisabled()).resolves.toBe(true);
-      await expectToast(page, 'Service Order Placed!', /^We will contact you shortly to confirm details\. Your reference is ORD-[2-9A-Z]{5}\.$/);
+      await expectToast(
+        page,
+        'Service Order Placed!',
+        /^We will contact you shortly to confirm details\. Your reference is ORD-[2-9A-Z]{5}\.$/,
+      );
       await expect(page.getByLabel('Full Name', { exact: true }).inputValue()).resolves.toBe('');
       await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('');
       await expect(packageSelect(page).count()).resolves.toBe(0);

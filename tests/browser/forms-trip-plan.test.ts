@@ -27,14 +27,31 @@ describe('trip plan form', () => {
   it('has the heading, the Travel Details and Contact Information sections and the spec lists', async () => {
     const { page, context } = await openPage(browser, PATH);
     await waitForHydration(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Plan Your Medical Trip' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Plan Your Medical Trip' }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(page.getByRole('group', { name: 'Travel Details' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('group', { name: 'Contact Information' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { level: 2, name: 'Travel Details' }).count()).resolves.toBe(1);
     const stays = await page.getByLabel('Accommodation Preference').locator('option').allTextContents();
-    expect(stays.slice(1)).toEqual(['Hotel (5-star)', 'Hotel (4-star)', 'Hotel (3-star)', 'Serviced Apartment', 'Guesthouse', 'No Preference']);
+    expect(stays.slice(1)).toEqual([
+      'Hotel (5-star)',
+      'Hotel (4-star)',
+      'Hotel (3-star)',
+      'Serviced Apartment',
+      'Guesthouse',
+      'No Preference',
+    ]);
     const activities = await page.getByLabel('Activity Interests').locator('option').allTextContents();
-    expect(activities.slice(1)).toEqual(['Cultural Tours', 'Adventure Activities', 'Relaxation & Wellness', 'Shopping', 'Nature & Outdoors', 'Food & Culinary', 'No Specific Interests']);
+    expect(activities.slice(1)).toEqual([
+      'Cultural Tours',
+      'Adventure Activities',
+      'Relaxation & Wellness',
+      'Shopping',
+      'Nature & Outdoors',
+      'Food & Culinary',
+      'No Specific Interests',
+    ]);
     await expect(travelers(page).inputValue()).resolves.toBe('1');
     await expect(travelers(page).getAttribute('min')).resolves.toBe('1');
     await expect(page.getByLabel('Additional Requests').getAttribute('rows')).resolves.toBe('4');
@@ -57,7 +74,10 @@ describe('trip plan form', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['1280', DESKTOP], ['375', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
     it(`submits a plan at ${name} px: busy label, success toast with the reference, form cleared`, async () => {
       const { page, context, consoleErrors } = await openPage(browser, PATH, viewport);
       await waitForHydration(page);

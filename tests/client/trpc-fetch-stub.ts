@@ -27,7 +27,9 @@ export function stubTrpcFetch() {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string | URL, init?: RequestInit) => {
-      const path = String(url).replace(/^.*\/trpc\//, '').replace(/\?.*$/, '');
+      const path = String(url)
+        .replace(/^.*\/trpc\//, '')
+        .replace(/\?.*$/, '');
       const body = typeof init?.body === 'string' ? init.body : '{}';
       calls.push({ path, input: JSON.parse(body) as Record<string, unknown> });
       return new Promise<Response>((resolve) => waiting.push(resolve));

@@ -23,8 +23,20 @@ export type LabelledControlProps<Attributes, Element> = Omit<Attributes, 'id' | 
 };
 
 /** The attributes that tie a control to its label, hint and error and mark it required or invalid. */
-export function controlAttributes(id: string, name: string, optional: boolean | undefined, error: string | undefined, describedBy: string | undefined) {
-  return { id, name, required: !optional, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
+export function controlAttributes(
+  id: string,
+  name: string,
+  optional: boolean | undefined,
+  error: string | undefined,
+  describedBy: string | undefined,
+) {
+  return {
+    id,
+    name,
+    required: !optional,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
 }
 
 /** Ids of the hint and error that describe a control, for aria-describedby. */

@@ -31,8 +31,9 @@ export function RadioGroup({ id, name, legend, options, hint, error, defaultValu
               id={index === 0 ? id : `${id}-${index}`}
               name={name}
               value={option.value}
-              aria-invalid={error ? true : undefined}
-              {...(value !== undefined ? { checked: value === option.value } : { defaultChecked: defaultValue === option.value })}
+              {...(value !== undefined
+                ? { checked: value === option.value }
+                : { defaultChecked: defaultValue === option.value })}
               onChange={onChange ? () => onChange(option.value) : undefined}
             />
             {option.label}

@@ -12,7 +12,11 @@ export function Select({ id, name, label, options, placeholder, hint, error, opt
   return (
     <FieldWrapper id={id} label={label} hint={hint} error={error} optional={optional}>
       {(describedBy) => (
-        <select {...selectProps} {...controlAttributes(id, name, optional, error, describedBy)} className="app-field__control">
+        <select
+          {...selectProps}
+          {...controlAttributes(id, name, optional, error, describedBy)}
+          className="app-field__control"
+        >
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option} value={option}>

@@ -12,7 +12,10 @@ export type AppClientError = TRPCClientError<AppRouter>;
 
 export const isAppClientError = (error: unknown): error is AppClientError => error instanceof TRPCClientError;
 
-/** The first message of each field (forms show the first, the most basic one); '_form' for a message about the whole form. */
+/**
+ * The first message of each field (forms show the first, the most basic one); '_form' for a
+ * message about the whole form.
+ */
 export function firstMessages(entries: Iterable<readonly [string, string]>): FieldErrors {
   const fieldErrors: FieldErrors = {};
   for (const [field, message] of entries) fieldErrors[field] ??= message;
@@ -22,11 +25,19 @@ export function firstMessages(entries: Iterable<readonly [string, string]>): Fie
 /** Field messages from a shared schema, or null when the values pass. */
 export function checkSchema(schema: z.ZodType, values: unknown): FieldErrors | null {
   const result = schema.safeParse(values);
-  return result.success ? null : firstMessages(result.error.issues.map((issue) => [issue.path.length ? String(issue.path[0]) : '_form', issue.message] as const));
+  return result.success
+    ? null
+    : firstMessages(
+        result.error.issues.map(
+          (issue) => [issue.path.length ? String(issue.path[0]) : '_form', issue.message] as const,
+        ),
+      );
 }
 
 /** The server's field messages in an error, or null when it has none. */
 export function serverFieldErrors(error: AppClientError): FieldErrors | null {
-  const entries = Object.entries(error.data?.fieldErrors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]] as const] : []));
+  const entries = Object.entries(error.data?.fieldErrors ?? {}).flatMap(([field, messages]) =>
+    messages[0] ? [[field, messages[0]] as const] : [],
+  );
   return entries.length ? firstMessages(entries) : null;
 }

@@ -28,7 +28,10 @@ export function useFormErrors(formRef: RefObject<HTMLFormElement | null>) {
   const showErrors = useCallback(
     (fieldErrors: FieldErrors, formMessage?: string) => {
       const controls = Array.from(formRef.current?.elements ?? []).filter(
-        (element): element is HTMLInputElement => 'name' in element && typeof (element as HTMLInputElement).name === 'string' && (element as HTMLInputElement).type !== 'hidden',
+        (element): element is HTMLInputElement =>
+          'name' in element &&
+          typeof (element as HTMLInputElement).name === 'string' &&
+          (element as HTMLInputElement).type !== 'hidden',
       );
       const summary: ErrorSummaryItem[] = formMessage ? [{ message: formMessage }] : [];
       const seen = new Set<string>();

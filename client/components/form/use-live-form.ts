@@ -31,21 +31,27 @@ export function useLiveForm<M>(load: () => Promise<M>, onLoadFailed: (errors: Li
     loadOnce().catch(() => undefined);
   }, [loadOnce]);
 
-  /** Runs one submit: prevents a double send, reports a failed code load. */
+  /**
+   * Runs one submit: prevents a double send, reports a failed code load. The handler itself
+   * returns nothing (React ignores a returned promise); the work runs on after it.
+   */
   const submit = useCallback(
-    (work: (module: M, form: HTMLFormElement) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    (work: (module: M, form: HTMLFormElement) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const form = formRef.current;
       if (!form || inFlight.current) return;
       inFlight.current = true;
-      try {
-        await work(await loadOnce(), form);
-      } catch {
-        // The code could not load (offline, say) or the call failed unexpectedly: the data stay, the visitor can retry.
-        onLoadFailed(errors);
-      } finally {
-        inFlight.current = false;
-      }
+      void (async () => {
+        try {
+          await work(await loadOnce(), form);
+        } catch {
+          // The code could not load (offline, say) or the call failed unexpectedly: the data stay and
+          // the visitor can retry.
+          onLoadFailed(errors);
+        } finally {
+          inFlight.current = false;
+        }
+      })();
     },
     [errors, loadOnce, onLoadFailed],
   );

@@ -28,14 +28,15 @@ function saveJson(fileName: string, data: unknown) {
 export function AccountSettings() {
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  // Fetched only when asked for; gcTime 0 drops it from the query cache once the settings unmount (it is personal data).
+  // Fetched only when asked for; gcTime 0 drops it from the query cache once the settings unmount
+  // (it is personal data).
   const myData = trpc.auth.downloadMyData.useQuery(undefined, { enabled: false, gcTime: 0 });
   const deleteMyAccount = trpc.auth.deleteAccount.useMutation();
   const [confirming, setConfirming] = useState(false);
   const downloading = myData.isFetching;
   const deleting = deleteMyAccount.isPending;
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(formRef);
+  const { summaryRef, ...errors } = useFormErrors(formRef);
 
   // The confirmation step opens with the cursor in its password field.
   useEffect(() => {
@@ -49,7 +50,11 @@ export function AccountSettings() {
       saveJson(`${brand.slug}-my-data.json`, result.data);
       toast({ title: 'Download Ready', description: 'Your data has been saved as a JSON file.' });
     } else {
-      toast({ title: 'Download Failed', description: 'Could not download your data. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Download Failed',
+        description: 'Could not download your data. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -57,7 +62,8 @@ export function AccountSettings() {
     event.preventDefault();
     if (deleting) return;
     const password = new FormData(event.currentTarget).get('password');
-    if (typeof password !== 'string' || !password) return errors.showErrors({ password: CURRENT_PASSWORD_REQUIRED_MESSAGE });
+    if (typeof password !== 'string' || !password)
+      return errors.showErrors({ password: CURRENT_PASSWORD_REQUIRED_MESSAGE });
     try {
       await deleteMyAccount.mutateAsync({ password });
       toast({ title: 'Account Deleted', description: 'Your account has been deleted and you have been logged out.' });
@@ -65,7 +71,11 @@ export function AccountSettings() {
     } catch (error) {
       const failure = failureOf(error);
       if (failure.fieldErrors) errors.showErrors(failure.fieldErrors);
-      else errors.showErrors({}, failure.code === 'TOO_MANY_REQUESTS' ? failure.message : 'Could not delete your account. Please try again.');
+      else
+        errors.showErrors(
+          {},
+          failure.code === 'TOO_MANY_REQUESTS' ? failure.message : 'Could not delete your account. Please try again.',
+        );
     }
   };
 
@@ -74,8 +84,16 @@ export function AccountSettings() {
       <h2 id="settings-heading">Settings</h2>
       <div className="app-dashboard__setting">
         <h3>Download my data</h3>
-        <p>Get a copy of everything stored with your account (your name, email address, when you joined and your active log-ins) as a JSON file.</p>
-        <button type="button" className="app-button app-button--secondary" onClick={download} disabled={downloading}>
+        <p>
+          Get a copy of everything stored with your account (your name, email address, when you joined and your active
+          log-ins) as a JSON file.
+        </p>
+        <button
+          type="button"
+          className="app-button app-button--secondary"
+          onClick={() => void download()}
+          disabled={downloading}
+        >
           {downloading ? 'Preparing Download...' : 'Download my data'}
         </button>
       </div>
@@ -87,23 +105,41 @@ export function AccountSettings() {
             Delete my account
           </button>
         ) : (
-          <form ref={formRef} className="app-form app-auth__notice app-auth__notice--warning" noValidate onSubmit={deleteAccount} aria-labelledby="delete-heading">
+          <form
+            ref={formRef}
+            className="app-form app-auth__notice app-auth__notice--warning"
+            noValidate
+            onSubmit={(event) => void deleteAccount(event)}
+            aria-labelledby="delete-heading"
+          >
             <h4 id="delete-heading">Are you sure you want to delete your account?</h4>
             <p>
-              We will delete your account: your name, email address and password, and every log-in session. You will be logged out on all your
-              devices.
+              We will delete your account: your name, email address and password, and every log-in session. You will be
+              logged out on all your devices.
             </p>
             <p>
-              We keep forms you have sent us (appointment requests, service orders, trip plans, job applications and newsletter sign-ups). They are
-              not linked to your account, and our team may still need them to answer you. To have those removed too, email {brand.email}.
+              We keep forms you have sent us (appointment requests, service orders, trip plans, job applications and
+              newsletter sign-ups). They are not linked to your account, and our team may still need them to answer you.
+              To have those removed too, email {brand.email}.
             </p>
-            <ErrorSummary items={errors.summary} ref={errors.summaryRef} />
-            <PasswordField id="delete-password" name="password" label="Enter your password to confirm" autoComplete="current-password" error={errors.fieldErrors.password} />
+            <ErrorSummary items={errors.summary} ref={summaryRef} />
+            <PasswordField
+              id="delete-password"
+              name="password"
+              label="Enter your password to confirm"
+              autoComplete="current-password"
+              error={errors.fieldErrors.password}
+            />
             <div className="app-button-row">
               <SubmitButton busy={deleting} busyLabel="Deleting Account..." className="app-button--danger">
                 Delete my account permanently
               </SubmitButton>
-              <button type="button" className="app-button app-button--ghost" onClick={() => (errors.clearErrors(), setConfirming(false))} disabled={deleting}>
+              <button
+                type="button"
+                className="app-button app-button--ghost"
+                onClick={() => (errors.clearErrors(), setConfirming(false))}
+                disabled={deleting}
+              >
                 Cancel
               </button>
             </div>

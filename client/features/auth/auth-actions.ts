@@ -5,7 +5,13 @@
  */
 import { checkSchema as check } from '../../components/form/server-errors';
 import { ACCOUNT_EXISTS_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../../../shared/messages/auth-messages';
-import { PASSWORD_TOO_SHORT_MESSAGE, emailOnlySchema, logInSchema, resetPasswordFormSchema, signUpFormSchema } from '../../../shared/schemas/auth';
+import {
+  PASSWORD_TOO_SHORT_MESSAGE,
+  emailOnlySchema,
+  logInSchema,
+  resetPasswordFormSchema,
+  signUpFormSchema,
+} from '../../../shared/schemas/auth';
 import type { Failure } from './auth-failure';
 
 export type SignUpValues = { fullName: string; email: string; password: string; confirmPassword: string };
@@ -24,7 +30,8 @@ export const authActions = {
   signUpFailureMessage,
   validateLogIn: (values: { email: string; password: string }) => check(logInSchema, values),
   validateEmail: (values: { email: string }) => check(emailOnlySchema, values),
-  validateNewPassword: (values: { password: string; confirmPassword: string }) => check(resetPasswordFormSchema, values),
+  validateNewPassword: (values: { password: string; confirmPassword: string }) =>
+    check(resetPasswordFormSchema, values),
 };
 
 export type AuthActions = typeof authActions;

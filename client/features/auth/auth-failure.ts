@@ -10,7 +10,8 @@ export type Failure = { code: string; message: string; fieldErrors: FieldErrors 
 export type Result<T> = { ok: true; data: T } | { ok: false; failure: Failure };
 
 export function failureOf(error: unknown): Failure {
-  if (isAppClientError(error)) return { code: error.data?.code ?? 'NETWORK', message: error.message, fieldErrors: serverFieldErrors(error) };
+  if (isAppClientError(error))
+    return { code: error.data?.code ?? 'NETWORK', message: error.message, fieldErrors: serverFieldErrors(error) };
   return { code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error', fieldErrors: null };
 }
 

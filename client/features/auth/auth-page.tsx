@@ -33,7 +33,18 @@ type AuthPageProps = {
  * The template of the account pages (sign up, log in, forgot/reset password, confirm
  * e-mail): static parts are HTML only, the form is an island that loads on first use.
  */
-export function AuthPage({ id, title, metaDescription, intro, back, formLabel, serverForm: ServerForm, loadForm, failure, links }: AuthPageProps) {
+export function AuthPage({
+  id,
+  title,
+  metaDescription,
+  intro,
+  back,
+  formLabel,
+  serverForm: ServerForm,
+  loadForm,
+  failure,
+  links,
+}: AuthPageProps) {
   return (
     <>
       <ServerContent id={`${id}-intro`}>

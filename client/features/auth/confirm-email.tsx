@@ -27,7 +27,11 @@ function ConfirmEmailInner(_props: { initialValues?: Record<string, string> }) {
       setState({ kind: 'confirmed' });
     } catch (error) {
       const failure = failureOf(error);
-      setState({ kind: 'failed', message: failure.code === 'BAD_REQUEST' ? failure.message : 'Could not confirm your email address. Please try again.' });
+      setState({
+        kind: 'failed',
+        message:
+          failure.code === 'BAD_REQUEST' ? failure.message : 'Could not confirm your email address. Please try again.',
+      });
     }
   };
 
@@ -63,7 +67,7 @@ function ConfirmEmailInner(_props: { initialValues?: Record<string, string> }) {
           <ButtonLink href={paths.login()}>Go to Log In</ButtonLink>
         </p>
       ) : (
-        <form onSubmit={confirm} aria-label="Confirm your email address">
+        <form onSubmit={(event) => void confirm(event)} aria-label="Confirm your email address">
           <button type="submit" className="app-button app-button--primary" disabled={confirmEmail.isPending}>
             {confirmEmail.isPending ? 'Confirming...' : 'Confirm my email address'}
           </button>

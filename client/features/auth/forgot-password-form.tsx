@@ -10,7 +10,7 @@ import { withTrpc } from '../../lib/trpc-provider';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the address has an account. */
 function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
-  const form = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm();
   const requestReset = trpc.auth.requestPasswordReset.useMutation();
   const [sent, setSent] = useState<string | null>(null);
 
@@ -30,8 +30,16 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Reset your password">
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={form.onFocus}
+      aria-label="Reset your password"
+    >
+      <ErrorSummary items={form.summary} ref={summaryRef} />
       <div role="status">
         {sent ? (
           <div className="app-auth__notice">

@@ -19,7 +19,7 @@ const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
  * told to confirm and offered a new link; success goes to ?next= or the dashboard.
  */
 function LogInFormInner({ initialValues = {} }: AuthFormProps) {
-  const form = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm();
   const logIn = trpc.auth.logIn.useMutation();
   const resendConfirmation = trpc.auth.resendConfirmation.useMutation();
   const [, navigate] = useLocation();
@@ -52,20 +52,39 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
     if (!unconfirmed || resendConfirmation.isPending) return;
     setResendMessage(null);
     const result = await attempt(resendConfirmation.mutateAsync({ email: unconfirmed.email }));
-    setResendMessage(result.ok ? result.data.message : result.failure.code === 'TOO_MANY_REQUESTS' ? result.failure.message : 'Could not send the email. Please try again.');
+    setResendMessage(
+      result.ok
+        ? result.data.message
+        : result.failure.code === 'TOO_MANY_REQUESTS'
+          ? result.failure.message
+          : 'Could not send the email. Please try again.',
+    );
   };
 
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Log in">
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={form.onFocus}
+      aria-label="Log in"
+    >
       <noscript>
         <p className="app-field__hint">Logging in needs JavaScript. Please turn it on and reload this page.</p>
       </noscript>
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <ErrorSummary items={form.summary} ref={summaryRef} />
       {unconfirmed ? (
         <div className="app-auth__notice app-auth__notice--warning" role="alert">
           <p>{unconfirmed.message}</p>
           <p>
-            <button type="button" className="app-button app-button--secondary" onClick={resend} disabled={resendConfirmation.isPending}>
+            <button
+              type="button"
+              className="app-button app-button--secondary"
+              onClick={() => void resend()}
+              disabled={resendConfirmation.isPending}
+            >
               {resendConfirmation.isPending ? 'Sending Email...' : 'Send a new confirmation email'}
             </button>
           </p>
@@ -74,8 +93,24 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
       <p role="status" className="app-form__status">
         {resendMessage ?? ''}
       </p>
-      <Field id="login-email" name="email" type="email" label="Email Address" defaultValue={initialValues.email} autoComplete="email" spellCheck={false} error={form.fieldErrors.email} />
-      <PasswordField id="login-password" name="password" label="Password" defaultValue={initialValues.password} autoComplete="current-password" error={form.fieldErrors.password} />
+      <Field
+        id="login-email"
+        name="email"
+        type="email"
+        label="Email Address"
+        defaultValue={initialValues.email}
+        autoComplete="email"
+        spellCheck={false}
+        error={form.fieldErrors.email}
+      />
+      <PasswordField
+        id="login-password"
+        name="password"
+        label="Password"
+        defaultValue={initialValues.password}
+        autoComplete="current-password"
+        error={form.fieldErrors.password}
+      />
       <div>
         <SubmitButton busy={logIn.isPending} busyLabel="Logging In...">
           Log In

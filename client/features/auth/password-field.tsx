@@ -36,7 +36,12 @@ export function PasswordField({ id, name, label, autoComplete, hint, error, defa
             aria-describedby={describedBy}
             className="app-field__control app-password__input"
           />
-          <button type="button" className="app-password__toggle" aria-controls={id} onClick={() => setShown((value) => !value)}>
+          <button
+            type="button"
+            className="app-password__toggle"
+            aria-controls={id}
+            onClick={() => setShown((value) => !value)}
+          >
             {shown ? 'Hide' : 'Show'}
             <span className="app-visually-hidden"> {label}</span>
           </button>

@@ -17,7 +17,7 @@ import { takeLinkToken } from './link-token';
 function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
-  const form = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm();
   const resetPassword = trpc.auth.resetPassword.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -36,7 +36,12 @@ function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
     }
     const { code, message, fieldErrors } = result.failure;
     if (fieldErrors?.password) return form.showErrors({ password: fieldErrors.password });
-    form.showErrors({}, code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS' ? message : 'Could not change your password. Please try again.');
+    form.showErrors(
+      {},
+      code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS'
+        ? message
+        : 'Could not change your password. Please try again.',
+    );
   });
 
   if (token === null) {
@@ -51,8 +56,16 @@ function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   }
 
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Choose a new password">
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={form.onFocus}
+      aria-label="Choose a new password"
+    >
+      <ErrorSummary items={form.summary} ref={summaryRef} />
       <PasswordField
         id="reset-password"
         name="password"
@@ -62,7 +75,14 @@ function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
         hint="At least 6 characters. Avoid passwords you use on other sites."
         error={form.fieldErrors.password}
       />
-      <PasswordField id="reset-confirm-password" name="confirmPassword" label="Confirm New Password" defaultValue={initialValues.confirmPassword} autoComplete="new-password" error={form.fieldErrors.confirmPassword} />
+      <PasswordField
+        id="reset-confirm-password"
+        name="confirmPassword"
+        label="Confirm New Password"
+        defaultValue={initialValues.confirmPassword}
+        autoComplete="new-password"
+        error={form.fieldErrors.confirmPassword}
+      />
       <div>
         <SubmitButton busy={resetPassword.isPending} busyLabel="Saving Password...">
           Save New Password

@@ -15,7 +15,7 @@ import { ACCOUNT_EXISTS_MESSAGE } from '../../../shared/messages/auth-messages';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
 function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
-  const form = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm();
   const signUp = trpc.auth.signUp.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -33,11 +33,17 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
     if (invalid) return form.showErrors(invalid);
 
     // confirmPassword is a client-only check: it is never sent.
-    const result = await attempt(signUp.mutateAsync({ fullName: values.fullName, email: values.email, password: values.password }));
+    const result = await attempt(
+      signUp.mutateAsync({ fullName: values.fullName, email: values.email, password: values.password }),
+    );
     if (!result.ok) {
       if (result.failure.fieldErrors) form.showErrors(result.failure.fieldErrors);
       else form.clearErrors();
-      toast({ title: 'Sign Up Failed', description: actions.signUpFailureMessage(result.failure), variant: 'destructive' });
+      toast({
+        title: 'Sign Up Failed',
+        description: actions.signUpFailureMessage(result.failure),
+        variant: 'destructive',
+      });
       return;
     }
     form.clearErrors();
@@ -55,20 +61,47 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
         });
         return;
       case 'already-confirmed':
-        toast({ title: 'Account Already Confirmed', description: 'Your account is already confirmed. You can log in now.' });
+        toast({
+          title: 'Account Already Confirmed',
+          description: 'Your account is already confirmed. You can log in now.',
+        });
         navigate(paths.login());
         return;
     }
   });
 
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={onSubmit} onFocus={form.onFocus} aria-label="Create your account">
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={form.onFocus}
+      aria-label="Create your account"
+    >
       <noscript>
         <p className="app-field__hint">Creating an account needs JavaScript. Please turn it on and reload this page.</p>
       </noscript>
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
-      <Field id="signup-full-name" name="fullName" label="Full Name" defaultValue={initialValues.fullName} autoComplete="name" error={form.fieldErrors.fullName} />
-      <Field id="signup-email" name="email" type="email" label="Email Address" defaultValue={initialValues.email} autoComplete="email" spellCheck={false} error={form.fieldErrors.email} />
+      <ErrorSummary items={form.summary} ref={summaryRef} />
+      <Field
+        id="signup-full-name"
+        name="fullName"
+        label="Full Name"
+        defaultValue={initialValues.fullName}
+        autoComplete="name"
+        error={form.fieldErrors.fullName}
+      />
+      <Field
+        id="signup-email"
+        name="email"
+        type="email"
+        label="Email Address"
+        defaultValue={initialValues.email}
+        autoComplete="email"
+        spellCheck={false}
+        error={form.fieldErrors.email}
+      />
       <PasswordField
         key={`password-${generation}`}
         id="signup-password"
@@ -79,7 +112,15 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
         hint="At least 6 characters. A few words strung together are easy to remember and hard to guess."
         error={form.fieldErrors.password}
       />
-      <PasswordField key={`confirm-${generation}`} id="signup-confirm-password" name="confirmPassword" label="Confirm Password" defaultValue={initialValues.confirmPassword} autoComplete="new-password" error={form.fieldErrors.confirmPassword} />
+      <PasswordField
+        key={`confirm-${generation}`}
+        id="signup-confirm-password"
+        name="confirmPassword"
+        label="Confirm Password"
+        defaultValue={initialValues.confirmPassword}
+        autoComplete="new-password"
+        error={form.fieldErrors.confirmPassword}
+      />
       <div>
         <SubmitButton busy={signUp.isPending} busyLabel="Creating Account...">
           Create Account

@@ -8,7 +8,8 @@ const LOAD_FAILED_MESSAGE = 'Could not reach our service. Check your internet co
 
 // Module-level, so the hook's callbacks stay stable across renders.
 const loadAuthActions = () => import('./auth-actions').then((module) => module.authActions);
-const showLoadFailed = (errors: { showErrors: (fieldErrors: Record<string, string>, formMessage?: string) => void }) => errors.showErrors({}, LOAD_FAILED_MESSAGE);
+const showLoadFailed = (errors: { showErrors: (fieldErrors: Record<string, string>, formMessage?: string) => void }) =>
+  errors.showErrors({}, LOAD_FAILED_MESSAGE);
 
 /** The account forms' use of the one form hook: their submit code is ./auth-actions, loaded on first focus. */
 export const useAuthForm = () => useLiveForm<AuthActions>(loadAuthActions, showLoadFailed);

@@ -1,7 +1,11 @@
 import { trpc } from '../../lib/trpc';
 
 export type SessionUser = { email: string; fullName: string; role: string };
-export type SessionState = { status: 'loading' } | { status: 'authenticated'; user: SessionUser } | { status: 'anonymous' } | { status: 'error' };
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'authenticated'; user: SessionUser }
+  | { status: 'anonymous' }
+  | { status: 'error' };
 
 /**
  * The current session as the server sees it (auth.me), through TanStack Query.

@@ -38,7 +38,9 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
   const containerRef = useRef<HTMLDivElement>(null);
   const { toast } = useToast();
   // The markup the server sent, read once before hydration touches it (absent after client-side navigation).
-  const [html] = useState(() => (import.meta.env.SSR ? null : (document.querySelector(`[data-form-island="${CSS.escape(id)}"]`)?.innerHTML ?? null)));
+  const [html] = useState(() =>
+    import.meta.env.SSR ? null : (document.querySelector(`[data-form-island="${CSS.escape(id)}"]`)?.innerHTML ?? null),
+  );
   const [live, setLive] = useState<Live | null>(null);
   const loading = useRef(false);
   const submitPending = useRef(false);
@@ -53,12 +55,18 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
         const form = containerRef.current?.querySelector('form');
         const initialValues: Record<string, string> = {};
         for (const control of controlsOf(form)) {
-          if (!control.name || ((control.type === 'radio' || control.type === 'checkbox') && !control.checked)) continue;
+          if (!control.name || ((control.type === 'radio' || control.type === 'checkbox') && !control.checked))
+            continue;
           initialValues[control.name] = control.value;
         }
         const active = document.activeElement;
         const focusId = active && containerRef.current?.contains(active) && active.id ? active.id : null;
-        setLive({ Component, props: { initialValues, openedAt: openedAt.current }, focusId, submit: submitPending.current });
+        setLive({
+          Component,
+          props: { initialValues, openedAt: openedAt.current },
+          focusId,
+          submit: submitPending.current,
+        });
       },
       () => {
         loading.current = false;
@@ -74,6 +82,7 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
     // So too when the visitor is already in the form (they got there before the scripts did).
     const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
     if (html === null || loadAtOnce?.() || focusedBeforeHydration) activate(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island mounts
   }, []);
 
   // Once the live form is in place: focus where the visitor was, and send if they had pressed submit.

@@ -31,7 +31,8 @@ export function failedOutcome(error: unknown): Exclude<SubmitOutcome, { kind: 's
   const fieldErrors = serverFieldErrors(error);
   if (fieldErrors) return { kind: 'invalid', fieldErrors };
   const code = error.data?.code;
-  if (code === 'TOO_MANY_REQUESTS') return { kind: 'rate-limited', message: rateLimitMessage(error.data?.retryAfterSeconds ?? 60) };
+  if (code === 'TOO_MANY_REQUESTS')
+    return { kind: 'rate-limited', message: rateLimitMessage(error.data?.retryAfterSeconds ?? 60) };
   // The server's own message (shared/messages/service-messages.ts): busy or full, try again shortly.
   if (code === 'SERVICE_UNAVAILABLE') return { kind: 'unavailable', message: error.message };
   if (code === 'CONFLICT') return { kind: 'conflict', message: error.message };
@@ -39,7 +40,10 @@ export function failedOutcome(error: unknown): Exclude<SubmitOutcome, { kind: 's
 }
 
 /** Sends through the form's mutation and turns the answer into an outcome. */
-export async function sendStoredForm<I>(mutateAsync: (input: I) => Promise<{ reference: string }>, values: I): Promise<SubmitOutcome> {
+export async function sendStoredForm<I>(
+  mutateAsync: (input: I) => Promise<{ reference: string }>,
+  values: I,
+): Promise<SubmitOutcome> {
   try {
     const { reference } = await mutateAsync(values);
     return { kind: 'stored', reference };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formValue } from '../../components/form/form-value';
 import { useLiveForm } from '../../components/form/use-live-form';
 import { useToast, type ToastOptions } from '../../components/toast/toast-provider';
@@ -26,7 +26,8 @@ type StoredFormOptions<I> = {
 
 /**
  * The behaviour every stored form shares (spec section 4), on the one form hook: check with
- * the shared schema, send through the form's tRPC mutation, show the busy label while it is pending, clear the form and show the
+ * the shared schema, send through the form's tRPC mutation, show the busy label while it is
+ * pending, clear the form and show the
  * success toast on success, keep the data and show the failure toast on failure, and show
  * field errors (or the rate-limit or busy message) in the form.
  *
@@ -34,7 +35,16 @@ type StoredFormOptions<I> = {
  * the same answers, so a retry after a lost answer returns the stored reference instead of
  * storing a second copy. Changed answers, or a stored submission, get a fresh key.
  */
-export function useStoredForm<I extends SentWithEveryForm>({ load, mutation, read, success, failure, conflict, onReset, openedAt: shownAt }: StoredFormOptions<I>) {
+export function useStoredForm<I extends SentWithEveryForm>({
+  load,
+  mutation,
+  read,
+  success,
+  failure,
+  conflict,
+  onReset,
+  openedAt: shownAt,
+}: StoredFormOptions<I>) {
   const { toast } = useToast();
   const showLoadFailed = useCallback(() => toast(failure), [failure, toast]);
   const form = useLiveForm(load, showLoadFailed);
@@ -47,46 +57,48 @@ export function useStoredForm<I extends SentWithEveryForm>({ load, mutation, rea
   }, [shownAt]);
 
   const { showErrors, clearErrors } = form;
-  const onSubmit = form.submit(async ({ validate }, element) => {
-    const answers = read(element);
-    const serialised = JSON.stringify(answers);
-    if (pending.current?.answers !== serialised) pending.current = { answers: serialised, key: newIdempotencyKey() };
-    const values = {
-      ...answers,
-      website: formValue(element, 'website'),
-      fillMs: Math.max(0, Math.round(performance.now() - openedAt.current)),
-      idempotencyKey: pending.current.key,
-    } as I;
-    const invalid = validate(values);
-    if (invalid) return showErrors(invalid);
-    const outcome = await sendStoredForm(mutation.mutateAsync, values);
-    switch (outcome.kind) {
-      case 'stored':
-        pending.current = null;
-        element.reset();
-        onReset?.();
-        clearErrors();
-        setLastReference(outcome.reference);
-        toast(success(outcome.reference));
-        return;
-      case 'invalid':
-        return showErrors(outcome.fieldErrors);
-      case 'rate-limited':
-        return showErrors({}, outcome.message);
-      case 'unavailable':
-        showErrors({}, outcome.message);
-        toast(failure);
-        return;
-      case 'conflict':
-        clearErrors();
-        toast(conflict ?? failure);
-        return;
-      case 'failed':
-        clearErrors();
-        toast(failure);
-        return;
-    }
-  });
+  // Built per submit (inside the event handler), so the refs it reads are never read in render.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(async ({ validate }, element) => {
+      const answers = read(element);
+      const serialised = JSON.stringify(answers);
+      if (pending.current?.answers !== serialised) pending.current = { answers: serialised, key: newIdempotencyKey() };
+      const values = {
+        ...answers,
+        website: formValue(element, 'website'),
+        fillMs: Math.max(0, Math.round(performance.now() - openedAt.current)),
+        idempotencyKey: pending.current.key,
+      } as I;
+      const invalid = validate(values);
+      if (invalid) return showErrors(invalid);
+      const outcome = await sendStoredForm(mutation.mutateAsync, values);
+      switch (outcome.kind) {
+        case 'stored':
+          pending.current = null;
+          element.reset();
+          onReset?.();
+          clearErrors();
+          setLastReference(outcome.reference);
+          toast(success(outcome.reference));
+          return;
+        case 'invalid':
+          return showErrors(outcome.fieldErrors);
+        case 'rate-limited':
+          return showErrors({}, outcome.message);
+        case 'unavailable':
+          showErrors({}, outcome.message);
+          toast(failure);
+          return;
+        case 'conflict':
+          clearErrors();
+          toast(conflict ?? failure);
+          return;
+        case 'failed':
+          clearErrors();
+          toast(failure);
+          return;
+      }
+    })(event);
 
   return { ...form, busy: mutation.isPending, onSubmit, lastReference, setLastReference };
 }

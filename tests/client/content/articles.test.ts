@@ -1,10 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  blogPosts,
-  blogTeasers,
-  findBlogPost,
-  postWordCount,
-} from '../../../client/content/blog-posts';
+import { blogPosts, blogTeasers, findBlogPost, postWordCount } from '../../../client/content/blog-posts';
 import { findNewsArticle, newsArticles } from '../../../client/content/news-articles';
 import { careersTexts, findJob, jobs } from '../../../client/content/jobs';
 import { brand } from '../../../shared/brand';
@@ -90,9 +85,7 @@ describe('blog posts', () => {
 
 describe('news articles', () => {
   it('has the two spec articles', () => {
-    expect(
-      newsArticles.map(({ slug, date, category }) => ({ slug, date, category })),
-    ).toEqual([
+    expect(newsArticles.map(({ slug, date, category }) => ({ slug, date, category }))).toEqual([
       { slug: 'reprohaven-launch-announcement', date: '2025-05-20', category: 'Company News' },
       {
         slug: `${brand.slug}-partnerships-holistic-care`,
@@ -151,9 +144,7 @@ describe('jobs', () => {
 
   it('has the spec careers texts', () => {
     expect(careersTexts.jobsHeading).toBe('Job Opportunities');
-    expect(careersTexts.emptyText).toBe(
-      'There are currently no open positions. Please check back later!',
-    );
+    expect(careersTexts.emptyText).toBe('There are currently no open positions. Please check back later!');
     expect(careersTexts.applyLabel).toBe('Apply Now');
     expect(careersTexts.internships.heading).toBe('Internships');
     expect(careersTexts.trainings.heading).toBe('Trainings');

@@ -102,12 +102,7 @@ describe('testimonials content', () => {
     const { items } = testimonialsContent;
     expect(testimonialsContent.heading).toBe('Trusted by Patients and Professionals');
     expect(items).toHaveLength(4);
-    expect(items.map((item) => item.role)).toEqual([
-      'Patient',
-      'Caregiver',
-      'Physician',
-      'Patient Community Member',
-    ]);
+    expect(items.map((item) => item.role)).toEqual(['Patient', 'Caregiver', 'Physician', 'Patient Community Member']);
     expect(items.map((item) => item.rating)).toEqual([5, 5, 4, 5]);
   });
 });

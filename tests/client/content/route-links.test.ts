@@ -27,7 +27,9 @@ function collectLinks(value: unknown, source: string, into: Link[], seen = new S
 const navLinks: Link[] = [
   ...headerLinks.map((link) => ({ source: `header: ${link.label}`, href: link.href })),
   { source: `header: ${signUpLink.label}`, href: signUpLink.href },
-  ...footerColumns.flatMap((column) => column.links.map((link) => ({ source: `footer ${column.heading}: ${link.label}`, href: link.href }))),
+  ...footerColumns.flatMap((column) =>
+    column.links.map((link) => ({ source: `footer ${column.heading}: ${link.label}`, href: link.href })),
+  ),
   ...footerBottomLinks.map((link) => ({ source: `footer bottom: ${link.label}`, href: link.href })),
 ];
 
@@ -78,7 +80,13 @@ describe('#anchors exist on the target page (prerendered HTML)', () => {
 
   it('has anchored links to check', () => {
     expect(anchored.map((link) => link.href)).toEqual(
-      expect.arrayContaining(['/about#mission', '/resources#careers', '/resources#news', '/resources#gallery', '/contact#faq']),
+      expect.arrayContaining([
+        '/about#mission',
+        '/resources#careers',
+        '/resources#news',
+        '/resources#gallery',
+        '/contact#faq',
+      ]),
     );
   });
 

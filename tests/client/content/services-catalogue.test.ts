@@ -48,15 +48,35 @@ const PROVIDER_SLUGS = [
 ];
 
 const PATIENT_CATEGORIES: [string, string, string[]][] = [
-  ['telehealth-remote-care', 'Telehealth & Remote Care', ['virtual-consultation', 'appointment-scheduling', 'care-plan-management']],
-  ['personal-health-management', 'Personal Health Management', ['health-record-access', 'prescription-management', 'family-accounts']],
-  ['wellness-preventive-health', 'Wellness & Preventive Health', ['wellness-programs', 'mental-health-support', 'health-education-resources']],
+  [
+    'telehealth-remote-care',
+    'Telehealth & Remote Care',
+    ['virtual-consultation', 'appointment-scheduling', 'care-plan-management'],
+  ],
+  [
+    'personal-health-management',
+    'Personal Health Management',
+    ['health-record-access', 'prescription-management', 'family-accounts'],
+  ],
+  [
+    'wellness-preventive-health',
+    'Wellness & Preventive Health',
+    ['wellness-programs', 'mental-health-support', 'health-education-resources'],
+  ],
   ['community-support', 'Community & Support', ['patient-communities']],
-  ['international-health-services', 'International Health Services', ['international-health', 'international-clinical-trials']],
+  [
+    'international-health-services',
+    'International Health Services',
+    ['international-health', 'international-clinical-trials'],
+  ],
 ];
 
 const PROVIDER_CATEGORIES: [string, string, string[]][] = [
-  ['clinical-patient-care', 'Clinical & Patient Care Solutions', ['health-records-management', 'remote-mobile-care', 'clinical-intelligence']],
+  [
+    'clinical-patient-care',
+    'Clinical & Patient Care Solutions',
+    ['health-records-management', 'remote-mobile-care', 'clinical-intelligence'],
+  ],
   ['operational-admin-support', 'Operational & Administrative Support', ['practice-operations', 'enterprise-systems']],
   ['technology-infrastructure', 'Technology & Infrastructure', ['health-it-infrastructure', 'custom-health-tech']],
   ['data-analytics', 'Data & Analytics', ['health-data-analytics']],
@@ -73,14 +93,47 @@ const RESEARCH_CARD_TITLES = [
 ];
 
 const ICON_NAMES = [
-  'video', 'calendar', 'clipboard', 'file-text', 'pill', 'users', 'heart', 'brain', 'book', 'globe', 'plane', 'flask',
-  'message', 'stethoscope', 'smartphone', 'activity', 'settings', 'building', 'server', 'code', 'bar-chart',
-  'graduation-cap', 'search', 'shield', 'lightbulb', 'trending-up',
+  'video',
+  'calendar',
+  'clipboard',
+  'file-text',
+  'pill',
+  'users',
+  'heart',
+  'brain',
+  'book',
+  'globe',
+  'plane',
+  'flask',
+  'message',
+  'stethoscope',
+  'smartphone',
+  'activity',
+  'settings',
+  'building',
+  'server',
+  'code',
+  'bar-chart',
+  'graduation-cap',
+  'search',
+  'shield',
+  'lightbulb',
+  'trending-up',
 ];
 
 const ILLUSTRATION_KEYS = [
-  'telehealth', 'personal-health', 'wellness', 'community', 'international', 'clinical', 'operations', 'technology',
-  'data', 'training', 'research', 'ehr',
+  'telehealth',
+  'personal-health',
+  'wellness',
+  'community',
+  'international',
+  'clinical',
+  'operations',
+  'technology',
+  'data',
+  'training',
+  'research',
+  'ehr',
 ];
 
 /** Fixed routes from the spec's route table that content action buttons may point to. */

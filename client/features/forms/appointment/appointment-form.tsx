@@ -9,5 +9,12 @@ const load = () => import('./appointment-live-form').then((module) => module.App
 
 /** Appointment request form (spec sections 5, 8) for /services/book-appointment. */
 export function AppointmentForm() {
-  return <FormIsland id="appointment" load={load} server={ServerForm ? <ServerForm /> : null} failure={appointmentMessages.failure} />;
+  return (
+    <FormIsland
+      id="appointment"
+      load={load}
+      server={ServerForm ? <ServerForm /> : null}
+      failure={appointmentMessages.failure}
+    />
+  );
 }

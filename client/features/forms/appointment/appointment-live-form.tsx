@@ -28,24 +28,76 @@ const read = (form: HTMLFormElement) => ({
   message: formValue(form, 'message'),
 });
 
-/** Appointment request (spec sections 5, 8), the live form behind AppointmentForm: the date cannot be before today in Lagos. */
+/**
+ * Appointment request (spec sections 5, 8), the live form behind AppointmentForm: the date cannot
+ * be before today in Lagos.
+ */
 function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
   // Set in the browser: the prerendered HTML was built on another day.
   const [minDate, setMinDate] = useState<string | undefined>(() => (import.meta.env.SSR ? undefined : lagosToday()));
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration, today in Lagos replaces the build day
   useEffect(() => setMinDate(lagosToday()), []);
 
-  const form = useStoredForm<AppointmentInput>({ load, mutation: trpc.forms.submitAppointment.useMutation(), read, ...appointmentMessages, openedAt });
+  const { formRef, summaryRef, ...form } = useStoredForm<AppointmentInput>({
+    load,
+    mutation: trpc.forms.submitAppointment.useMutation(),
+    read,
+    ...appointmentMessages,
+    openedAt,
+  });
   const errors = form.fieldErrors;
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Book an appointment" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      aria-label="Book an appointment"
+      onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
+    >
       <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <ErrorSummary items={form.summary} ref={summaryRef} />
       <BotTrap idPrefix="appointment" />
-      <Field id="appointment-full-name" name="fullName" label="Full Name" autoComplete="name" defaultValue={initialValues.fullName} error={errors.fullName} />
-      <Field id="appointment-email" name="email" type="email" label="Email Address" autoComplete="email" spellCheck={false} defaultValue={initialValues.email} error={errors.email} />
-      <Field id="appointment-phone" name="phone" type="tel" label="Phone Number" autoComplete="tel" optional defaultValue={initialValues.phone} error={errors.phone} />
+      <Field
+        id="appointment-full-name"
+        name="fullName"
+        label="Full Name"
+        autoComplete="name"
+        defaultValue={initialValues.fullName}
+        error={errors.fullName}
+      />
+      <Field
+        id="appointment-email"
+        name="email"
+        type="email"
+        label="Email Address"
+        autoComplete="email"
+        spellCheck={false}
+        defaultValue={initialValues.email}
+        error={errors.email}
+      />
+      <Field
+        id="appointment-phone"
+        name="phone"
+        type="tel"
+        label="Phone Number"
+        autoComplete="tel"
+        optional
+        defaultValue={initialValues.phone}
+        error={errors.phone}
+      />
       <div className="app-form__row">
-        <Field id="appointment-date" name="preferredDate" type="date" label="Preferred Date" hint="Today or a later date." min={minDate} defaultValue={initialValues.preferredDate} error={errors.preferredDate} />
+        <Field
+          id="appointment-date"
+          name="preferredDate"
+          type="date"
+          label="Preferred Date"
+          hint="Today or a later date."
+          min={minDate}
+          defaultValue={initialValues.preferredDate}
+          error={errors.preferredDate}
+        />
         <Select
           id="appointment-time"
           name="preferredTime"
@@ -66,7 +118,16 @@ function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveFormProp
         defaultValue={initialValues.serviceType ?? ''}
         error={errors.serviceType}
       />
-      <TextArea id="appointment-message" name="message" label="Message" hint="Briefly tell us the reason for your visit." rows={4} optional defaultValue={initialValues.message} error={errors.message} />
+      <TextArea
+        id="appointment-message"
+        name="message"
+        label="Message"
+        hint="Briefly tell us the reason for your visit."
+        rows={4}
+        optional
+        defaultValue={initialValues.message}
+        error={errors.message}
+      />
       <div>
         <SubmitButton busy={form.busy} busyLabel="Requesting Appointment...">
           Request Appointment

@@ -6,5 +6,9 @@ export const appointmentMessages = {
     title: 'Appointment Requested!',
     description: `Our team will contact you to confirm. Your reference is ${reference}.`,
   }),
-  failure: { title: 'Request Failed', description: 'Could not submit your request. Please try again.', variant: 'destructive' } satisfies ToastOptions,
+  failure: {
+    title: 'Request Failed',
+    description: 'Could not submit your request. Please try again.',
+    variant: 'destructive',
+  } satisfies ToastOptions,
 };

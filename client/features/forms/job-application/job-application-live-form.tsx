@@ -29,14 +29,35 @@ function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }:
     }),
     [jobTitle],
   );
-  const form = useStoredForm<JobApplicationInput>({ load, mutation: trpc.forms.submitJobApplication.useMutation(), read, ...jobApplicationMessages, openedAt });
+  const { formRef, summaryRef, ...form } = useStoredForm<JobApplicationInput>({
+    load,
+    mutation: trpc.forms.submitJobApplication.useMutation(),
+    read,
+    ...jobApplicationMessages,
+    openedAt,
+  });
   const errors = form.fieldErrors;
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label={`Apply for ${jobTitle}`} onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      aria-label={`Apply for ${jobTitle}`}
+      onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
+    >
       <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <ErrorSummary items={form.summary} ref={summaryRef} />
       <BotTrap idPrefix="application" />
-      <Field id="application-full-name" name="fullName" label="Full Name" autoComplete="name" defaultValue={initialValues.fullName} error={errors.fullName} />
+      <Field
+        id="application-full-name"
+        name="fullName"
+        label="Full Name"
+        autoComplete="name"
+        defaultValue={initialValues.fullName}
+        error={errors.fullName}
+      />
       <Field
         id="application-email"
         name="email"
@@ -47,7 +68,16 @@ function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }:
         defaultValue={initialValues.email}
         error={errors.email}
       />
-      <Field id="application-phone" name="phone" type="tel" label="Phone Number" autoComplete="tel" optional defaultValue={initialValues.phone} error={errors.phone} />
+      <Field
+        id="application-phone"
+        name="phone"
+        type="tel"
+        label="Phone Number"
+        autoComplete="tel"
+        optional
+        defaultValue={initialValues.phone}
+        error={errors.phone}
+      />
       <Field
         id="application-resume-link"
         name="resumeLink"

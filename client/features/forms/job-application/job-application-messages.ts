@@ -6,5 +6,9 @@ export const jobApplicationMessages = {
     title: 'Application Submitted!',
     description: `Thank you for applying. We'll be in touch. Your reference is ${reference}.`,
   }),
-  failure: { title: 'Application Failed', description: 'Could not submit your application. Please try again.', variant: 'destructive' } satisfies ToastOptions,
+  failure: {
+    title: 'Application Failed',
+    description: 'Could not submit your application. Please try again.',
+    variant: 'destructive',
+  } satisfies ToastOptions,
 };

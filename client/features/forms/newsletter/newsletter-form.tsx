@@ -9,5 +9,12 @@ const load = () => import('./newsletter-live-form').then((module) => module.News
 
 /** Newsletter sign-up (spec sections 4, 5, 8), mounted on /resources. */
 export function NewsletterForm() {
-  return <FormIsland id="newsletter" load={load} server={ServerForm ? <ServerForm /> : null} failure={newsletterMessages.failure} />;
+  return (
+    <FormIsland
+      id="newsletter"
+      load={load}
+      server={ServerForm ? <ServerForm /> : null}
+      failure={newsletterMessages.failure}
+    />
+  );
 }

@@ -16,14 +16,20 @@ const read = (form: HTMLFormElement) => ({ email: formValue(form, 'email') });
 
 /** Newsletter sign-up (spec sections 4, 5, 8): the live form behind NewsletterForm. */
 function NewsletterLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
-  const form = useStoredForm<NewsletterInput>({ load, mutation: trpc.forms.subscribeNewsletter.useMutation(), read, ...newsletterMessages, openedAt });
+  const { formRef, summaryRef, ...form } = useStoredForm<NewsletterInput>({
+    load,
+    mutation: trpc.forms.subscribeNewsletter.useMutation(),
+    read,
+    ...newsletterMessages,
+    openedAt,
+  });
   return (
     <section className="app-newsletter" aria-labelledby="newsletter-heading">
       <h2 id="newsletter-heading">Subscribe to Our Newsletter</h2>
       <p>Get plain-language health tips and news about our services by email. You can unsubscribe at any time.</p>
-      <form ref={form.formRef} className="app-form" method="post" noValidate onSubmit={form.onSubmit} onFocus={form.onFocus}>
+      <form ref={formRef} className="app-form" method="post" noValidate onSubmit={form.onSubmit} onFocus={form.onFocus}>
         <NoScriptNotice />
-        <ErrorSummary items={form.summary} ref={form.summaryRef} />
+        <ErrorSummary items={form.summary} ref={summaryRef} />
         <BotTrap idPrefix="newsletter" />
         <Field
           id="newsletter-email"

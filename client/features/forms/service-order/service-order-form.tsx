@@ -12,5 +12,13 @@ const load = () => import('./service-order-live-form').then((module) => module.S
 
 /** Service order form (spec sections 2, 4, 5) for /services/order-service. */
 export function ServiceOrderForm() {
-  return <FormIsland id="service-order" load={load} server={ServerForm ? <ServerForm /> : null} failure={serviceOrderMessages.failure} loadAtOnce={prefilled} />;
+  return (
+    <FormIsland
+      id="service-order"
+      load={load}
+      server={ServerForm ? <ServerForm /> : null}
+      failure={serviceOrderMessages.failure}
+      loadAtOnce={prefilled}
+    />
+  );
 }

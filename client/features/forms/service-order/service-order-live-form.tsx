@@ -53,16 +53,25 @@ function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormPro
   useEffect(() => {
     if (initialValues.serviceCategory) return;
     const chosen = choiceFromQuery(window.location.search);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the query exists only in the browser (see above)
     if (chosen.category) setCategory(chosen.category);
     if (chosen.servicePackage) setServicePackage(chosen.servicePackage);
     // Only on first mount: later changes are the visitor's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
 
   const onReset = useCallback(() => {
     setCategory('');
     setServicePackage('');
   }, []);
-  const form = useStoredForm<ServiceOrderInput>({ load, mutation: trpc.forms.submitServiceOrder.useMutation(), read, ...serviceOrderMessages, onReset, openedAt });
+  const { formRef, summaryRef, ...form } = useStoredForm<ServiceOrderInput>({
+    load,
+    mutation: trpc.forms.submitServiceOrder.useMutation(),
+    read,
+    ...serviceOrderMessages,
+    onReset,
+    openedAt,
+  });
   const errors = form.fieldErrors;
 
   const onCategoryChange = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -71,13 +80,46 @@ function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormPro
   };
 
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Order a service" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      aria-label="Order a service"
+      onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
+    >
       <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <ErrorSummary items={form.summary} ref={summaryRef} />
       <BotTrap idPrefix="order" />
-      <Field id="order-full-name" name="fullName" label="Full Name" autoComplete="name" defaultValue={initialValues.fullName} error={errors.fullName} />
-      <Field id="order-email" name="email" type="email" label="Email Address" autoComplete="email" spellCheck={false} defaultValue={initialValues.email} error={errors.email} />
-      <Field id="order-phone" name="phone" type="tel" label="Phone Number" autoComplete="tel" optional defaultValue={initialValues.phone} error={errors.phone} />
+      <Field
+        id="order-full-name"
+        name="fullName"
+        label="Full Name"
+        autoComplete="name"
+        defaultValue={initialValues.fullName}
+        error={errors.fullName}
+      />
+      <Field
+        id="order-email"
+        name="email"
+        type="email"
+        label="Email Address"
+        autoComplete="email"
+        spellCheck={false}
+        defaultValue={initialValues.email}
+        error={errors.email}
+      />
+      <Field
+        id="order-phone"
+        name="phone"
+        type="tel"
+        label="Phone Number"
+        autoComplete="tel"
+        optional
+        defaultValue={initialValues.phone}
+        error={errors.phone}
+      />
       <Select
         id="order-service-category"
         name="serviceCategory"
@@ -100,7 +142,16 @@ function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormPro
           error={errors.servicePackage}
         />
       ) : null}
-      <TextArea id="order-message" name="message" label="Message" hint="Tell us anything that will help us prepare, such as your health needs or preferred times." rows={4} optional defaultValue={initialValues.message} error={errors.message} />
+      <TextArea
+        id="order-message"
+        name="message"
+        label="Message"
+        hint="Tell us anything that will help us prepare, such as your health needs or preferred times."
+        rows={4}
+        optional
+        defaultValue={initialValues.message}
+        error={errors.message}
+      />
       <div>
         <SubmitButton busy={form.busy} busyLabel="Placing Order...">
           Place Order

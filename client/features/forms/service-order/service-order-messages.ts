@@ -6,5 +6,9 @@ export const serviceOrderMessages = {
     title: 'Service Order Placed!',
     description: `We will contact you shortly to confirm details. Your reference is ${reference}.`,
   }),
-  failure: { title: 'Order Failed', description: 'Could not place your order. Please try again.', variant: 'destructive' } satisfies ToastOptions,
+  failure: {
+    title: 'Order Failed',
+    description: 'Could not place your order. Please try again.',
+    variant: 'destructive',
+  } satisfies ToastOptions,
 };

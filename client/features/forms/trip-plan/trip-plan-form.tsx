@@ -9,5 +9,12 @@ const load = () => import('./trip-plan-live-form').then((module) => module.TripP
 
 /** Medical trip plan form (spec sections 2, 5) for /services/plan-trip. */
 export function TripPlanForm() {
-  return <FormIsland id="trip-plan" load={load} server={ServerForm ? <ServerForm /> : null} failure={tripPlanMessages.failure} />;
+  return (
+    <FormIsland
+      id="trip-plan"
+      load={load}
+      server={ServerForm ? <ServerForm /> : null}
+      failure={tripPlanMessages.failure}
+    />
+  );
 }

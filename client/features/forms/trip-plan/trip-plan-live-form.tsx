@@ -5,7 +5,12 @@ import { Select } from '../../../components/form/select';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextArea } from '../../../components/form/text-area';
 import { DEFAULT_TRAVELERS } from '../../../../shared/constants';
-import { MAX_TRAVELERS, MIN_TRAVELERS, accommodationPreferences, activityInterests } from '../../../../shared/form-options';
+import {
+  MAX_TRAVELERS,
+  MIN_TRAVELERS,
+  accommodationPreferences,
+  activityInterests,
+} from '../../../../shared/form-options';
 import type { TripPlanInput } from '../../../../shared/schemas/trip-plan';
 import { BotTrap } from '../bot-trap';
 import type { LiveFormProps } from '../form-island';
@@ -43,23 +48,63 @@ const normaliseTravelers = (event: FocusEvent<HTMLInputElement>) => {
   if (input.validity.badInput || !/^-?\d+$/.test(input.value.trim())) input.value = String(DEFAULT_TRAVELERS);
 };
 
-/** Medical trip plan (spec sections 2, 5), the live form behind TripPlanForm: Travel Details, then Contact Information. */
+/**
+ * Medical trip plan (spec sections 2, 5), the live form behind TripPlanForm: Travel Details, then
+ * Contact Information.
+ */
 function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
-  const form = useStoredForm<TripPlanInput>({ load, mutation: trpc.forms.submitTripPlan.useMutation(), read, ...tripPlanMessages, openedAt });
+  const { formRef, summaryRef, ...form } = useStoredForm<TripPlanInput>({
+    load,
+    mutation: trpc.forms.submitTripPlan.useMutation(),
+    read,
+    ...tripPlanMessages,
+    openedAt,
+  });
   const errors = form.fieldErrors;
   return (
-    <form ref={form.formRef} className="app-form" method="post" noValidate aria-label="Plan your medical trip" onSubmit={form.onSubmit} onFocus={form.onFocus}>
+    <form
+      ref={formRef}
+      className="app-form"
+      method="post"
+      noValidate
+      aria-label="Plan your medical trip"
+      onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
+    >
       <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={form.summaryRef} />
+      <ErrorSummary items={form.summary} ref={summaryRef} />
       <BotTrap idPrefix="trip" />
       <fieldset className="app-form__section">
         <legend>
           <h2 className="app-form__section-title">Travel Details</h2>
         </legend>
-        <Field id="trip-destination" name="destination" label="Destination" defaultValue={initialValues.destination} hint="The country or city where you want treatment, for example India or London." error={errors.destination} />
+        <Field
+          id="trip-destination"
+          name="destination"
+          label="Destination"
+          defaultValue={initialValues.destination}
+          hint="The country or city where you want treatment, for example India or London."
+          error={errors.destination}
+        />
         <div className="app-form__row">
-          <Field id="trip-departure-date" name="departureDate" type="date" label="Departure Date" optional defaultValue={initialValues.departureDate} error={errors.departureDate} />
-          <Field id="trip-return-date" name="returnDate" type="date" label="Return Date" optional defaultValue={initialValues.returnDate} error={errors.returnDate} />
+          <Field
+            id="trip-departure-date"
+            name="departureDate"
+            type="date"
+            label="Departure Date"
+            optional
+            defaultValue={initialValues.departureDate}
+            error={errors.departureDate}
+          />
+          <Field
+            id="trip-return-date"
+            name="returnDate"
+            type="date"
+            label="Return Date"
+            optional
+            defaultValue={initialValues.returnDate}
+            error={errors.returnDate}
+          />
         </div>
         <Field
           id="trip-travelers"
@@ -102,9 +147,34 @@ function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) 
         <legend>
           <h2 className="app-form__section-title">Contact Information</h2>
         </legend>
-        <Field id="trip-full-name" name="fullName" label="Full Name" autoComplete="name" defaultValue={initialValues.fullName} error={errors.fullName} />
-        <Field id="trip-email" name="email" type="email" label="Email Address" autoComplete="email" spellCheck={false} defaultValue={initialValues.email} error={errors.email} />
-        <Field id="trip-phone" name="phone" type="tel" label="Phone Number" autoComplete="tel" optional defaultValue={initialValues.phone} error={errors.phone} />
+        <Field
+          id="trip-full-name"
+          name="fullName"
+          label="Full Name"
+          autoComplete="name"
+          defaultValue={initialValues.fullName}
+          error={errors.fullName}
+        />
+        <Field
+          id="trip-email"
+          name="email"
+          type="email"
+          label="Email Address"
+          autoComplete="email"
+          spellCheck={false}
+          defaultValue={initialValues.email}
+          error={errors.email}
+        />
+        <Field
+          id="trip-phone"
+          name="phone"
+          type="tel"
+          label="Phone Number"
+          autoComplete="tel"
+          optional
+          defaultValue={initialValues.phone}
+          error={errors.phone}
+        />
         <TextArea
           id="trip-requests"
           name="additionalRequests"

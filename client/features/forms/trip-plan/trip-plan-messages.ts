@@ -6,5 +6,9 @@ export const tripPlanMessages = {
     title: 'Trip Plan Submitted!',
     description: `Thank you. Our international health team will review your plan and contact you. Your reference is ${reference}.`,
   }),
-  failure: { title: 'Submission Failed', description: 'Could not submit your trip plan. Please try again.', variant: 'destructive' } satisfies ToastOptions,
+  failure: {
+    title: 'Submission Failed',
+    description: 'Could not submit your trip plan. Please try again.',
+    variant: 'destructive',
+  } satisfies ToastOptions,
 };

@@ -16,11 +16,21 @@ const summary = (id: number, lastActivityAt: string): ConversationSummary => ({
   visitorOnline: true,
 });
 
-const message = (id: number): ChatMessage => ({ id, clientId: `c${id}`, sender: 'user', message: `m${id}`, createdAt: '2026-01-01T00:00:00.000Z', agentName: null });
+const message = (id: number): ChatMessage => ({
+  id,
+  clientId: `c${id}`,
+  sender: 'user',
+  message: `m${id}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  agentName: null,
+});
 
 describe('agentChatState (the console state updates)', () => {
   it('keeps conversations newest activity first, ties by the newer id, one entry per id', () => {
-    let state = agentChatState.withList(agentChatState.initial, { id: 1, name: 'Ada', role: 'agent' }, [summary(1, '2026-01-01T10:00:00Z'), summary(2, '2026-01-01T11:00:00Z')]);
+    let state = agentChatState.withList(agentChatState.initial, { id: 1, name: 'Ada', role: 'agent' }, [
+      summary(1, '2026-01-01T10:00:00Z'),
+      summary(2, '2026-01-01T11:00:00Z'),
+    ]);
     expect(state.status).toBe('ready');
     expect(state.conversations.map((item) => item.id)).toEqual([2, 1]);
     state = agentChatState.withConversation(state, summary(1, '2026-01-01T12:00:00Z'));

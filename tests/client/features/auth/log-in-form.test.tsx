@@ -55,7 +55,9 @@ describe('log-in form on the tRPC mutation hooks (issue #12.6)', () => {
     expect(busy.disabled).toBe(true);
     expect(trpc.calls[1]).toEqual({ path: 'auth.resendConfirmation', input: { email: 'ada@example.com' } });
 
-    await act(() => settle(() => trpc.answer(trpcData({ message: 'If the address needs confirming, a new link is on its way.' }))));
+    await act(() =>
+      settle(() => trpc.answer(trpcData({ message: 'If the address needs confirming, a new link is on its way.' }))),
+    );
     await screen.findByText('If the address needs confirming, a new link is on its way.');
     expect(screen.getByRole('button', { name: 'Send a new confirmation email' })).toBeTruthy();
   });

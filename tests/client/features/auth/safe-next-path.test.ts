@@ -8,7 +8,14 @@ describe('safeNextPath (where /login returns to)', () => {
   });
 
   it('never returns another origin or a scheme', () => {
-    for (const search of ['?next=https://evil.example', '?next=//evil.example', '?next=/\\evil.example', '?next=javascript:alert(1)', '', '?next=']) {
+    for (const search of [
+      '?next=https://evil.example',
+      '?next=//evil.example',
+      '?next=/\\evil.example',
+      '?next=javascript:alert(1)',
+      '',
+      '?next=',
+    ]) {
       expect(safeNextPath(search, '/dashboard')).toBe('/dashboard');
     }
   });

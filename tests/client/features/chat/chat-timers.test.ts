@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChatTimers } from '../../../../client/features/chat/chat-timers';
 
-describe('createChatTimers (the visitor chat client\'s delayed tasks)', () => {
+describe("createChatTimers (the visitor chat client's delayed tasks)", () => {
   afterEach(() => {
     vi.useRealTimers();
   });

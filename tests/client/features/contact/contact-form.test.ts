@@ -3,7 +3,12 @@ import { brand } from '../../../../shared/brand';
 import { validateContact } from '../../../../client/features/contact/contact-form';
 import { mailtoHref } from '../../../../client/features/contact/mailto-href';
 
-const valid = { name: 'Ada Obi', email: 'ada@example.com', subject: 'Appointment & fees?', message: 'Hello,\nhow much is a visit?' };
+const valid = {
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  subject: 'Appointment & fees?',
+  message: 'Hello,\nhow much is a visit?',
+};
 
 describe('contact form rules (spec section 5)', () => {
   it('accepts a complete message', () => {
@@ -11,11 +16,18 @@ describe('contact form rules (spec section 5)', () => {
   });
 
   it('requires all four fields', () => {
-    expect(Object.keys(validateContact({ name: '', email: '', subject: '', message: '' })).sort()).toEqual(['email', 'message', 'name', 'subject']);
+    expect(Object.keys(validateContact({ name: '', email: '', subject: '', message: '' })).sort()).toEqual([
+      'email',
+      'message',
+      'name',
+      'subject',
+    ]);
   });
 
   it.each(['ada', 'ada@', 'ada@example', 'a da@example.com'])('rejects the e-mail address %s', (email) => {
-    expect(validateContact({ ...valid, email }).email).toBe('Enter an email address in the correct format, like name@example.com');
+    expect(validateContact({ ...valid, email }).email).toBe(
+      'Enter an email address in the correct format, like name@example.com',
+    );
   });
 });
 

@@ -58,7 +58,9 @@ describe('newsletter live form on the tRPC mutation hook (issue #12.6)', () => {
 
     send();
     await waitFor(() => expect(trpc.calls).toHaveLength(1));
-    await act(() => settle(() => trpc.answer(trpcError(429, 'TOO_MANY_REQUESTS', 'Too many requests', { retryAfterSeconds: 30 }))));
+    await act(() =>
+      settle(() => trpc.answer(trpcError(429, 'TOO_MANY_REQUESTS', 'Too many requests', { retryAfterSeconds: 30 }))),
+    );
     await screen.findByText(rateLimitMessage(30));
     expect(email.value).toBe('ada@example.com');
 
@@ -91,7 +93,15 @@ describe('newsletter live form on the tRPC mutation hook (issue #12.6)', () => {
     type('ada@example.com');
     send();
     await waitFor(() => expect(trpc.calls).toHaveLength(1));
-    await act(() => settle(() => trpc.answer(trpcError(400, 'BAD_REQUEST', 'Invalid input', { fieldErrors: { email: ['This address cannot receive email.'] } }))));
+    await act(() =>
+      settle(() =>
+        trpc.answer(
+          trpcError(400, 'BAD_REQUEST', 'Invalid input', {
+            fieldErrors: { email: ['This address cannot receive email.'] },
+          }),
+        ),
+      ),
+    );
     expect((await screen.findAllByText('This address cannot receive email.')).length).toBeGreaterThan(0);
     expect(email.value).toBe('ada@example.com');
     expect(screen.queryByText('Subscribed!')).toBeNull();
