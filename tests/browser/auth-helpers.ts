@@ -1,6 +1,5 @@
 /** Helpers for the account browser tests (not a test file itself). */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { createHttpClient } from '../helpers/auth-http';
 import { baseUrl } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
@@ -14,12 +13,6 @@ export async function startForm(page: Page, fieldLabel: string) {
   await page.waitForSelector('[data-form-island][data-live]');
 }
 
-export async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.getByTestId('toast').filter({ hasText: title });
-  await toast.waitFor({ state: 'visible' });
-  if (description !== undefined) expect(await toast.locator('.app-toast__description').textContent()).toBe(description);
-  return toast;
-}
 
 /** A confirmed account made through the API (sign-up, then the link from the outbox mail). */
 export async function confirmedAccount(name = 'Funmi Adebayo', email = uniqueEmail('funmi')) {

@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
-import { PASSWORD, confirmedAccount, expectToast, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
+import { PASSWORD, confirmedAccount, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
+import { expectToast } from '../helpers/toast';
 
 let browser: Browser;
 beforeAll(async () => {

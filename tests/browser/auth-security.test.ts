@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, trpcError } from '../helpers/auth-http';
 import { baseUrl, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
 import { withServerDb } from '../helpers/outbox';
-import { PASSWORD, confirmedAccount, expectToast, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
+import { PASSWORD, confirmedAccount, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
+import { expectToast } from '../helpers/toast';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,15 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosToday } from '../../shared/lagos-date';
 import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import {
-  activeElementId,
-  expectToast,
-  failSubmissions,
-  rateLimitSubmissions,
-  slowSubmissions,
-  startForm,
-  waitLikeAPerson,
-} from './forms-helpers';
+import { activeElementId, failSubmissions, rateLimitSubmissions, slowSubmissions, startForm, waitLikeAPerson } from './forms-helpers';
+import { expectToast } from '../helpers/toast';
 
 let browser: Browser;
 beforeAll(async () => {

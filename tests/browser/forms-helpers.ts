@@ -1,6 +1,5 @@
 /** Helpers shared by the forms' browser tests (not a test file itself). */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { MIN_FILL_MS } from '../../shared/form-messages';
 
 /** Focuses a field of the prerendered form and waits until the live form has taken over. */
@@ -12,16 +11,6 @@ export async function startForm(page: Page, fieldLabel: string) {
 /** People take a moment to fill a form; the server treats faster posts as bots. */
 export const waitLikeAPerson = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 200);
 
-export async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  const toast = page.getByTestId('toast').filter({ hasText: title });
-  await toast.waitFor({ state: 'visible' });
-  if (description) {
-    const text = await toast.locator('.app-toast__description').textContent();
-    if (typeof description === 'string') expect(text).toBe(description);
-    else expect(text).toMatch(description);
-  }
-  return toast;
-}
 
 /** Holds each form submission for `ms`, so the busy state can be seen. */
 export async function slowSubmissions(page: Page, ms = 800) {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { expectToast, failSubmissions, slowSubmissions, startForm, waitLikeAPerson } from './forms-helpers';
+import { failSubmissions, slowSubmissions, startForm, waitLikeAPerson } from './forms-helpers';
+import { expectToast } from '../helpers/toast';
 
 let browser: Browser;
 beforeAll(async () => {

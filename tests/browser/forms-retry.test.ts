@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosToday } from '../../shared/lagos-date';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/messages/service-messages';
 import { launchBrowser, openPage, waitForHydration } from '../helpers/browser';
-import { expectToast, startForm, waitLikeAPerson } from './forms-helpers';
+import { startForm, waitLikeAPerson } from './forms-helpers';
+import { expectToast } from '../helpers/toast';
 
 const PATH = '/services/book-appointment';
 let browser: Browser;
@@ -53,7 +54,7 @@ describe('appointment form: busy database and retries', () => {
 
     await fillValid(page, 'Ngozi Eze');
     await page.getByRole('button', { name: 'Request Appointment' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.app-toast').length > 0);
+    await page.getByTestId('toast').first().waitFor();
     await expect.poll(() => keys.length).toBe(3);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(keys[1]).toBe(keys[0]);
