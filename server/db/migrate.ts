@@ -40,7 +40,7 @@ export const createMigrator = (db: AppDatabase) => new Migrator({ db, provider: 
 
 function unwrap({ error, results }: MigrationResultSet) {
   const failed = results?.find((result) => result.status === 'Error');
-  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? String(error) : JSON.stringify(error)}`, { cause: error });
   return results ?? [];
 }
 

@@ -6,7 +6,10 @@ import { TextArea } from '../../components/form/text-area';
 import { paths } from '../../app/paths';
 import { requestServiceOptions, serviceTypeOptions } from './dashboard-samples';
 
-/** Request a Service (spec section 2): no required fields, and Submit Request only opens the order page; nothing is sent. */
+/**
+ * Request a Service (spec section 2): no required fields, and Submit Request only opens the order page; nothing is
+ * sent.
+ */
 export function RequestServiceForm() {
   const [, navigate] = useLocation();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
