@@ -202,7 +202,7 @@ class BusyRetryDriver implements Driver {
     }
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- Kysely wants an async iterator; better-sqlite3 reads synchronously
+  // eslint-disable-next-line @typescript-eslint/require-await -- Kysely's contract; better-sqlite3 is sync
   async *#stream(query: CompiledQuery): AsyncIterableIterator<QueryResult<unknown>> {
     const statement = this.statements.prepare(query.sql);
     for (const row of statement.iterate(query.parameters)) yield { rows: [row] };

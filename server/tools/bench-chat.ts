@@ -152,12 +152,10 @@ async function main() {
           sentAt[visitor]!.push(started);
           try {
             // timeout() loses the event map's ack type in socket.io-client's typings.
-            const result = (await socket
-              .timeout(30_000)
-              .emitWithAck('message:send', {
-                clientId: randomUUID(),
-                message: `Visitor ${visitor + 1}, question ${index + 1}: do you offer home visits in Lekki?`,
-              })) as AckResult<{ message: ChatMessage }>;
+            const result = (await socket.timeout(30_000).emitWithAck('message:send', {
+              clientId: randomUUID(),
+              message: `Visitor ${visitor + 1}, question ${index + 1}: do you offer home visits in Lekki?`,
+            })) as AckResult<{ message: ChatMessage }>;
             const now = performance.now();
             ackedAt[visitor]!.push(now);
             if (result.ok) ackLatencies.push(now - started);
