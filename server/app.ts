@@ -37,7 +37,10 @@ export type AppDeps = {
   sessionEvents?: SessionEvents;
   /** The bounded argon2 queue; omitted, the app makes one with the defaults (tests inject a counting one). */
   passwords?: PasswordHasher;
-  /** Which HTTP adapter serves /trpc (default the lean one): only `npm run bench:forms` sets it, to measure one against the other (ADR 0013). */
+  /**
+   * Which HTTP adapter serves /trpc (default the lean one): only `npm run bench:forms` sets it, to measure one against
+   * the other (ADR 0013).
+   */
   trpcAdapter?: TrpcAdapter;
 };
 
@@ -90,7 +93,7 @@ export function createApp(deps: AppDeps) {
   // (originalUrl: the filter runs when the answer is written, after the /trpc mount has cut req.url.)
   app.use(
     compression({
-      filter: (req, res) => !(req as express.Request).originalUrl.startsWith('/trpc/') && compression.filter(req, res),
+      filter: (req, res) => !req.originalUrl.startsWith('/trpc/') && compression.filter(req, res),
     }),
   );
   app.use(originCheck(env.PUBLIC_ORIGIN));
@@ -133,7 +136,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.site) app.use(siteHandler(deps.site, logger));
 
-  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const fault = databaseFaultOf(error);
     if (fault) {
       logger.error('database unavailable', { path: req.path, kind: fault.kind, err: fault.cause ?? fault });
@@ -144,7 +147,8 @@ export function createApp(deps: AppDeps) {
         .send(SERVICE_BUSY_MESSAGE);
       return;
     }
-    const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
+    const reported = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+    const status = typeof reported === 'number' && reported < 500 ? reported : 500;
     if (status >= 500) logger.error('unhandled error', { path: req.path, err: error });
     res
       .status(status)

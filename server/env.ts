@@ -23,9 +23,15 @@ export const envSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
   /** smtp://user:pass@host:587 or smtps://…:465. Unset: e-mails are written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  /** Sender of account e-mails, e.g. "Ilera Health <no-reply@example.com>"; default: no-reply at the brand's mail domain. */
+  /**
+   * Sender of account e-mails, e.g. "Ilera Health <no-reply@example.com>"; default: no-reply at the brand's mail
+   * domain.
+   */
   MAIL_FROM: z.string().min(3).optional(),
-  /** Secret (32+ characters) that signs the chat visitor cookie. Unset: one is generated once and kept in DATA_DIR/chat-cookie-secret. */
+  /**
+   * Secret (32+ characters) that signs the chat visitor cookie. Unset: one is generated once and kept in DATA_DIR/chat-
+   * cookie-secret.
+   */
   CHAT_COOKIE_SECRET: z.string().min(32).optional(),
   /** Open chat connections allowed from one IP address (visitor widget). */
   CHAT_MAX_CONNECTIONS_PER_IP: positiveInt.default(20),

@@ -53,11 +53,13 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     void chat.close();
-    server.close(async () => {
-      await mailWorker.stop();
-      await db.destroy();
-      logger.info('stopped');
-      process.exit(0);
+    server.close(() => {
+      void (async () => {
+        await mailWorker.stop();
+        await db.destroy();
+        logger.info('stopped');
+        process.exit(0);
+      })();
     });
     server.closeIdleConnections();
   };

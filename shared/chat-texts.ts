@@ -11,7 +11,9 @@ export const chatTexts = {
   greeting: 'Hello! How can I help you today?',
   botTyping: 'Bot is typing...',
   agentTyping: (name: string) => `${name} is typing...`,
-  /** The canned reply (spec section 9): a representative will be with you shortly; urgent matters; general inquiries. */
+  /**
+   * The canned reply (spec section 9): a representative will be with you shortly; urgent matters; general inquiries.
+   */
   botReply: `Thank you for your message. A representative will be with you shortly. For urgent matters, please contact us directly by phone on ${brand.phone} or on WhatsApp. This chat is for general inquiries.`,
   /** Sent at once, before the usual reply, when a message contains a red-flag word. */
   emergencyReply: `This may be an emergency. Call ${emergencyNumbers} now (Lagos emergency numbers), or go to the nearest hospital emergency department. Do not wait for a reply in this chat.`,

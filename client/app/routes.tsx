@@ -29,7 +29,8 @@ export const routeTable: RouteEntry[] = [
   { path: paths.termsOfService(), page: lazyPage('terms-of-service-page') },
   { path: paths.hipaaCompliance(), page: lazyPage('hipaa-compliance-page') },
   { path: paths.accessibility(), page: lazyPage('accessibility-page') },
-  // Catalogue (issue #3). Slug lists are built on the server only (import.meta.env.SSR), so the content stays out of the client bundle.
+  // Catalogue (issue #3). Slug lists are built on the server only (import.meta.env.SSR), so the content stays out of
+  // the client bundle.
   { path: paths.services(), page: lazyPage('services-page') },
   { path: paths.providerServices(), page: lazyPage('provider-services-page') },
   {

@@ -13,6 +13,8 @@ const formatDate = (date: Date, format: CurrentDateProps['format']) =>
  */
 export function CurrentDate({ format }: CurrentDateProps) {
   const [text, setText] = useState(() => formatDate(new Date(), format));
+  // Deliberately after hydration: the prerendered markup holds the build date, the browser's today replaces it.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the post-hydration swap described above
   useEffect(() => setText(formatDate(new Date(), format)), [format]);
   return <span suppressHydrationWarning>{text}</span>;
 }

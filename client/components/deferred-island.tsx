@@ -39,7 +39,9 @@ export function DeferredIsland<P extends object>({ id, load, props, children, cl
     heldClick?: HTMLButtonElement;
   }>({});
   const propsRef = useRef(props);
-  propsRef.current = props;
+  useEffect(() => {
+    propsRef.current = props;
+  });
 
   useEffect(() => {
     const current = island.current;
@@ -92,11 +94,13 @@ export function DeferredIsland<P extends object>({ id, load, props, children, cl
   };
 
   return (
+    // Delegation only: the events come from the form's own fields and buttons, which carry the keyboard support.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       ref={wrapperRef}
       className={className}
-      onFocus={activate}
-      onPointerDown={activate}
+      onFocus={() => void activate()}
+      onPointerDown={() => void activate()}
       onSubmit={onSubmit}
       onClick={onClick}
     >

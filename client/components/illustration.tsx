@@ -27,11 +27,11 @@ export type IllustrationKey =
   | 'contact'
   | 'leader-placeholder';
 
-const urls = import.meta.glob('../assets/illustrations/*.svg', {
+const urls = import.meta.glob<string>('../assets/illustrations/*.svg', {
   eager: true,
   query: '?url',
   import: 'default',
-}) as Record<string, string>;
+});
 
 /** Sizes that differ from the default 400x300 (must match each file's viewBox/width/height). */
 const SIZES: Partial<Record<IllustrationKey, readonly [number, number]>> = {

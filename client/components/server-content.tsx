@@ -111,6 +111,8 @@ export function ServerContent({ id, children, className, sameOnEveryPage = false
   }
   const fromPage = initial && (sameOnEveryPage || initial.url === url) ? initial.html : null;
   return fromPage !== null ? (
+    // Delegation only: clicks on the markup's own links (keyboard-operable as links) become client-side navigation.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       data-server-content={id}
       className={className}
@@ -133,6 +135,8 @@ function FetchedContent({ id, url, className, onClick }: FetchedContentProps) {
   const markup = use(fetchServerMarkup(url, id));
   useEffect(() => applyMeta(markup), [markup]);
   return (
+    // Delegation only, as above: the markup's links handle the keyboard themselves.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       data-server-content={id}
       className={className}

@@ -22,8 +22,12 @@ export function SiteHeader() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  // A new page closes the menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // A new page closes the menu (adjusted while rendering, as React advises, rather than in an effect).
+  const [menuPathname, setMenuPathname] = useState(pathname);
+  if (menuPathname !== pathname) {
+    setMenuPathname(pathname);
+    setMenuOpen(false);
+  }
 
   const closeMenu = (returnFocus: boolean) => {
     setMenuOpen(false);
@@ -38,6 +42,8 @@ export function SiteHeader() {
   };
 
   return (
+    // Escape pressed anywhere in the header (its buttons and links have focus) closes the menu.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keyboard delegation, not a control
     <header className={`app-header${scrolled ? ' app-header--scrolled' : ''}`} onKeyDown={onMenuKeyDown}>
       <div className="app-header__inner app-container">
         <Link href={paths.home()} className="app-header__brand">

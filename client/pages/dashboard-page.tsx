@@ -60,11 +60,18 @@ function DashboardScreen() {
     }
   };
 
+  const logOutAndLeave = () => void onLogOut();
+
   return (
     <>
       <PageMeta title={`Dashboard - ${brand.name}`} description={`Your ${brand.name} patient dashboard.`} />
       {session.status === 'authenticated' ? (
-        <Dashboard user={session.user} onLogOut={onLogOut} loggingOut={loggingOut} settings={<AccountSettings />} />
+        <Dashboard
+          user={session.user}
+          onLogOut={logOutAndLeave}
+          loggingOut={loggingOut}
+          settings={<AccountSettings />}
+        />
       ) : (
         <div className="app-container app-dashboard-loading">
           <h1 className="app-visually-hidden">Dashboard</h1>

@@ -56,7 +56,8 @@ function Article({ article }: { article: NewsArticle }) {
             eager
             className="app-catalogue__article-image"
           />
-          {/* Our own hand-written HTML (tags checked by tests/client/content/articles.test.ts), rendered on the server only. */}
+          {/* Our own hand-written HTML (tags checked by tests/client/content/articles.test.ts),
+              rendered on the server only. */}
           <div className="app-catalogue__article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
         </div>
       </div>

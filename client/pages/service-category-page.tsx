@@ -22,7 +22,10 @@ export default function ServiceCategoryPage() {
   );
 }
 
-/** Resolution order: category, then service of the route's audience; /services/{slug} also serves provider slugs (the footer links them). */
+/**
+ * Resolution order: category, then service of the route's audience; /services/{slug} also serves provider slugs (the
+ * footer links them).
+ */
 function ServiceContent({ slug, provider }: { slug: string; provider: boolean }) {
   const category = findCategory(provider ? 'provider' : 'patient', slug);
   if (category) return <ServiceCategory category={category} />;

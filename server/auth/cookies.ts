@@ -9,7 +9,10 @@ const servedOverHttps = (env: Partial<CookieEnv>) => env.PUBLIC_ORIGIN?.startsWi
 /** '__Host-session' in production over HTTPS, 'session' otherwise (see hostCookieName). */
 export const sessionCookieName = (env: Partial<CookieEnv>): string => hostCookieName('session', env);
 
-/** The session token from a Cookie header (HTTP request or Socket.IO handshake), or null. The name comes from the app's env. */
+/**
+ * The session token from a Cookie header (HTTP request or Socket.IO handshake), or null. The name comes from the app's
+ * env.
+ */
 export function readSessionCookie(cookieHeader: string | undefined, name: string): string | null {
   if (!cookieHeader) return null;
   const value = parse(cookieHeader)[name];

@@ -68,7 +68,9 @@ export type ChatDeps = {
   replyDelayMs?: number;
   /** Overrides the agent hand-back grace period (tests). */
   agentGraceMs?: number;
-  /** Overrides the burst limit of CHAT_BURST_LIMIT messages per CHAT_BURST_WINDOW_MS (tests of the per-minute limit). */
+  /**
+   * Overrides the burst limit of CHAT_BURST_LIMIT messages per CHAT_BURST_WINDOW_MS (tests of the per-minute limit).
+   */
   burst?: { limit: number; windowMs: number };
 };
 
@@ -107,7 +109,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   const audit = createAuditLog({ db, logger });
   const io = createChatServer(httpServer, env, address, identity);
 
-  const visitors = io.of(CHAT_NAMESPACES.visitor) as unknown as VisitorNamespace;
+  const visitors = io.of(CHAT_NAMESPACES.visitor);
   const agents = io.of(CHAT_NAMESPACES.agent) as unknown as AgentNamespace;
   const rooms = createChatRooms(visitors, agents);
   const service = createChatService({ db, logger, rooms, replyDelayMs: deps.replyDelayMs });
@@ -150,11 +152,12 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
      * Transports are closed rather than the sockets disconnected on purpose ('io server
      * disconnect'), which clients would not retry: after a restart they reconnect by themselves.
      */
-    close: async () => {
+    close: () => {
       unsubscribe();
       service.close();
       agentNamespace.close();
       io.engine.close();
+      return Promise.resolve();
     },
   };
 }
@@ -181,7 +184,7 @@ function createChatServer(
       allowRequest: (req, callback) => {
         const sameSite = originAllowed({
           origin: req.headers.origin,
-          secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+          secFetchSite: req.headers['sec-fetch-site'],
           protocol: address.protocol(req),
           host: req.headers.host,
           configuredOrigin,
@@ -235,7 +238,9 @@ function setUpVisitorNamespace(
   const messageLimiter = createRateLimiter({ limit: env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 });
   const burstLimiter = createRateLimiter(deps.burst ?? { limit: CHAT_BURST_LIMIT, windowMs: CHAT_BURST_WINDOW_MS });
 
-  visitors.use(async (socket, next) => {
+  // Socket.IO ignores a middleware's return value; the body catches its own errors.
+  visitors.use((socket, next) => void admitVisitor(socket, next));
+  async function admitVisitor(socket: VisitorSocket, next: (error?: Error) => void) {
     const req = socket.request as HandshakeRequest;
     const ip = address.ip(req);
     if (connections.get(ip) >= env.CHAT_MAX_CONNECTIONS_PER_IP)
@@ -259,7 +264,7 @@ function setUpVisitorNamespace(
       logger.error('chat visitor handshake failed', { err: error });
       next(refusal('STORAGE_FAILED', chatTexts.connectionRefused));
     }
-  });
+  }
 
   visitors.on('connection', (socket: VisitorSocket) => {
     socket.on('disconnect', () => connections.add(socket.data.ip, -1));
@@ -284,7 +289,9 @@ function setUpAgentNamespace(
   const { db, logger, service, rooms, audit, address, sessionFor } = deps;
   const graceTimers = new Set<NodeJS.Timeout>();
 
-  agents.use(async (socket, next) => {
+  // Socket.IO ignores a middleware's return value; the body catches its own errors.
+  agents.use((socket, next) => void admitAgent(socket, next));
+  async function admitAgent(socket: AgentSocket, next: (error?: Error) => void) {
     const ip = address.ip(socket.request);
     try {
       const session = await sessionFor(socket.request.headers.cookie);
@@ -306,7 +313,7 @@ function setUpAgentNamespace(
       logger.error('chat agent handshake failed', { err: error });
       next(refusal('STORAGE_FAILED', 'Something went wrong on our side. Please try again.'));
     }
-  });
+  }
 
   /** When an agent has had no console open for the grace period, their rooms go back to the bot. */
   const releaseIfGone = (agentId: number) => {

@@ -150,9 +150,9 @@ export const chat = {
 
   /**
    * Inside the caller's transaction: moves the conversation's last activity, inserts the message
-   * and, with `replyDelayMs`, stores the bot reply it is owed (due that long after the message). All in one savepoint, so a refused
-   * insert (SQLite's unique-constraint error for a client id already stored, which is rethrown)
-   * leaves nothing behind: the shared transaction holds other visitors' messages and commits anyway.
+   * and, with `replyDelayMs`, stores the bot reply it is owed (due that long after the message). All in one
+   * savepoint, so a refused insert (SQLite's unique-constraint error for a client id already stored,
+   * which is rethrown) leaves nothing behind: the shared transaction holds other visitors' messages and commits anyway.
    */
   insertMessageRow: (
     trx: Kysely<Database>,

@@ -22,7 +22,9 @@ export const emailTokens = {
   find: (db: AppDatabase, id: string, kind: EmailTokenKind) =>
     db.selectFrom('email_tokens').selectAll().where('id', '=', id).where('kind', '=', kind).executeTakeFirst(),
 
-  /** Deletes the token row; returns true only for the caller that actually removed it (single use under concurrency). */
+  /**
+   * Deletes the token row; returns true only for the caller that actually removed it (single use under concurrency).
+   */
   consume: async (db: AppDatabase, id: string) => {
     const result = await db.deleteFrom('email_tokens').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;

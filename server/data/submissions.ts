@@ -235,7 +235,7 @@ export async function listSubmissions(
 ): Promise<Record<string, unknown>[]> {
   let query = db.selectFrom(table).selectAll();
   if (since) query = query.where('created_at', '>=', since);
-  return (await query.orderBy('id').execute()) as Record<string, unknown>[];
+  return await query.orderBy('id').execute();
 }
 
 export async function countSubmissions(db: AppDatabase, table: SubmissionTable): Promise<number> {

@@ -139,8 +139,9 @@ class BusyRetryDriver implements Driver {
     return this.#connection;
   }
 
-  async releaseConnection() {
+  releaseConnection() {
     this.#mutex.unlock();
+    return Promise.resolve();
   }
 
   async beginTransaction(connection: DatabaseConnection) {
@@ -167,8 +168,9 @@ class BusyRetryDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`release "${name}"`));
   }
 
-  async destroy() {
+  destroy() {
     this.sqlite.close();
+    return Promise.resolve();
   }
 
   #run(query: CompiledQuery): QueryResult<unknown> {
@@ -200,8 +202,9 @@ class BusyRetryDriver implements Driver {
     }
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- Kysely's contract; better-sqlite3 is sync
   async *#stream(query: CompiledQuery): AsyncIterableIterator<QueryResult<unknown>> {
     const statement = this.statements.prepare(query.sql);
-    for (const row of statement.iterate(query.parameters as unknown[])) yield { rows: [row] };
+    for (const row of statement.iterate(query.parameters)) yield { rows: [row] };
   }
 }

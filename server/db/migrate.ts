@@ -40,8 +40,9 @@ export const createMigrator = (db: AppDatabase) => new Migrator({ db, provider: 
 
 function unwrap({ error, results }: MigrationResultSet) {
   const failed = results?.find((result) => result.status === 'Error');
-  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
-  return results ?? [];
+  if (!error) return results ?? [];
+  const reason = error instanceof Error ? String(error) : JSON.stringify(error);
+  throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
 }
 
 export async function migrateToLatest(db: AppDatabase) {

@@ -65,7 +65,7 @@ function headersSetBy(middleware: RequestHandler): [string, string][] {
     recorder as unknown as Parameters<RequestHandler>[1],
     (error?: unknown) => (failure = error ?? null),
   );
-  if (failure) throw failure;
+  if (failure) throw new Error('a security-header middleware failed', { cause: failure });
   return headers;
 }
 

@@ -101,7 +101,10 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
 
 export type PrerenderedPage = { body: Buffer; gzip: Buffer; etag: string };
 
-/** The prerendered HTML files by their path under prerenderedDir ('index.html', 'services/x.html'), in memory, with their gzip form. */
+/**
+ * The prerendered HTML files by their path under prerenderedDir ('index.html', 'services/x.html'), in memory, with
+ * their gzip form.
+ */
 export function loadPrerenderedPages(prerenderedDir: string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   if (!fs.existsSync(prerenderedDir)) return pages;

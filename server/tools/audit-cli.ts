@@ -53,6 +53,7 @@ function formatTable(rows: AuditEventRow[]): string {
     value === null
       ? '-'
       : String(value).replace(
+          // eslint-disable-next-line no-control-regex -- finding control characters is the point
           /[\u0000-\u001f\u007f]/g,
           (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
         );

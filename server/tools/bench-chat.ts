@@ -5,7 +5,8 @@
  * port, connects N simulated visitors over Socket.IO, has each send M messages one after another
  * (each waits for its acknowledgement, as the widget does), then reports messages/s, p50/p99
  * acknowledgement latency and whether the bot's replies came on time (stored 1.4-2.5 s after the
- * message; what visitors saw, from their send, is shown too), and checks that what is stored equals what was sent: no loss, no duplicates.
+ * message; what visitors saw, from their send, is shown too), and checks that what is stored
+ * equals what was sent: no loss, no duplicates.
  * Exits 1 when a check fails.
  */
 import { spawn } from 'node:child_process';
@@ -20,6 +21,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   CHAT_NAMESPACES,
   VISITOR_HANDSHAKE_QUERY,
+  type AckResult,
   type ChatMessage,
   type VisitorClientToServerEvents,
   type VisitorServerToClientEvents,
@@ -149,12 +151,11 @@ async function main() {
           const started = performance.now();
           sentAt[visitor]!.push(started);
           try {
-            const result = await socket
-              .timeout(30_000)
-              .emitWithAck('message:send', {
-                clientId: randomUUID(),
-                message: `Visitor ${visitor + 1}, question ${index + 1}: do you offer home visits in Lekki?`,
-              });
+            // timeout() loses the event map's ack type in socket.io-client's typings.
+            const result = (await socket.timeout(30_000).emitWithAck('message:send', {
+              clientId: randomUUID(),
+              message: `Visitor ${visitor + 1}, question ${index + 1}: do you offer home visits in Lekki?`,
+            })) as AckResult<{ message: ChatMessage }>;
             const now = performance.now();
             ackedAt[visitor]!.push(now);
             if (result.ok) ackLatencies.push(now - started);

@@ -48,7 +48,7 @@ if (serveArgument) {
 } else if (process.argv.includes('--baseline')) {
   const app = express();
   app.post('/echo', express.json({ limit: '64kb' }), (req, res) => {
-    res.json({ result: { data: { reference: 'APT-22222', fields: Object.keys(req.body ?? {}).length } } });
+    res.json({ result: { data: { reference: 'APT-22222', fields: Object.keys((req.body ?? {}) as object).length } } });
   });
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
   app.listen(Number(process.env.PORT), '127.0.0.1');

@@ -7,6 +7,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- cells are SQLite values (text, numbers, bigints)
   let text = typeof value === 'string' ? value : String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;

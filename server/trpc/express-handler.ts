@@ -32,11 +32,12 @@ export class JsonCallRequest {
     this.headers = headers;
     this.signal = signal;
   }
-  async text() {
-    return this.body;
+  text() {
+    return Promise.resolve(this.body);
   }
-  async json(): Promise<unknown> {
-    return JSON.parse(this.body);
+  json() {
+    // Inside the executor, a parse error becomes a rejection, as with fetch's Request.
+    return new Promise<unknown>((resolve) => resolve(JSON.parse(this.body)));
   }
 }
 

@@ -4,6 +4,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
 import { cleanString } from './field-rules';
 
 // Control characters other than tab and line breaks (C0, DEL, C1): invisible, and some (NUL) unstorable.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**

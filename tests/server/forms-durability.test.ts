@@ -40,7 +40,7 @@ function startServer(): Promise<{ url: string; process: ChildProcess }> {
     });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    started.stdout!.on('data', (chunk: Buffer) => {
+    started.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"msg":"listening","url":"(http:\/\/localhost:\d+)"/.exec(output);
       if (match) {
@@ -48,7 +48,7 @@ function startServer(): Promise<{ url: string; process: ChildProcess }> {
         resolve({ url: match[1]!.replace('localhost', '127.0.0.1'), process: started });
       }
     });
-    started.stderr!.on('data', (chunk: Buffer) => {
+    started.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
     started.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));

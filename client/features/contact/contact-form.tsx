@@ -47,7 +47,10 @@ export function ContactForm({ notify }: ContactFormProps) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const read = (name: string) => String(data.get(name) ?? '').trim();
+    const read = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
     const values: ContactMessage = {
       name: read('name'),
       email: read('email'),

@@ -20,7 +20,10 @@ type SymptomResultsProps = {
   headingRef: Ref<HTMLHeadingElement>;
 };
 
-/** The results: the most urgent care level first in plain words, the not-a-diagnosis line, the conditions and next steps. */
+/**
+ * The results: the most urgent care level first in plain words, the not-a-diagnosis line, the conditions and next
+ * steps.
+ */
 export function SymptomResults({ answers, onStartOver, headingRef }: SymptomResultsProps) {
   const { conditions, careLevel } = getResults(answers);
   const texts = symptomCheckerNextSteps;

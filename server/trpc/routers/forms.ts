@@ -30,7 +30,10 @@ import { publicProcedure, router } from '../trpc';
 /** Test-only fault switch: a request header that makes a form fail as if the database had. */
 export const FORMS_FAULT_HEADER = 'x-test-fault';
 
-/** A public procedure limited per IP and per form (the app's limiters, from the context), answered with 429 and the RateLimit headers when over. */
+/**
+ * A public procedure limited per IP and per form (the app's limiters, from the context), answered with 429 and the
+ * RateLimit headers when over.
+ */
 const formProcedure = (table: SubmissionTable) =>
   publicProcedure.use(({ ctx, next }) => {
     const verdict = ctx.formLimiters[table].hit(ctx.clientIp);

@@ -156,7 +156,7 @@ describe('sign-up and e-mail limits under concurrency', () => {
   beforeAll(async () => {
     server = await startTestServer({
       env: { TRUST_PROXY: '1' },
-      deps: { passwords: createPasswordHasher({ maxQueued: 100, hash: async () => passwordHash }) },
+      deps: { passwords: createPasswordHasher({ maxQueued: 100, hash: () => Promise.resolve(passwordHash) }) },
     });
   });
   afterAll(() => server.close());

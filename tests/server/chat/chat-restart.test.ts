@@ -60,8 +60,8 @@ function startServer(dataDir: string, secret: string, port = 0): Promise<Running
   return new Promise((resolve, reject) => {
     let output = '';
     const timeout = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
       if (match) {
@@ -205,7 +205,7 @@ describe('clients across a graceful restart (SIGTERM)', () => {
     };
     const visitorSocket = createSocket('visitor', { ...options, extraHeaders: { cookie: visitorCookie } });
     const agentSocket = createSocket('agent', { ...options, extraHeaders: { cookie: agentCookie } });
-    sockets.push(visitorSocket, agentSocket as unknown as VisitorSocket);
+    sockets.push(visitorSocket, agentSocket);
     const client = createVisitorChatClient(visitorSocket, { storage: null });
     const agentConsole = { status: 'checking' as AgentConnectionStatus, connects: 0 };
     const stopWatching = watchAgentConnection(agentSocket, {

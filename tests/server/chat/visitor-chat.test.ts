@@ -154,7 +154,7 @@ describe('visitor chat over Socket.IO', () => {
     expect(refused.error.code).toBe('RATE_LIMITED');
     expect(refused.error.retryAfterSeconds).toBeGreaterThan(0);
     expect(refused.error.retryAfterSeconds).toBeLessThanOrEqual(10);
-    expect(refused.error.message).toBe(chatTexts.rateLimited(refused.error.retryAfterSeconds!));
+    expect(refused.error.message).toBe(chatTexts.rateLimited(refused.error.retryAfterSeconds));
     expect(refused.error.message).toMatch(/Please wait \d+ seconds/);
     expect((await rows()).filter((row) => row.sender === 'user')).toHaveLength(5);
   });

@@ -13,7 +13,7 @@ import { linkIn, startSmtpServer } from '../../helpers/smtp-test-server';
 import { createTestDb } from '../../helpers/test-db';
 import { startTestServer } from '../../helpers/test-server';
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -99,7 +99,7 @@ describe('SMTP delivery through the queue', () => {
       db,
       env: loadEnv({ NODE_ENV: 'test' }),
       logger: createLogger('silent'),
-      transport: { kind: 'smtp', send: async () => void calls++, close: () => {} },
+      transport: { kind: 'smtp', send: () => Promise.resolve(void calls++), close: () => {} },
       pollMs: 50,
       backoffBaseMs: 10,
       maxAttempts: 3,
@@ -201,7 +201,7 @@ describe('SMTP delivery through the queue', () => {
       db,
       env: loadEnv({ NODE_ENV: 'test' }),
       logger: createLogger('silent'),
-      transport: { kind: 'smtp', send: async () => void sent++, close: () => {} },
+      transport: { kind: 'smtp', send: () => Promise.resolve(void sent++), close: () => {} },
       pollMs: 50,
     });
     await worker.stop();

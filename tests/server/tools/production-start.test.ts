@@ -49,8 +49,8 @@ function startLauncher(dataDir: string): Promise<{ url: string; output: () => st
         resolve({ url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output, child });
       }
     };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 }

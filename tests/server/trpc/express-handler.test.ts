@@ -61,7 +61,7 @@ describe('the lean tRPC request object', () => {
       req: watched(shim, read) as unknown as Request,
       path: procedurePath!,
       error: null,
-      createContext: async () => createInnerContext({ db, env, logger: createLogger('silent') }),
+      createContext: () => Promise.resolve(createInnerContext({ db, env, logger: createLogger('silent') })),
     });
     expect(response.status).toBeGreaterThanOrEqual(200);
     const missing = [...read].filter((key) => typeof key === 'string' && !(key in shim));

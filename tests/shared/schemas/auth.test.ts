@@ -46,7 +46,7 @@ describe('sign-up schemas (spec section 5)', () => {
       email: 'ada@example.ng',
       password: ' spaced ',
       confirmPassword: ' spaced ',
-    } as never);
+    });
     expect(parsed).toEqual({ fullName: 'Ada', email: 'ada@example.ng', password: ' spaced ' });
   });
 });
