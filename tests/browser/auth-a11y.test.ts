@@ -1,14 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, axeViolations, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import { describe, expect } from 'vitest';
+import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
 import { confirmedAccount, logInThroughPage, startForm } from './auth-helpers';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
+import { browserTest } from '../helpers/browser-test';
 const formPages = [
   ['/signup', 'Full Name'],
   ['/login', 'Email Address'],
@@ -22,8 +15,8 @@ describe('accessibility of the account pages (axe, WCAG 2.2 AA)', () => {
     ['375', MOBILE],
   ] as const) {
     for (const [path, firstField] of formPages) {
-      it(`${path} has no violations as served, live, and with errors shown (${size} px)`, async () => {
-        const { page, context, consoleErrors } = await openPage(browser, path, options);
+      browserTest(`${path} has no violations as served, live, and with errors shown (${size} px)`, async ({ open }) => {
+        const { page, consoleErrors } = await open(path, options);
         await waitForHydration(page);
         expect(await axeViolations(page)).toEqual([]);
         await startForm(page, firstField);
@@ -31,30 +24,26 @@ describe('accessibility of the account pages (axe, WCAG 2.2 AA)', () => {
         await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
         expect(await axeViolations(page)).toEqual([]);
         expect(consoleErrors).toEqual([]);
-        await context.close();
       });
     }
 
-    it(`/confirm-email has no violations (${size} px)`, async () => {
-      const { page, context } = await openPage(
-        browser,
-        '/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567',
-        options,
-      );
+    browserTest(`/confirm-email has no violations (${size} px)`, async ({ open }) => {
+      const { page } = await open('/confirm-email?token=abcdefghijklmnopqrstuvwxyz234567', options);
       await waitForHydration(page);
       expect(await axeViolations(page)).toEqual([]);
-      await context.close();
     });
 
-    it(`/dashboard has no violations when loaded and with the delete step open (${size} px)`, async () => {
-      const { email } = await confirmedAccount();
-      const { page, context } = await openPage(browser, '/', options);
-      await logInThroughPage(page, email);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Delete my account' }).click();
-      await page.getByLabel('Enter your password to confirm', { exact: true }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await context.close();
-    });
+    browserTest(
+      `/dashboard has no violations when loaded and with the delete step open (${size} px)`,
+      async ({ open }) => {
+        const { email } = await confirmedAccount();
+        const { page } = await open('/', options);
+        await logInThroughPage(page, email);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: 'Delete my account' }).click();
+        await page.getByLabel('Enter your password to confirm', { exact: true }).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+      },
+    );
   }
 });

@@ -13,7 +13,6 @@ export async function startForm(page: Page, fieldLabel: string) {
   await page.waitForSelector('[data-form-island][data-live]');
 }
 
-
 /** A confirmed account made through the API (sign-up, then the link from the outbox mail). */
 export async function confirmedAccount(name = 'Funmi Adebayo', email = uniqueEmail('funmi')) {
   const api = createHttpClient(baseUrl());

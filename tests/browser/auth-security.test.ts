@@ -1,22 +1,16 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect } from 'vitest';
 import { createHttpClient, trpcError } from '../helpers/auth-http';
-import { baseUrl, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import { baseUrl, waitForHydration } from '../helpers/browser';
 import { withServerDb } from '../helpers/outbox';
 import { PASSWORD, confirmedAccount, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
 import { expectToast } from '../helpers/toast';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
+import { browserTest } from '../helpers/browser-test';
 describe('log-in security', () => {
-  it('one generic message for wrong details; after 5 failures, 429 with when to retry', async () => {
+  browserTest('one generic message for wrong details; after 5 failures, 429 with when to retry', async ({ open }) => {
     const { email } = await confirmedAccount();
-    const { page, context } = await openPage(browser, '/login');
+    const { page } = await open('/login');
     await waitForHydration(page);
     await startForm(page, 'Email Address');
     await page.getByLabel('Email Address', { exact: true }).fill(email);
@@ -33,13 +27,12 @@ describe('log-in security', () => {
       .filter({ hasText: 'Too many failed log-in attempts. Please try again in 15 minutes.' })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await context.close();
   });
 
-  it('an unconfirmed account is told to confirm and can ask for a new link', async () => {
+  browserTest('an unconfirmed account is told to confirm and can ask for a new link', async ({ open }) => {
     const email = uniqueEmail('unconfirmed');
     await createHttpClient(baseUrl()).client.auth.signUp.mutate({ fullName: 'Halima Musa', email, password: PASSWORD });
-    const { page, context } = await openPage(browser, '/login');
+    const { page } = await open('/login');
     await waitForHydration(page);
     await startForm(page, 'Email Address');
     await page.getByLabel('Email Address', { exact: true }).fill(email);
@@ -52,39 +45,39 @@ describe('log-in security', () => {
       .getByRole('status')
       .filter({ hasText: /We have just sent an email to this address|we have sent a new link/ })
       .waitFor();
-    await context.close();
   });
 
-  it('goes back to the page that asked for the log-in (?next=), never to another site', async () => {
+  browserTest('goes back to the page that asked for the log-in (?next=), never to another site', async ({ open }) => {
     const { email } = await confirmedAccount();
-    const { page, context } = await openPage(browser, '/login?next=%2Fdashboard%23settings');
+    const { page } = await open('/login?next=%2Fdashboard%23settings');
     await waitForHydration(page);
     await startForm(page, 'Email Address');
     await page.getByLabel('Email Address', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/dashboard#settings');
-    await context.close();
   });
 });
 
 describe('session cookie', () => {
-  it('is HttpOnly, SameSite=Lax, Path=/ (Secure only in production) and unreadable from scripts', async () => {
-    const { email } = await confirmedAccount();
-    const { page, context } = await openPage(browser, '/');
-    await logInThroughPage(page, email);
-    const cookie = (await context.cookies()).find((item) => item.name === 'session')!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
-    expect(cookie.value).toMatch(/^[a-z2-7]{32}$/);
-    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86400_000);
-    expect(await page.evaluate(() => document.cookie)).not.toContain('session=');
-    await context.close();
-  });
+  browserTest(
+    'is HttpOnly, SameSite=Lax, Path=/ (Secure only in production) and unreadable from scripts',
+    async ({ open }) => {
+      const { email } = await confirmedAccount();
+      const { page, context } = await open('/');
+      await logInThroughPage(page, email);
+      const cookie = (await context.cookies()).find((item) => item.name === 'session')!;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
+      expect(cookie.value).toMatch(/^[a-z2-7]{32}$/);
+      expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86400_000);
+      expect(await page.evaluate(() => document.cookie)).not.toContain('session=');
+    },
+  );
 
-  it('a planted session cookie is replaced at log-in (no fixation) and never works', async () => {
+  browserTest('a planted session cookie is replaced at log-in (no fixation) and never works', async ({ open }) => {
     const { email } = await confirmedAccount();
     const planted = 'abcdefghijklmnopqrstuvwxyz234567';
-    const { page, context } = await openPage(browser, '/');
+    const { page, context } = await open('/');
     await context.addCookies([{ name: 'session', value: planted, url: baseUrl() }]);
     await logInThroughPage(page, email);
     const cookie = (await context.cookies()).find((item) => item.name === 'session')!;
@@ -92,12 +85,11 @@ describe('session cookie', () => {
     const attacker = createHttpClient(baseUrl());
     attacker.jar.set('session', planted);
     expect(await attacker.client.auth.me.query()).toEqual({ user: null });
-    await context.close();
   });
 
-  it('an expired session sends /dashboard to /signup', async () => {
+  browserTest('an expired session sends /dashboard to /signup', async ({ open }) => {
     const { email } = await confirmedAccount();
-    const { page, context } = await openPage(browser, '/');
+    const { page, context } = await open('/');
     await logInThroughPage(page, email);
     withServerDb((db) =>
       db
@@ -107,23 +99,21 @@ describe('session cookie', () => {
     await page.reload();
     await page.waitForURL('**/signup');
     expect((await context.cookies()).some((item) => item.name === 'session')).toBe(false);
-    await context.close();
   });
 
-  it('dashboard data answers carry Cache-Control: no-store', async () => {
+  browserTest('dashboard data answers carry Cache-Control: no-store', async ({ open }) => {
     const { email } = await confirmedAccount();
-    const { page, context } = await openPage(browser, '/');
+    const { page } = await open('/');
     const me = page.waitForResponse((response) => response.url().includes('/trpc/auth.me'));
     await logInThroughPage(page, email);
     expect((await me).headers()['cache-control']).toBe('no-store');
-    await context.close();
   });
 });
 
 describe('data rights in #settings', () => {
-  it('Download my data saves a JSON file of the account', async () => {
+  browserTest('Download my data saves a JSON file of the account', async ({ open }) => {
     const { email, name } = await confirmedAccount('Ibrahim Sani');
-    const { page, context } = await openPage(browser, '/');
+    const { page } = await open('/');
     await logInThroughPage(page, email);
     await page.getByRole('link', { name: 'Settings' }).click();
     expect(new URL(page.url()).hash).toBe('#settings');
@@ -135,29 +125,30 @@ describe('data rights in #settings', () => {
       account: { email: string; fullName: string };
     };
     expect(data.account).toMatchObject({ email, fullName: name });
-    await context.close();
   });
 
-  it('Delete my account asks for the password, says what is kept, then removes the account', async () => {
-    const { email } = await confirmedAccount();
-    const { page, context } = await openPage(browser, '/');
-    await logInThroughPage(page, email);
-    await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.getByText('We keep forms you have sent us', { exact: false }).waitFor();
-    const password = page.getByLabel('Enter your password to confirm', { exact: true });
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('delete-password');
-    await password.fill('not-my-password');
-    await page.getByRole('button', { name: 'Delete my account permanently' }).click();
-    await page.locator('#delete-password-error').filter({ hasText: 'The password is not correct.' }).waitFor();
-    await password.fill(PASSWORD);
-    await page.getByRole('button', { name: 'Delete my account permanently' }).click();
-    await expectToast(page, 'Account Deleted');
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.goto('/dashboard');
-    await page.waitForURL('**/signup');
-    expect(
-      (await trpcError(createHttpClient(baseUrl()).client.auth.logIn.mutate({ email, password: PASSWORD }))).message,
-    ).toBe('The email address or password is not correct.');
-    await context.close();
-  });
+  browserTest(
+    'Delete my account asks for the password, says what is kept, then removes the account',
+    async ({ open }) => {
+      const { email } = await confirmedAccount();
+      const { page } = await open('/');
+      await logInThroughPage(page, email);
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByText('We keep forms you have sent us', { exact: false }).waitFor();
+      const password = page.getByLabel('Enter your password to confirm', { exact: true });
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('delete-password');
+      await password.fill('not-my-password');
+      await page.getByRole('button', { name: 'Delete my account permanently' }).click();
+      await page.locator('#delete-password-error').filter({ hasText: 'The password is not correct.' }).waitFor();
+      await password.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Delete my account permanently' }).click();
+      await expectToast(page, 'Account Deleted');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/dashboard');
+      await page.waitForURL('**/signup');
+      expect(
+        (await trpcError(createHttpClient(baseUrl()).client.auth.logIn.mutate({ email, password: PASSWORD }))).message,
+      ).toBe('The email address or password is not correct.');
+    },
+  );
 });

@@ -1,17 +1,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  axeViolations,
-  baseUrl,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-  type AxeViolation,
-} from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { DESKTOP, MOBILE, axeViolations, waitForHydration, type AxeViolation } from '../helpers/browser';
+import { browserTest } from '../helpers/browser-test';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -38,12 +30,6 @@ async function formViolations(page: Page): Promise<string[]> {
   );
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
 // The three form pages are checked whole; on /resources and /apply/{slug} the rest of the page is the catalogue's.
 const formPages = [
   { path: '/services/order-service', submit: 'Place Order', firstField: 'Full Name', check: axeViolations },
@@ -59,38 +45,41 @@ describe('form pages are accessible (axe, WCAG 2.2 AA)', () => {
       ['1280', DESKTOP],
       ['375', MOBILE],
     ] as const) {
-      it(`${path} at ${name} px: no violations as loaded, and none with the errors shown`, async () => {
-        const { page, context, consoleErrors } = await openPage(browser, path, viewport);
-        await waitForHydration(page);
-        expect(await check(page)).toEqual([]);
-        await page.getByRole('button', { name: submit, exact: true }).click();
-        await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
-        expect(await check(page)).toEqual([]);
-        // Buttons and fields are big enough to tap (WCAG 2.5.8: at least 24 x 24 px; we aim for 44).
-        const small = await page.evaluate(() =>
-          Array.from(document.querySelectorAll<HTMLElement>('[data-form-island] :is(input, select, textarea, button)'))
-            .filter((element) => !element.closest('[aria-hidden="true"]'))
-            .map((element) => ({ id: element.id || element.textContent, box: element.getBoundingClientRect() }))
-            .filter(({ box }) => box.width < 24 || box.height < 24)
-            .map(({ id }) => id),
-        );
-        expect(small).toEqual([]);
-        expect(consoleErrors).toEqual([]);
-        await context.close();
-      });
+      browserTest(
+        `${path} at ${name} px: no violations as loaded, and none with the errors shown`,
+        async ({ open }) => {
+          const { page, consoleErrors } = await open(path, viewport);
+          await waitForHydration(page);
+          expect(await check(page)).toEqual([]);
+          await page.getByRole('button', { name: submit, exact: true }).click();
+          await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
+          expect(await check(page)).toEqual([]);
+          // Buttons and fields are big enough to tap (WCAG 2.5.8: at least 24 x 24 px; we aim for 44).
+          const small = await page.evaluate(() =>
+            Array.from(
+              document.querySelectorAll<HTMLElement>('[data-form-island] :is(input, select, textarea, button)'),
+            )
+              .filter((element) => !element.closest('[aria-hidden="true"]'))
+              .map((element) => ({ id: element.id || element.textContent, box: element.getBoundingClientRect() }))
+              .filter(({ box }) => box.width < 24 || box.height < 24)
+              .map(({ id }) => id),
+          );
+          expect(small).toEqual([]);
+          expect(consoleErrors).toEqual([]);
+        },
+      );
     }
   }
 });
 
 describe('before JavaScript runs', () => {
   for (const { path, firstField } of formPages) {
-    it(`${path}: the form and its labels are in the HTML`, async () => {
-      const context = await browser.newContext({ ...DESKTOP, baseURL: baseUrl(), javaScriptEnabled: false });
+    browserTest(`${path}: the form and its labels are in the HTML`, async ({ newContext }) => {
+      const context = await newContext({ ...DESKTOP, javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto(path);
       await expect(page.getByLabel(firstField, { exact: true }).isVisible()).resolves.toBe(true);
       await expect(page.getByLabel('Email Address', { exact: true }).count()).resolves.toBe(1);
-      await context.close();
     });
   }
 });

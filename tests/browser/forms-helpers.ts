@@ -11,7 +11,6 @@ export async function startForm(page: Page, fieldLabel: string) {
 /** People take a moment to fill a form; the server treats faster posts as bots. */
 export const waitLikeAPerson = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 200);
 
-
 /** Holds each form submission for `ms`, so the busy state can be seen. */
 export async function slowSubmissions(page: Page, ms = 800) {
   await page.route('**/trpc/forms.**', async (route) => {

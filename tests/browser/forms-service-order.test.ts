@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { DESKTOP, MOBILE, waitForHydration } from '../helpers/browser';
 import { failSubmissions, slowSubmissions, startForm, waitLikeAPerson } from './forms-helpers';
 import { expectToast } from '../helpers/toast';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
+import { browserTest } from '../helpers/browser-test';
 const PATH = '/services/order-service';
 const packageSelect = (page: Page) => page.getByLabel('Medical Tourism Package', { exact: true });
 
@@ -20,8 +14,8 @@ async function fillContact(page: Page) {
 }
 
 describe('service order form', () => {
-  it('lists the spec categories; the page heading is Order a Service', async () => {
-    const { page, context } = await openPage(browser, PATH);
+  browserTest('lists the spec categories; the page heading is Order a Service', async ({ open }) => {
+    const { page } = await open(PATH);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Order a Service' }).isVisible()).resolves.toBe(true);
     const categories = await page.getByLabel('Service Category').locator('option').allTextContents();
@@ -43,82 +37,83 @@ describe('service order form', () => {
     ]);
     await expect(packageSelect(page).count()).resolves.toBe(0);
     await expect(page.getByLabel('Message').getAttribute('rows')).resolves.toBe('4');
-    await context.close();
   });
 
-  it('?package= selects the package and the Medical Tourism Package category', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, `${PATH}?package=premium-package`);
+  browserTest('?package= selects the package and the Medical Tourism Package category', async ({ open }) => {
+    const { page, consoleErrors } = await open(`${PATH}?package=premium-package`);
     await waitForHydration(page);
     await page.waitForSelector('[data-form-island][data-live]');
     await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('Medical Tourism Package');
     await expect(packageSelect(page).inputValue()).resolves.toBe('Premium Package');
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
-  it('?service=virtual-consultation selects the Virtual Consultation category', async () => {
-    const { page, context } = await openPage(browser, `${PATH}?service=virtual-consultation`);
+  browserTest('?service=virtual-consultation selects the Virtual Consultation category', async ({ open }) => {
+    const { page } = await open(`${PATH}?service=virtual-consultation`);
     await waitForHydration(page);
     await page.waitForSelector('[data-form-island][data-live]');
     await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('Virtual Consultation');
     await expect(packageSelect(page).count()).resolves.toBe(0);
-    await context.close();
   });
 
-  it('shows and requires the package only for Medical Tourism Package, and clears it when the category changes away', async () => {
-    const { page, context } = await openPage(browser, PATH);
-    await waitForHydration(page);
-    await startForm(page, 'Full Name');
-    await fillContact(page);
-    await page.getByLabel('Service Category').selectOption('Medical Tourism Package');
-    const packages = await packageSelect(page).locator('option').allTextContents();
-    expect(packages.slice(1)).toEqual([
-      'Standard Package',
-      'Extra Standard Package',
-      'Premium Package',
-      'Special Package (Companion)',
-    ]);
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.getByText('Error: Select a medical tourism package.').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-service-package');
-    await packageSelect(page).selectOption('Standard Package');
-    await page.getByLabel('Service Category').selectOption('Other');
-    await expect(packageSelect(page).count()).resolves.toBe(0);
-    await page.getByLabel('Service Category').selectOption('Medical Tourism Package');
-    await expect(packageSelect(page).inputValue()).resolves.toBe('');
-    await context.close();
-  });
+  browserTest(
+    'shows and requires the package only for Medical Tourism Package, and clears it when the category changes away',
+    async ({ open }) => {
+      const { page } = await open(PATH);
+      await waitForHydration(page);
+      await startForm(page, 'Full Name');
+      await fillContact(page);
+      await page.getByLabel('Service Category').selectOption('Medical Tourism Package');
+      const packages = await packageSelect(page).locator('option').allTextContents();
+      expect(packages.slice(1)).toEqual([
+        'Standard Package',
+        'Extra Standard Package',
+        'Premium Package',
+        'Special Package (Companion)',
+      ]);
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByText('Error: Select a medical tourism package.').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-service-package');
+      await packageSelect(page).selectOption('Standard Package');
+      await page.getByLabel('Service Category').selectOption('Other');
+      await expect(packageSelect(page).count()).resolves.toBe(0);
+      await page.getByLabel('Service Category').selectOption('Medical Tourism Package');
+      await expect(packageSelect(page).inputValue()).resolves.toBe('');
+    },
+  );
 
   for (const [name, viewport] of [
     ['1280', DESKTOP],
     ['375', MOBILE],
   ] as const) {
-    it(`places an order at ${name} px: busy label, success toast with the reference, form cleared`, async () => {
-      const { page, context, consoleErrors } = await openPage(browser, `${PATH}?package=standard`, viewport);
-      await waitForHydration(page);
-      await page.waitForSelector('[data-form-island][data-live]');
-      await fillContact(page);
-      await waitLikeAPerson(page);
-      await slowSubmissions(page);
-      await page.getByRole('button', { name: 'Place Order' }).click();
-      const busy = page.getByRole('button', { name: 'Placing Order...' });
-      await busy.waitFor();
-      await expect(busy.isDisabled()).resolves.toBe(true);
-      await expectToast(
-        page,
-        'Service Order Placed!',
-        /^We will contact you shortly to confirm details\. Your reference is ORD-[2-9A-Z]{5}\.$/,
-      );
-      await expect(page.getByLabel('Full Name', { exact: true }).inputValue()).resolves.toBe('');
-      await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('');
-      await expect(packageSelect(page).count()).resolves.toBe(0);
-      expect(consoleErrors).toEqual([]);
-      await context.close();
-    });
+    browserTest(
+      `places an order at ${name} px: busy label, success toast with the reference, form cleared`,
+      async ({ open }) => {
+        const { page, consoleErrors } = await open(`${PATH}?package=standard`, viewport);
+        await waitForHydration(page);
+        await page.waitForSelector('[data-form-island][data-live]');
+        await fillContact(page);
+        await waitLikeAPerson(page);
+        await slowSubmissions(page);
+        await page.getByRole('button', { name: 'Place Order' }).click();
+        const busy = page.getByRole('button', { name: 'Placing Order...' });
+        await busy.waitFor();
+        await expect(busy.isDisabled()).resolves.toBe(true);
+        await expectToast(
+          page,
+          'Service Order Placed!',
+          /^We will contact you shortly to confirm details\. Your reference is ORD-[2-9A-Z]{5}\.$/,
+        );
+        await expect(page.getByLabel('Full Name', { exact: true }).inputValue()).resolves.toBe('');
+        await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('');
+        await expect(packageSelect(page).count()).resolves.toBe(0);
+        expect(consoleErrors).toEqual([]);
+      },
+    );
   }
 
-  it('keeps the data and shows the failure toast when the server fails', async () => {
-    const { page, context } = await openPage(browser, PATH);
+  browserTest('keeps the data and shows the failure toast when the server fails', async ({ open }) => {
+    const { page } = await open(PATH);
     await waitForHydration(page);
     await startForm(page, 'Full Name');
     await fillContact(page);
@@ -129,6 +124,5 @@ describe('service order form', () => {
     await expectToast(page, 'Order Failed', 'Could not place your order. Please try again.');
     await expect(page.getByLabel('Full Name', { exact: true }).inputValue()).resolves.toBe('Tunde Bakare');
     await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('Virtual Consultation');
-    await context.close();
   });
 });

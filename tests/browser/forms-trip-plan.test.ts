@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { DESKTOP, MOBILE, waitForHydration } from '../helpers/browser';
 import { failSubmissions, slowSubmissions, startForm, waitLikeAPerson } from './forms-helpers';
 import { expectToast } from '../helpers/toast';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
+import { browserTest } from '../helpers/browser-test';
 const PATH = '/services/plan-trip';
 const travelers = (page: Page) => page.getByLabel('Number of Travelers');
 
@@ -25,42 +19,44 @@ async function fillValid(page: Page) {
 }
 
 describe('trip plan form', () => {
-  it('has the heading, the Travel Details and Contact Information sections and the spec lists', async () => {
-    const { page, context } = await openPage(browser, PATH);
-    await waitForHydration(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Plan Your Medical Trip' }).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(page.getByRole('group', { name: 'Travel Details' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('group', { name: 'Contact Information' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('heading', { level: 2, name: 'Travel Details' }).count()).resolves.toBe(1);
-    const stays = await page.getByLabel('Accommodation Preference').locator('option').allTextContents();
-    expect(stays.slice(1)).toEqual([
-      'Hotel (5-star)',
-      'Hotel (4-star)',
-      'Hotel (3-star)',
-      'Serviced Apartment',
-      'Guesthouse',
-      'No Preference',
-    ]);
-    const activities = await page.getByLabel('Activity Interests').locator('option').allTextContents();
-    expect(activities.slice(1)).toEqual([
-      'Cultural Tours',
-      'Adventure Activities',
-      'Relaxation & Wellness',
-      'Shopping',
-      'Nature & Outdoors',
-      'Food & Culinary',
-      'No Specific Interests',
-    ]);
-    await expect(travelers(page).inputValue()).resolves.toBe('1');
-    await expect(travelers(page).getAttribute('min')).resolves.toBe('1');
-    await expect(page.getByLabel('Additional Requests').getAttribute('rows')).resolves.toBe('4');
-    await context.close();
-  });
+  browserTest(
+    'has the heading, the Travel Details and Contact Information sections and the spec lists',
+    async ({ open }) => {
+      const { page } = await open(PATH);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Plan Your Medical Trip' }).isVisible()).resolves.toBe(
+        true,
+      );
+      await expect(page.getByRole('group', { name: 'Travel Details' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('group', { name: 'Contact Information' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('heading', { level: 2, name: 'Travel Details' }).count()).resolves.toBe(1);
+      const stays = await page.getByLabel('Accommodation Preference').locator('option').allTextContents();
+      expect(stays.slice(1)).toEqual([
+        'Hotel (5-star)',
+        'Hotel (4-star)',
+        'Hotel (3-star)',
+        'Serviced Apartment',
+        'Guesthouse',
+        'No Preference',
+      ]);
+      const activities = await page.getByLabel('Activity Interests').locator('option').allTextContents();
+      expect(activities.slice(1)).toEqual([
+        'Cultural Tours',
+        'Adventure Activities',
+        'Relaxation & Wellness',
+        'Shopping',
+        'Nature & Outdoors',
+        'Food & Culinary',
+        'No Specific Interests',
+      ]);
+      await expect(travelers(page).inputValue()).resolves.toBe('1');
+      await expect(travelers(page).getAttribute('min')).resolves.toBe('1');
+      await expect(page.getByLabel('Additional Requests').getAttribute('rows')).resolves.toBe('4');
+    },
+  );
 
-  it('turns non-numeric travelers into 1, and refuses fewer than 1', async () => {
-    const { page, context } = await openPage(browser, PATH);
+  browserTest('turns non-numeric travelers into 1, and refuses fewer than 1', async ({ open }) => {
+    const { page } = await open(PATH);
     await waitForHydration(page);
     await startForm(page, 'Destination');
     await travelers(page).fill('');
@@ -72,34 +68,35 @@ describe('trip plan form', () => {
     await page.getByRole('button', { name: 'Submit Plan' }).click();
     await page.getByText(/^Error: Number of travelers must be a whole number from 1 to 50\.$/).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('trip-travelers');
-    await context.close();
   });
 
   for (const [name, viewport] of [
     ['1280', DESKTOP],
     ['375', MOBILE],
   ] as const) {
-    it(`submits a plan at ${name} px: busy label, success toast with the reference, form cleared`, async () => {
-      const { page, context, consoleErrors } = await openPage(browser, PATH, viewport);
-      await waitForHydration(page);
-      await startForm(page, 'Destination');
-      await fillValid(page);
-      await waitLikeAPerson(page);
-      await slowSubmissions(page);
-      await page.getByRole('button', { name: 'Submit Plan' }).click();
-      const busy = page.getByRole('button', { name: 'Submitting Plan...' });
-      await busy.waitFor();
-      await expect(busy.isDisabled()).resolves.toBe(true);
-      await expectToast(page, 'Trip Plan Submitted!', /Your reference is TRP-[2-9A-Z]{5}\.$/);
-      await expect(page.getByLabel('Destination').inputValue()).resolves.toBe('');
-      await expect(travelers(page).inputValue()).resolves.toBe('1');
-      expect(consoleErrors).toEqual([]);
-      await context.close();
-    });
+    browserTest(
+      `submits a plan at ${name} px: busy label, success toast with the reference, form cleared`,
+      async ({ open }) => {
+        const { page, consoleErrors } = await open(PATH, viewport);
+        await waitForHydration(page);
+        await startForm(page, 'Destination');
+        await fillValid(page);
+        await waitLikeAPerson(page);
+        await slowSubmissions(page);
+        await page.getByRole('button', { name: 'Submit Plan' }).click();
+        const busy = page.getByRole('button', { name: 'Submitting Plan...' });
+        await busy.waitFor();
+        await expect(busy.isDisabled()).resolves.toBe(true);
+        await expectToast(page, 'Trip Plan Submitted!', /Your reference is TRP-[2-9A-Z]{5}\.$/);
+        await expect(page.getByLabel('Destination').inputValue()).resolves.toBe('');
+        await expect(travelers(page).inputValue()).resolves.toBe('1');
+        expect(consoleErrors).toEqual([]);
+      },
+    );
   }
 
-  it('keeps the data and shows the failure toast when the server fails', async () => {
-    const { page, context } = await openPage(browser, PATH);
+  browserTest('keeps the data and shows the failure toast when the server fails', async ({ open }) => {
+    const { page } = await open(PATH);
     await waitForHydration(page);
     await startForm(page, 'Destination');
     await fillValid(page);
@@ -109,6 +106,5 @@ describe('trip plan form', () => {
     await expectToast(page, 'Submission Failed', 'Could not submit your trip plan. Please try again.');
     await expect(page.getByLabel('Destination').inputValue()).resolves.toBe('Chennai, India');
     await expect(travelers(page).inputValue()).resolves.toBe('2');
-    await context.close();
   });
 });
