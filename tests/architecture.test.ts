@@ -114,7 +114,6 @@ const knownBreaks: Record<string, Record<string, string>> = {
       'client area: takes FormIsland from features/forms; it belongs in components/ (reported, issue #12.7)',
   },
   'process.env is read only in server/env.ts': {
-    'server/tools/bench-forms.ts': 'forms area: fixed in its branch (issue #12.5)',
     'server/tools/start.mjs':
       'the launcher: plain JavaScript run before anything is built, so it cannot import env.ts (docs/decisions/0017)',
   },

@@ -47,7 +47,7 @@ export function loadVisitorCookieSecret(env: Pick<Env, 'CHAT_COOKIE_SECRET' | 'D
       // fall through
     }
     logger.error('chat cookie secret could not be stored; visitors will get new conversations after a restart', {
-      error: error instanceof Error ? error.message : String(error),
+      err: error,
     });
     return secret;
   }

@@ -91,7 +91,7 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
       if (result.kind === 'redirect') return res.redirect(result.status, result.location);
       res.status(result.status).send(buildHtmlDocument(template, manifest, result, readAsset));
     } catch (error) {
-      logger.error('render failed', { path: pathname, error: error instanceof Error ? error.message : String(error) });
+      logger.error('render failed', { path: pathname, err: error });
       next(error);
     }
   };

@@ -28,7 +28,7 @@ import { lagosToday } from '../../shared/lagos-date';
 import { createApp, type TrpcAdapter } from '../app';
 import { databaseFile, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { loadEnv } from '../env';
+import { loadEnv, envSetting } from '../env';
 import { createLogger } from '../logger';
 import { distDir, hasSiteBuild } from '../site/load-site-build';
 
@@ -51,7 +51,7 @@ if (serveArgument) {
     res.json({ result: { data: { reference: 'APT-22222', fields: Object.keys((req.body ?? {}) as object).length } } });
   });
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
-  app.listen(Number(process.env.PORT), '127.0.0.1');
+  app.listen(envSetting('PORT'), '127.0.0.1');
 } else {
   await main();
 }
