@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
 import { Select } from '../../../components/form/select';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -7,10 +6,10 @@ import { TextArea } from '../../../components/form/text-area';
 import { appointmentServices, appointmentTimeSlots } from '../../../../shared/form-options';
 import { lagosToday } from '../../../../shared/lagos-date';
 import type { AppointmentInput } from '../../../../shared/schemas/appointment';
-import { BotTrap } from '../bot-trap';
+import { StoredFormFrame } from '../stored-form-frame';
+import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
 import { formValue } from '../../../components/form/form-value';
-import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
 import { trpc } from '../../../lib/trpc';
@@ -47,46 +46,14 @@ function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveFormProp
   });
   const errors = form.fieldErrors;
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
-      aria-label="Book an appointment"
-      onSubmit={form.onSubmit}
-      onFocus={form.onFocus}
+    <StoredFormFrame
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
+      label="Book an appointment"
+      botTrapPrefix="appointment"
     >
-      <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <BotTrap idPrefix="appointment" />
-      <Field
-        id="appointment-full-name"
-        name="fullName"
-        label="Full Name"
-        autoComplete="name"
-        defaultValue={initialValues.fullName}
-        error={errors.fullName}
-      />
-      <Field
-        id="appointment-email"
-        name="email"
-        type="email"
-        label="Email Address"
-        autoComplete="email"
-        spellCheck={false}
-        defaultValue={initialValues.email}
-        error={errors.email}
-      />
-      <Field
-        id="appointment-phone"
-        name="phone"
-        type="tel"
-        label="Phone Number"
-        autoComplete="tel"
-        optional
-        defaultValue={initialValues.phone}
-        error={errors.phone}
-      />
+      <ContactDetailsFields idPrefix="appointment" initialValues={initialValues} errors={errors} />
       <div className="app-form__row">
         <Field
           id="appointment-date"
@@ -134,7 +101,7 @@ function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveFormProp
         </SubmitButton>
       </div>
       <SentReference reference={form.lastReference} what="Request" />
-    </form>
+    </StoredFormFrame>
   );
 }
 

@@ -1,13 +1,12 @@
 import { useCallback } from 'react';
-import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextArea } from '../../../components/form/text-area';
 import type { JobApplicationInput } from '../../../../shared/schemas/job-application';
-import { BotTrap } from '../bot-trap';
+import { StoredFormFrame } from '../stored-form-frame';
+import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
 import { formValue } from '../../../components/form/form-value';
-import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
 import { trpc } from '../../../lib/trpc';
@@ -38,46 +37,14 @@ function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }:
   });
   const errors = form.fieldErrors;
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
-      aria-label={`Apply for ${jobTitle}`}
-      onSubmit={form.onSubmit}
-      onFocus={form.onFocus}
+    <StoredFormFrame
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
+      label={`Apply for ${jobTitle}`}
+      botTrapPrefix="application"
     >
-      <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <BotTrap idPrefix="application" />
-      <Field
-        id="application-full-name"
-        name="fullName"
-        label="Full Name"
-        autoComplete="name"
-        defaultValue={initialValues.fullName}
-        error={errors.fullName}
-      />
-      <Field
-        id="application-email"
-        name="email"
-        type="email"
-        label="Email Address"
-        autoComplete="email"
-        spellCheck={false}
-        defaultValue={initialValues.email}
-        error={errors.email}
-      />
-      <Field
-        id="application-phone"
-        name="phone"
-        type="tel"
-        label="Phone Number"
-        autoComplete="tel"
-        optional
-        defaultValue={initialValues.phone}
-        error={errors.phone}
-      />
+      <ContactDetailsFields idPrefix="application" initialValues={initialValues} errors={errors} />
       <Field
         id="application-resume-link"
         name="resumeLink"
@@ -104,7 +71,7 @@ function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }:
         </SubmitButton>
       </div>
       <SentReference reference={form.lastReference} what="Application" />
-    </form>
+    </StoredFormFrame>
   );
 }
 

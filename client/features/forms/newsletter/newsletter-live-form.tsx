@@ -1,11 +1,9 @@
-import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import type { NewsletterInput } from '../../../../shared/schemas/newsletter';
-import { BotTrap } from '../bot-trap';
+import { StoredFormFrame } from '../stored-form-frame';
 import type { LiveFormProps } from '../form-island';
 import { formValue } from '../../../components/form/form-value';
-import { NoScriptNotice } from '../no-script-notice';
 import { useStoredForm } from '../use-stored-form';
 import { trpc } from '../../../lib/trpc';
 import { withTrpc } from '../../../lib/trpc-provider';
@@ -27,10 +25,7 @@ function NewsletterLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps
     <section className="app-newsletter" aria-labelledby="newsletter-heading">
       <h2 id="newsletter-heading">Subscribe to Our Newsletter</h2>
       <p>Get plain-language health tips and news about our services by email. You can unsubscribe at any time.</p>
-      <form ref={formRef} className="app-form" method="post" noValidate onSubmit={form.onSubmit} onFocus={form.onFocus}>
-        <NoScriptNotice />
-        <ErrorSummary items={form.summary} ref={summaryRef} />
-        <BotTrap idPrefix="newsletter" />
+      <StoredFormFrame formRef={formRef} summaryRef={summaryRef} form={form} botTrapPrefix="newsletter">
         <Field
           id="newsletter-email"
           name="email"
@@ -46,7 +41,7 @@ function NewsletterLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps
             Subscribe
           </SubmitButton>
         </div>
-      </form>
+      </StoredFormFrame>
     </section>
   );
 }

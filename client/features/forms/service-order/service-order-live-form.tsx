@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
-import { ErrorSummary } from '../../../components/form/error-summary';
-import { Field } from '../../../components/form/field';
 import { Select } from '../../../components/form/select';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextArea } from '../../../components/form/text-area';
@@ -12,10 +10,10 @@ import {
   serviceCategories,
 } from '../../../../shared/form-options';
 import type { ServiceOrderInput } from '../../../../shared/schemas/service-order';
-import { BotTrap } from '../bot-trap';
+import { StoredFormFrame } from '../stored-form-frame';
+import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
 import { formValue } from '../../../components/form/form-value';
-import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
 import { trpc } from '../../../lib/trpc';
@@ -80,46 +78,14 @@ function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormPro
   };
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
-      aria-label="Order a service"
-      onSubmit={form.onSubmit}
-      onFocus={form.onFocus}
+    <StoredFormFrame
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
+      label="Order a service"
+      botTrapPrefix="order"
     >
-      <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <BotTrap idPrefix="order" />
-      <Field
-        id="order-full-name"
-        name="fullName"
-        label="Full Name"
-        autoComplete="name"
-        defaultValue={initialValues.fullName}
-        error={errors.fullName}
-      />
-      <Field
-        id="order-email"
-        name="email"
-        type="email"
-        label="Email Address"
-        autoComplete="email"
-        spellCheck={false}
-        defaultValue={initialValues.email}
-        error={errors.email}
-      />
-      <Field
-        id="order-phone"
-        name="phone"
-        type="tel"
-        label="Phone Number"
-        autoComplete="tel"
-        optional
-        defaultValue={initialValues.phone}
-        error={errors.phone}
-      />
+      <ContactDetailsFields idPrefix="order" initialValues={initialValues} errors={errors} />
       <Select
         id="order-service-category"
         name="serviceCategory"
@@ -158,7 +124,7 @@ function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormPro
         </SubmitButton>
       </div>
       <SentReference reference={form.lastReference} what="Order" />
-    </form>
+    </StoredFormFrame>
   );
 }
 

@@ -1,5 +1,4 @@
 import type { FocusEvent } from 'react';
-import { ErrorSummary } from '../../../components/form/error-summary';
 import { Field } from '../../../components/form/field';
 import { Select } from '../../../components/form/select';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -12,10 +11,10 @@ import {
   activityInterests,
 } from '../../../../shared/form-options';
 import type { TripPlanInput } from '../../../../shared/schemas/trip-plan';
-import { BotTrap } from '../bot-trap';
+import { StoredFormFrame } from '../stored-form-frame';
+import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
 import { formValue } from '../../../components/form/form-value';
-import { NoScriptNotice } from '../no-script-notice';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
 import { trpc } from '../../../lib/trpc';
@@ -62,18 +61,13 @@ function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) 
   });
   const errors = form.fieldErrors;
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
-      aria-label="Plan your medical trip"
-      onSubmit={form.onSubmit}
-      onFocus={form.onFocus}
+    <StoredFormFrame
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
+      label="Plan your medical trip"
+      botTrapPrefix="trip"
     >
-      <NoScriptNotice />
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <BotTrap idPrefix="trip" />
       <fieldset className="app-form__section">
         <legend>
           <h2 className="app-form__section-title">Travel Details</h2>
@@ -147,34 +141,7 @@ function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) 
         <legend>
           <h2 className="app-form__section-title">Contact Information</h2>
         </legend>
-        <Field
-          id="trip-full-name"
-          name="fullName"
-          label="Full Name"
-          autoComplete="name"
-          defaultValue={initialValues.fullName}
-          error={errors.fullName}
-        />
-        <Field
-          id="trip-email"
-          name="email"
-          type="email"
-          label="Email Address"
-          autoComplete="email"
-          spellCheck={false}
-          defaultValue={initialValues.email}
-          error={errors.email}
-        />
-        <Field
-          id="trip-phone"
-          name="phone"
-          type="tel"
-          label="Phone Number"
-          autoComplete="tel"
-          optional
-          defaultValue={initialValues.phone}
-          error={errors.phone}
-        />
+        <ContactDetailsFields idPrefix="trip" initialValues={initialValues} errors={errors} />
         <TextArea
           id="trip-requests"
           name="additionalRequests"
@@ -192,7 +159,7 @@ function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) 
         </SubmitButton>
       </div>
       <SentReference reference={form.lastReference} what="Trip plan" />
-    </form>
+    </StoredFormFrame>
   );
 }
 
