@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { iconNames } from '../../../client/components/icon';
 import {
   allServices,
   findCategory,
@@ -92,34 +93,8 @@ const RESEARCH_CARD_TITLES = [
   'Ethics & Regulatory Compliance',
 ];
 
-const ICON_NAMES = [
-  'video',
-  'calendar',
-  'clipboard',
-  'file-text',
-  'pill',
-  'users',
-  'heart',
-  'brain',
-  'book',
-  'globe',
-  'plane',
-  'flask',
-  'message',
-  'stethoscope',
-  'smartphone',
-  'activity',
-  'settings',
-  'building',
-  'server',
-  'code',
-  'bar-chart',
-  'graduation-cap',
-  'search',
-  'shield',
-  'lightbulb',
-  'trending-up',
-];
+// The content may name only icons the sprite has (client/components/icon.tsx lists them).
+const ICON_NAMES: readonly string[] = iconNames;
 
 const ILLUSTRATION_KEYS = [
   'telehealth',
