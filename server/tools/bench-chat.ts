@@ -9,10 +9,10 @@
  * equals what was sent: no loss, no duplicates.
  * Exits 1 when a check fails.
  */
+import { freePort, waitUntilUp } from './bench-process';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,16 +42,6 @@ const VISITORS = Number(values.visitors);
 const MESSAGES = Number(values.messages);
 const ON_TIME = { min: 1400, max: 2500 };
 const root = path.resolve(import.meta.dirname, '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
@@ -94,15 +84,7 @@ async function main() {
   const stopped = new Promise<void>((resolve) => (server ? server.once('exit', () => resolve()) : resolve()));
 
   try {
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`${origin}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (tries > 200) throw new Error('The server did not start.');
-      await sleep(100);
-    }
+    await waitUntilUp(origin, server ?? undefined);
 
     // Connect every visitor (the widget's first open), 50 at a time.
     const sockets: VisitorSocket[] = [];

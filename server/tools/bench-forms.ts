@@ -16,9 +16,9 @@
  * on the lean handler (server/trpc/express-handler.ts), and the two alternate for three
  * rounds on the same submission. `--adapters-only` runs just that comparison.
  */
+import { freePort, waitUntilUp } from './bench-process';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -63,30 +63,6 @@ async function serveApp(adapter: TrpcAdapter) {
   await migrateToLatest(db);
   const app = createApp({ env, db, logger: createLogger(env.LOG_LEVEL), version: 'bench', trpcAdapter: adapter });
   app.listen(env.PORT, env.HOST);
-}
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not start`);
 }
 
 type Run = { label: string; rps: number; p50: number; p99: number; ok: number; other: number; errors: number };

@@ -10,9 +10,9 @@
  * Prints p50/p95/max of the pages and of the log-ins, the answers' status codes, and the server's
  * thread pool size, hashing concurrency and queue bound. It asserts nothing about timings.
  */
+import { freePort, waitUntilUp } from './bench-process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,15 +37,6 @@ const emailOf = (client: number) => `bench.login${client}@example.ng`;
 const PASSWORD = 'Bench-login-pepper-42';
 const root = path.resolve(import.meta.dirname, '../..');
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -108,15 +99,7 @@ async function main() {
   const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 
   try {
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`${origin}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      if (tries > 300) throw new Error('The server did not start.');
-      await sleep(100);
-    }
+    await waitUntilUp(origin, server);
     // One account per client, as real visitors have.
     const db = new SQLite(path.join(dataDir, 'app.db'));
     const now = new Date().toISOString();
