@@ -26,6 +26,10 @@ export function requestLog(logger: Logger): RequestHandler {
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request failed',
+    // For a plain 5xx answer (a deliberate 503, say) pino-http makes up an Error whose stack only
+    // points into pino-http; real errors are logged with their own stack where they are handled.
+    customErrorObject: (_req, res, error, value: Record<string, unknown>) =>
+      error.message === `failed with status code ${res.statusCode}` ? { ...value, err: undefined } : value,
     customAttributeKeys: { responseTime: 'ms' },
   });
   return (req, res, next) => handler(req, res, next);
