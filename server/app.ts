@@ -17,6 +17,12 @@ import type { Logger } from './logger';
 import { SERVICE_BUSY_MESSAGE } from '../shared/messages/service-messages';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
+import type { InboxEvents } from './staff/inbox-events';
+import { staffExportRouter } from './staff/export-route';
+import { authStateFor } from '../shared/auth-state';
+import { logOutRouter } from './auth/logout-route';
+import { readSessionCookie, sessionCookieName } from './auth/cookies';
+import { validateSessionToken } from './auth/session';
 import { createAppServices, createInnerContext, type RequestContext } from './trpc/context';
 import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
@@ -35,6 +41,8 @@ export type AppDeps = {
    * sockets there. server/index.ts creates one per server; omitted, the app makes its own.
    */
   sessionEvents?: SessionEvents;
+  /** Inbox changes, shared with the staff sockets (issue #13); omitted, the app makes its own. */
+  inboxEvents?: InboxEvents;
   /** The bounded argon2 queue; omitted, the app makes one with the defaults (tests inject a counting one). */
   passwords?: PasswordHasher;
   /**
@@ -67,6 +75,7 @@ export function createApp(deps: AppDeps) {
     env,
     logger,
     sessionEvents: deps.sessionEvents,
+    inboxEvents: deps.inboxEvents,
     passwords: deps.passwords ?? createPasswordHasher({ concurrency: hashConcurrencyFor(env.UV_THREADPOOL_SIZE) }),
   });
   const app = express();
@@ -134,7 +143,17 @@ export function createApp(deps: AppDeps) {
     deps.trpcAdapter === 'stock' ? createExpressMiddleware(trpcOptions) : trpcExpressHandler(trpcOptions),
   );
 
-  if (deps.site) app.use(siteHandler(deps.site, logger));
+  app.use(staffExportRouter(services));
+  app.use(logOutRouter(services));
+
+  // Signed in: the page's header is drawn for the session from the first paint (issue #13).
+  const authStateOf = async (req: express.Request) => {
+    const token = readSessionCookie(req.headers.cookie, sessionCookieName(env));
+    if (!token) return null;
+    const session = await validateSessionToken(db, token, services.sessionEvents);
+    return session ? authStateFor(session.user.role) : null;
+  };
+  if (deps.site) app.use(siteHandler(deps.site, logger, authStateOf));
 
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const fault = databaseFaultOf(error);

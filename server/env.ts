@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_RETENTION_MONTHS } from '../shared/constants';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -19,6 +20,15 @@ export const envSchema = z.object({
   /** Express "trust proxy" hop count: set to 1 behind one reverse proxy so req.ip and req.secure are right. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /**
+   * Months after a request is closed before it is anonymised. Only shorter than the privacy notice's figure
+   * (REQUEST_RETENTION_MONTHS): a longer period would break what the notice promises.
+   */
+  REQUEST_RETENTION_MONTHS: positiveInt
+    .max(REQUEST_RETENTION_MONTHS, {
+      error: `must be at most ${REQUEST_RETENTION_MONTHS}, the period the privacy notice promises`,
+    })
+    .default(REQUEST_RETENTION_MONTHS),
   /** Submissions allowed per IP per minute on each public form. */
   RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
   /** smtp://user:pass@host:587 or smtps://…:465. Unset: e-mails are written to DATA_DIR/outbox as .eml files. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 import { createApp } from './app';
 import { createSessionEvents } from './auth/session-events';
+import { createInboxEvents } from './staff/inbox-events';
 import { attachChat } from './chat/attach-chat';
 import { databaseFile, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -10,6 +11,8 @@ import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { loadSiteBuild } from './site/load-site-build';
 import { startMailWorker } from './mail/mail-worker';
+import { startRetentionSchedule } from './retention/retention-schedule';
+import { createAuditLog } from './audit/audit-log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -29,11 +32,15 @@ async function main() {
 
   // One channel for session invalidations: a logout in the app disconnects that session's chat sockets.
   const sessionEvents = createSessionEvents();
-  const app = createApp({ env, db, logger, version, site: site ?? undefined, sessionEvents });
+  // One channel for inbox changes: a submission or a staff change reaches every open staff inbox.
+  const inboxEvents = createInboxEvents();
+  const app = createApp({ env, db, logger, version, site: site ?? undefined, sessionEvents, inboxEvents });
   // Delivers the account e-mail queue (SMTP_URL, or .eml files in DATA_DIR/outbox).
   const mailWorker = startMailWorker({ db, env, logger });
+  // Retention as the privacy notice promises (issue #13): daily, the first run a minute after start.
+  const retention = startRetentionSchedule({ db, env, logger, audit: createAuditLog({ db, logger }) });
   const server = http.createServer(app);
-  const chat = attachChat(server, { env, db, logger, sessionEvents });
+  const chat = attachChat(server, { env, db, logger, sessionEvents, inboxEvents });
 
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -56,6 +63,7 @@ async function main() {
     server.close(() => {
       void (async () => {
         await mailWorker.stop();
+        await retention.stop();
         await db.destroy();
         logger.info('stopped');
         process.exit(0);

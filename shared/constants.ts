@@ -29,3 +29,11 @@ export const CHAT_HISTORY_LIMIT = 200;
 export const CHAT_AGENT_GRACE_MS = 60_000;
 /** localStorage key set once a visitor has sent a chat message, so later pages reconnect quietly (unread badge). */
 export const CHAT_ACTIVE_STORAGE_KEY = 'app-chat-active';
+
+/**
+ * Retention (issue #13), as the privacy notice promises it: chat messages are deleted this long after they are sent;
+ * requests are anonymised this long after they are closed (Done or Cancelled). REQUEST_RETENTION_MONTHS may be
+ * shortened per install, never lengthened (server/env.ts), so the published figure always holds.
+ */
+export const CHAT_RETENTION_MONTHS = 12;
+export const REQUEST_RETENTION_MONTHS = 24;

@@ -42,3 +42,25 @@ export function isIsoDate(value: string): boolean {
     year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
 }
+
+const wallClockDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A Lagos calendar date written out: '2026-12-01' → 'Tuesday 1 December 2026'. */
+export function formatLagosDate(isoDate: string): string {
+  return wallClockDate.format(new Date(`${isoDate}T00:00:00Z`)).replace(',', '');
+}
+
+/** Lagos wall-clock 'YYYY-MM-DDTHH:MM' for people: 'Tuesday 1 December 2026 at 14:30 (Lagos time, WAT)'. */
+export function formatLagosDateTime(wallClock: string): string {
+  const [date, time] = wallClock.split('T');
+  return `${formatLagosDate(date!)} at ${time} (Lagos time, WAT)`;
+}
+
+/** The UTC instant of a Lagos wall-clock time (Lagos is UTC+1 all year). */
+export const lagosWallClockToUtc = (wallClock: string): Date => new Date(`${wallClock}:00+01:00`);

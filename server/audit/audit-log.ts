@@ -22,7 +22,20 @@ export const AUDIT_EVENT_TYPES = [
   'console.open',
   'room.join',
   'room.leave',
-  // Staff writes (back office and chat desk) add their own types here.
+  // Staff back office (issue #13): every staff write.
+  'request.assign',
+  'request.status',
+  'request.note',
+  'request.message',
+  'request.patient_cancel',
+  'requests.export',
+  'newsletter.unsubscribe',
+  'staff.invite',
+  'staff.role',
+  'staff.deactivate',
+  'staff.reactivate',
+  'retention.run',
+  // Chat desk writes add their own types here.
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

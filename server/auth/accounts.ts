@@ -26,7 +26,8 @@ import type { Env } from '../env';
 import { tooManyRequests } from '../http/too-many-requests';
 import { maskEmail } from '../logger';
 import { enqueueMail } from '../mail/mail-queue';
-import { confirmationMail, passwordResetMail } from '../mail/mail-templates';
+import { confirmationMail, passwordResetMail, staffInvitationMail } from '../mail/mail-templates';
+import { STAFF_ACCOUNT_EXISTS_MESSAGE } from '../../shared/messages/staff-messages';
 import type { RequestContext } from '../trpc/context';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { clearSessionCookie, setSessionCookie } from './cookies';
@@ -37,6 +38,7 @@ import { createSession, generateSessionToken, invalidateSession, invalidateUserS
 /** Paths of the pages the e-mail links open (client/app/paths.ts builds the same ones). */
 const CONFIRM_EMAIL_PATH = '/confirm-email';
 const RESET_PASSWORD_PATH = '/reset-password';
+const STAFF_WELCOME_PATH = '/staff/welcome';
 
 const publicOrigin = (env: Env) =>
   env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
@@ -160,7 +162,9 @@ export const accounts = {
     try {
       user = await users.findByEmail(ctx.db, input.email);
       passwordOk = await hashing(ctx, () =>
-        user ? ctx.passwords.verify(user.password_hash, input.password) : ctx.passwords.verifyDummy(input.password),
+        user?.password_hash
+          ? ctx.passwords.verify(user.password_hash, input.password)
+          : ctx.passwords.verifyDummy(input.password),
       );
     } catch (error) {
       // Not checked (queue full, database error): the attempt does not count.
@@ -168,12 +172,14 @@ export const accounts = {
       throw error;
     }
 
-    if (!user || !passwordOk) {
+    // A deactivated staff account (issue #13) fails exactly like a wrong password: nothing to learn from it.
+    const deactivated = Boolean(user?.deactivated_at);
+    if (!user || !passwordOk || deactivated) {
       await ctx.audit.record({
         type: 'login.failure',
         actorUserId: user?.id ?? null,
         ...audit,
-        detail: { reason: user ? 'wrong-password' : 'unknown-account' },
+        detail: { reason: !user ? 'unknown-account' : deactivated && passwordOk ? 'deactivated' : 'wrong-password' },
       });
       // The reservation that used the last allowed attempt is the one that locks the account (or address) out.
       if (account.remaining === 0)
@@ -223,13 +229,18 @@ export const accounts = {
   },
 
   /** Sets the new password, ends every session of the account, and logs this browser in. */
-  async resetPassword(ctx: RequestContext, input: { token: string; password: string }): Promise<UserRow> {
+  /** A new password from an e-mailed link: a reset, or an invited colleague's first (issue #13: kind 'invite'). */
+  async resetPassword(
+    ctx: RequestContext,
+    input: { token: string; password: string },
+    kind: 'reset_password' | 'invite' = 'reset_password',
+  ): Promise<UserRow> {
     refuseCommonPassword(input.password);
     const invalid = () => new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK_MESSAGE });
     // Looked at first and used up only after hashing, so a 503 from a full queue does not waste the link.
-    if ((await peekEmailToken(ctx.db, input.token, 'reset_password')) === null) throw invalid();
+    if ((await peekEmailToken(ctx.db, input.token, kind)) === null) throw invalid();
     const passwordHash = await hashing(ctx, () => ctx.passwords.hash(input.password));
-    const userId = await consumeEmailToken(ctx.db, input.token, 'reset_password');
+    const userId = await consumeEmailToken(ctx.db, input.token, kind);
     const user = userId === null ? undefined : await users.findById(ctx.db, userId);
     if (!user) throw invalid();
     await users.setPasswordHash(ctx.db, user.id, passwordHash);
@@ -238,7 +249,38 @@ export const accounts = {
     await invalidateUserSessions(ctx.db, user.id, ctx.sessionEvents);
     ctx.authLimits.loginAccount.reset(accountKey(user.email));
     await startSession(ctx, user);
-    await ctx.audit.record({ type: 'password.reset', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
+    await ctx.audit.record({
+      type: 'password.reset',
+      actorUserId: user.id,
+      email: user.email,
+      ip: ctx.clientIp,
+      ...(kind === 'invite' ? { detail: { link: 'invite' } } : {}),
+    });
+    return user;
+  },
+
+  /**
+   * Invites a colleague to the staff app (issue #13): an account with the role and no password yet, and a 7-day
+   * link to set one. Inviting again an address whose invitation is unused sends a fresh link.
+   */
+  async inviteStaff(ctx: RequestContext, input: { email: string; fullName: string; role: 'agent' | 'admin' }) {
+    const existing = await users.findByEmail(ctx.db, input.email);
+    if (existing && (existing.password_hash || existing.role === 'patient'))
+      throw new TRPCError({ code: 'CONFLICT', message: STAFF_ACCOUNT_EXISTS_MESSAGE });
+    const user =
+      existing ??
+      (await users.create(ctx.db, {
+        email: input.email,
+        fullName: input.fullName,
+        passwordHash: '',
+        role: input.role,
+      }));
+    if (existing) await users.setRole(ctx.db, existing.id, input.role);
+    const token = await issueEmailToken(ctx.db, user.id, 'invite');
+    await enqueueMail(
+      ctx.db,
+      staffInvitationMail(user.email, input.fullName, linkTo(ctx.env, STAFF_WELCOME_PATH, token)),
+    );
     return user;
   },
 

@@ -8,6 +8,8 @@ import { emailTokens } from '../data/email-tokens';
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
   confirm_email: 24 * 60 * 60_000,
   reset_password: 60 * 60_000,
+  // A colleague invited to the staff app (issue #13) may not read their mail the same day.
+  invite: 7 * 24 * 60 * 60_000,
 };
 
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;

@@ -6,6 +6,7 @@
  *   visitor cookie (set on the widget's first handshake, i.e. when the panel is first opened) or,
  *   for a signed-in patient, from the session cookie. Payloads never name a conversation.
  * - `/agent` for support staff: the session cookie must belong to an agent or an admin.
+ * - `/staff` (server/staff/staff-namespace.ts): the live inbox, same admission as `/agent`.
  *
  * Defences: the handshake's Origin must be this site (cross-site WebSocket hijacking); payloads
  * are capped at 16 KB (maxHttpBufferSize) and parsed with the shared zod schemas; a visitor may
@@ -55,6 +56,8 @@ import { createClientAddress } from './client-ip';
 import { createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';
 import { createVisitorIdentity, loadVisitorCookieSecret } from './visitor-identity';
+import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';
+import { attachStaffNamespace } from '../staff/staff-namespace';
 
 export type ChatDeps = {
   env: Env;
@@ -62,6 +65,8 @@ export type ChatDeps = {
   logger: Logger;
   /** The same session events createApp announces on (server/index.ts makes one for both). */
   sessionEvents: SessionEvents;
+  /** The same inbox events createApp announces on: the staff namespace pushes them to open inboxes (issue #13). */
+  inboxEvents?: InboxEvents;
   /** Overrides CHAT_COOKIE_SECRET / the stored secret (tests). */
   cookieSecret?: string;
   /** The bot's reply delay; CHAT_REPLY_DELAY_MS (1.5 s) unless a test shortens it. */
@@ -135,6 +140,15 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS,
   });
 
+  const staffNamespace = attachStaffNamespace(io, {
+    logger,
+    audit,
+    inboxEvents: deps.inboxEvents ?? createInboxEvents(),
+    sessionEvents: deps.sessionEvents,
+    ipOf: (socket) => address.ip(socket.request),
+    sessionFor,
+  });
+
   // Logout, password reset or account deletion: that session's sockets go at once.
   const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
     const ended = new Set(sessionIds);
@@ -154,6 +168,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
      */
     close: () => {
       unsubscribe();
+      staffNamespace.close();
       service.close();
       agentNamespace.close();
       io.engine.close();

@@ -1,6 +1,16 @@
 import type { AppDatabase } from '../db/database';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string; kind: string };
+/** A small text attachment (an .ics calendar file), stored as JSON with the queued mail. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  attachments?: MailAttachment[];
+};
 
 /** Queries on the mail queue (server/mail/mail-worker.ts sends what is due). */
 export const mailOutbox = {
@@ -16,6 +26,7 @@ export const mailOutbox = {
         next_attempt_at: now,
         last_error: null,
         created_at: new Date(now).toISOString(),
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow(),
@@ -55,9 +66,13 @@ export const mailOutbox = {
   markFailed: (db: AppDatabase, id: number, attempts: number, error: string) =>
     db
       .updateTable('mail_outbox')
-      .set({ status: 'failed', attempts, last_error: error, text_body: '', html_body: '' })
+      .set({ status: 'failed', attempts, last_error: error, text_body: '', html_body: '', attachments: null })
       .where('id', '=', id)
       .execute(),
+
+  /** The stored attachments of a queued row (JSON written by `insert`). */
+  attachmentsOf: (row: { attachments: string | null }): MailAttachment[] | undefined =>
+    row.attachments ? (JSON.parse(row.attachments) as MailAttachment[]) : undefined,
 
   deleteForAddress: (db: AppDatabase, address: string) =>
     db.deleteFrom('mail_outbox').where('to_address', '=', address).execute(),

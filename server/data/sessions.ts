@@ -23,6 +23,8 @@ export const sessions = {
         'users.role',
       ])
       .where('sessions.id', '=', id)
+      // A deactivated staff account has no live session, whatever rows remain (issue #13).
+      .where('users.deactivated_at', 'is', null)
       .executeTakeFirst(),
 
   setExpiry: (db: AppDatabase, id: string, expiresAt: number) =>

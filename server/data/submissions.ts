@@ -18,6 +18,8 @@ import type { JobApplicationData } from '../../shared/schemas/job-application';
 import type { NewsletterData } from '../../shared/schemas/newsletter';
 import type { ServiceOrderData } from '../../shared/schemas/service-order';
 import type { TripPlanData } from '../../shared/schemas/trip-plan';
+import type { RequestType } from '../../shared/requests';
+import { addToInbox, type NewRequest } from './requests';
 
 export type SubmissionTable =
   'newsletter_subscriptions' | 'job_applications' | 'service_orders' | 'appointments' | 'trip_plans';
@@ -49,6 +51,8 @@ type Row<T> = Omit<Insertable<T>, 'id' | 'reference' | 'created_at' | 'idempoten
 
 /** The stored row's reference; `created` is false when the key had already stored it. */
 export type Stored = { reference: string; created: boolean };
+/** A stored row with its id in the form's table (0 when a retry found the earlier row). */
+type StoredRow = Stored & { id: number };
 
 const findByKey = async (trx: Transaction<Database>, table: SubmissionTable, key: string | undefined) =>
   key
@@ -66,17 +70,18 @@ async function insertOnce<T extends SubmissionTable>(
   table: T,
   key: string | undefined,
   values: Row<Database[T]>,
-): Promise<Stored | null> {
+): Promise<StoredRow | null> {
   for (let attempt = 0; attempt < MAX_REFERENCE_ATTEMPTS; attempt++) {
     const reference = newReference(referencePrefixes[table]);
-    const result = await trx
+    const inserted = (await trx
       .insertInto(table)
       .values({ ...values, reference, idempotency_key: key ?? null, created_at: new Date().toISOString() } as never)
       .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst();
-    if (result.numInsertedOrUpdatedRows === 1n) return { reference, created: true };
+      .returning('id' as never)
+      .executeTakeFirst()) as { id: number } | undefined;
+    if (inserted) return { reference, created: true, id: inserted.id };
     const existing = await findByKey(trx, table, key);
-    if (existing) return { reference: existing, created: false };
+    if (existing) return { reference: existing, created: false, id: 0 };
     if (table === 'newsletter_subscriptions') {
       const sameAddress = await trx
         .selectFrom('newsletter_subscriptions')
@@ -101,74 +106,131 @@ export function insertNewsletterSubscription(writes: WriteBatcher, data: Newslet
     const stored = await insertOnce(trx, 'newsletter_subscriptions', data.idempotencyKey, {
       email: data.email.toLowerCase(),
     });
-    return stored ? { status: 'created', ...stored } : { status: 'duplicate' };
+    return stored
+      ? { status: 'created', reference: stored.reference, created: stored.created }
+      : { status: 'duplicate' };
   });
 }
 
-const stored = (value: Stored | null): Stored => {
+const stored = (value: StoredRow | null): StoredRow => {
   if (!value) throw new Error('Submission was not stored');
   return value;
 };
 
-export const insertJobApplication = (writes: WriteBatcher, data: JobApplicationData) =>
-  writes.run(async (trx) =>
-    stored(
-      await insertOnce(trx, 'job_applications', data.idempotencyKey, {
-        job_title: data.jobTitle,
-        full_name: data.fullName,
-        email: data.email,
-        phone: data.phone,
-        resume_link: data.resumeLink,
-        cover_letter: data.coverLetter,
-      }),
-    ),
+/** Called in the storing transaction for a request seen for the first time (issue #13: the receipt e-mail). */
+export type OnNewRequest = (trx: Transaction<Database>, request: NewRequest) => Promise<void>;
+
+type RequestFields = Omit<NewRequest, 'type' | 'submissionId' | 'reference'>;
+
+/** Stores a request form's row and, the first time only, its inbox row: one transaction, all or nothing. */
+function storeRequest<T extends Exclude<SubmissionTable, 'newsletter_subscriptions'>>(
+  writes: WriteBatcher,
+  table: T,
+  key: string | undefined,
+  values: Row<Database[T]>,
+  inbox: RequestFields,
+  onNewRequest?: OnNewRequest,
+): Promise<Stored> {
+  return writes.run(async (trx) => {
+    const row = stored(await insertOnce(trx, table, key, values));
+    if (row.created) {
+      const request: NewRequest = {
+        ...inbox,
+        type: requestTypeOf[table],
+        submissionId: row.id,
+        reference: row.reference,
+      };
+      await addToInbox(trx, request);
+      await onNewRequest?.(trx, request);
+    }
+    return { reference: row.reference, created: row.created };
+  });
+}
+
+const requestTypeOf = {
+  job_applications: 'job_application',
+  service_orders: 'service_order',
+  appointments: 'appointment',
+  trip_plans: 'trip_plan',
+} as const satisfies Record<Exclude<SubmissionTable, 'newsletter_subscriptions'>, RequestType>;
+
+const contact = (data: { fullName: string; email: string; phone: string | null }) => ({
+  fullName: data.fullName,
+  email: data.email,
+  phone: data.phone,
+});
+
+export const insertJobApplication = (writes: WriteBatcher, data: JobApplicationData, onNewRequest?: OnNewRequest) =>
+  storeRequest(
+    writes,
+    'job_applications',
+    data.idempotencyKey,
+    {
+      job_title: data.jobTitle,
+      full_name: data.fullName,
+      email: data.email,
+      phone: data.phone,
+      resume_link: data.resumeLink,
+      cover_letter: data.coverLetter,
+    },
+    { ...contact(data), subject: data.jobTitle, requestedDate: null },
+    onNewRequest,
   );
 
-export const insertServiceOrder = (writes: WriteBatcher, data: ServiceOrderData) =>
-  writes.run(async (trx) =>
-    stored(
-      await insertOnce(trx, 'service_orders', data.idempotencyKey, {
-        full_name: data.fullName,
-        email: data.email,
-        phone: data.phone,
-        service_package: data.servicePackage,
-        service_category: data.serviceCategory,
-        message: data.message,
-      }),
-    ),
+export const insertServiceOrder = (writes: WriteBatcher, data: ServiceOrderData, onNewRequest?: OnNewRequest) =>
+  storeRequest(
+    writes,
+    'service_orders',
+    data.idempotencyKey,
+    {
+      full_name: data.fullName,
+      email: data.email,
+      phone: data.phone,
+      service_package: data.servicePackage,
+      service_category: data.serviceCategory,
+      message: data.message,
+    },
+    { ...contact(data), subject: data.servicePackage ?? data.serviceCategory, requestedDate: null },
+    onNewRequest,
   );
 
-export const insertAppointment = (writes: WriteBatcher, data: AppointmentData) =>
-  writes.run(async (trx) =>
-    stored(
-      await insertOnce(trx, 'appointments', data.idempotencyKey, {
-        full_name: data.fullName,
-        email: data.email,
-        phone: data.phone,
-        preferred_date: data.preferredDate,
-        preferred_time: data.preferredTime,
-        service_type: data.serviceType,
-        message: data.message,
-      }),
-    ),
+export const insertAppointment = (writes: WriteBatcher, data: AppointmentData, onNewRequest?: OnNewRequest) =>
+  storeRequest(
+    writes,
+    'appointments',
+    data.idempotencyKey,
+    {
+      full_name: data.fullName,
+      email: data.email,
+      phone: data.phone,
+      preferred_date: data.preferredDate,
+      preferred_time: data.preferredTime,
+      service_type: data.serviceType,
+      message: data.message,
+    },
+    { ...contact(data), subject: data.serviceType, requestedDate: data.preferredDate },
+    onNewRequest,
   );
 
-export const insertTripPlan = (writes: WriteBatcher, data: TripPlanData) =>
-  writes.run(async (trx) =>
-    stored(
-      await insertOnce(trx, 'trip_plans', data.idempotencyKey, {
-        destination: data.destination,
-        departure_date: data.departureDate,
-        return_date: data.returnDate,
-        number_of_travelers: data.numberOfTravelers,
-        accommodation_preference: data.accommodationPreference,
-        activity_interests: data.activityInterests,
-        full_name: data.fullName,
-        email: data.email,
-        phone: data.phone,
-        additional_requests: data.additionalRequests,
-      }),
-    ),
+export const insertTripPlan = (writes: WriteBatcher, data: TripPlanData, onNewRequest?: OnNewRequest) =>
+  storeRequest(
+    writes,
+    'trip_plans',
+    data.idempotencyKey,
+    {
+      destination: data.destination,
+      departure_date: data.departureDate,
+      return_date: data.returnDate,
+      number_of_travelers: data.numberOfTravelers,
+      accommodation_preference: data.accommodationPreference,
+      activity_interests: data.activityInterests,
+      full_name: data.fullName,
+      email: data.email,
+      phone: data.phone,
+      additional_requests: data.additionalRequests,
+    },
+    { ...contact(data), subject: data.destination, requestedDate: data.departureDate },
+    onNewRequest,
   );
 
 /** Columns in the order staff see them in exports. */

@@ -40,6 +40,9 @@ export const users = {
       .where('email_confirmed_at', 'is', null)
       .execute(),
 
+  setRole: (db: AppDatabase, id: number, role: UserRole) =>
+    db.updateTable('users').set({ role }).where('id', '=', id).execute(),
+
   setPasswordHash: (db: AppDatabase, id: number, passwordHash: string) =>
     db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute(),
 

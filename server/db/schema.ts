@@ -25,6 +25,8 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_pending_replies: ChatPendingRepliesTable;
   audit_events: AuditEventsTable;
+  requests: RequestsTable;
+  request_events: RequestEventsTable;
 }
 
 /** Accounts (issue #5): migrations/0010-users-and-sessions.ts. */
@@ -39,6 +41,8 @@ export interface UsersTable {
   email_confirmed_at: string | null;
   role: Generated<UserRole>;
   created_at: string;
+  /** ISO-8601 UTC; set when an admin deactivates a staff account (migrations/0050). */
+  deactivated_at: Generated<string | null>;
 }
 export interface SessionsTable {
   /** SHA-256 (hex) of the session token. */
@@ -48,7 +52,7 @@ export interface SessionsTable {
   expires_at: number;
   created_at: string;
 }
-export type EmailTokenKind = 'confirm_email' | 'reset_password';
+export type EmailTokenKind = 'confirm_email' | 'reset_password' | 'invite';
 export interface EmailTokensTable {
   /** SHA-256 (hex) of the token sent by e-mail. */
   id: string;
@@ -70,6 +74,8 @@ export interface MailOutboxTable {
   next_attempt_at: number;
   last_error: string | null;
   created_at: string;
+  /** JSON array of MailAttachment (server/data/mail-outbox.ts); null when none. */
+  attachments: Generated<string | null>;
 }
 
 /** Stored public forms (issue #4): migrations/0002..0006. Optional answers left empty are null. */
@@ -169,5 +175,47 @@ export interface AuditEventsTable {
   subject: string | null;
   /** JSON object of non-personal details. */
   detail: string | null;
+  created_at: string;
+}
+
+/** Staff back office (issue #13): migrations/0050-staff-back-office.ts. */
+export type RequestTypeColumn = 'appointment' | 'service_order' | 'trip_plan' | 'job_application';
+export type RequestStatusColumn = 'new' | 'in_progress' | 'confirmed' | 'done' | 'cancelled';
+export interface RequestsTable {
+  id: Generated<number>;
+  reference: string;
+  type: RequestTypeColumn;
+  /** The row's id in the form's own table. */
+  submission_id: number;
+  full_name: string;
+  /** Compares without regard to case (COLLATE NOCASE). */
+  email: string;
+  phone: string | null;
+  /** The service, package, job or destination asked for. */
+  subject: string;
+  /** YYYY-MM-DD. */
+  requested_date: string | null;
+  status: Generated<RequestStatusColumn>;
+  owner_id: number | null;
+  /** Lagos wall-clock 'YYYY-MM-DDTHH:MM' of a confirmed appointment. */
+  confirmed_for: string | null;
+  patient_message: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  anonymised_at: string | null;
+}
+export type RequestEventKind = 'created' | 'status' | 'assigned' | 'note' | 'message';
+export interface RequestEventsTable {
+  id: Generated<number>;
+  request_id: number;
+  actor_user_id: number | null;
+  actor_kind: 'staff' | 'patient' | 'system';
+  kind: RequestEventKind;
+  from_status: RequestStatusColumn | null;
+  to_status: RequestStatusColumn | null;
+  owner_id: number | null;
+  body: string | null;
   created_at: string;
 }

@@ -16,5 +16,10 @@ export function onMailQueued(listener: Listener): () => void {
  */
 export async function enqueueMail(db: AppDatabase, mail: OutgoingMail): Promise<void> {
   await mailOutbox.insert(db, mail);
+  notifyMailQueued();
+}
+
+/** For mail inserted inside a caller's transaction: call once that transaction has committed. */
+export function notifyMailQueued(): void {
   for (const listener of listeners) listener();
 }

@@ -23,6 +23,14 @@ export const defaultMailFrom = () => `"${brand.name}" <no-reply@${brand.email.sp
  */
 export function createMailTransport(env: Env, logger: Logger): MailTransport {
   const from = env.MAIL_FROM ?? defaultMailFrom();
+  const message = (mail: OutgoingMail) => ({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+  });
   if (env.SMTP_URL) {
     const transporter = nodemailer.createTransport({
       url: env.SMTP_URL,
@@ -33,7 +41,7 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
     return {
       kind: 'smtp',
       send: async (mail) => {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transporter.sendMail(message(mail));
       },
       close: () => transporter.close(),
     };
@@ -44,13 +52,7 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
   return {
     kind: 'outbox',
     send: async (mail) => {
-      const info = await composer.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      const info = await composer.sendMail(message(mail));
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,

@@ -66,6 +66,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
             text: row.text_body,
             html: row.html_body,
             kind: row.kind,
+            attachments: mailOutbox.attachmentsOf(row),
           });
           await mailOutbox.delete(db, row.id);
           sent++;

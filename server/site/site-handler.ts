@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import express, { type RequestHandler, type Router } from 'express';
 import type { PageRenderer } from '../../shared/render-result';
 import type { Logger } from '../logger';
+import { markAuthState, type AuthState } from '../../shared/auth-state';
 import { buildHtmlDocument, prerenderedFileFor, type ViteManifest } from './html-document';
 import { createAssetReader } from './site-assets';
 
@@ -22,6 +23,10 @@ export type SiteBuild = {
 };
 
 const HTML_CACHE = 'no-cache';
+const PERSONAL_HTML_CACHE = 'private, no-cache';
+
+/** The header's state for this request's session (server/app.ts), or null when signed out. */
+export type AuthStateLookup = (req: express.Request) => Promise<AuthState | null>;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -29,7 +34,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * revalidated on every visit, and anything else rendered on demand with the right
  * status (404 for unknown pages, 301 for redirects).
  */
-export function siteHandler(build: SiteBuild, logger: Logger): Router {
+export function siteHandler(build: SiteBuild, logger: Logger, authStateOf?: AuthStateLookup): Router {
   const site = express.Router();
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(
@@ -49,10 +54,18 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
     }),
   );
   // Before the static folder, whose lookup (fs.stat) would go through the thread pool for every page.
-  site.use((req, res, next) => {
+  site.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const page = pages.get(prerenderedFileFor(req.path));
     if (!page) return next();
+    const state = authStateOf ? await authStateOf(req) : null;
+    if (state) {
+      // Drawn for this visitor: never stored by a shared cache, and compressed per request like any answer.
+      res.setHeader('Cache-Control', PERSONAL_HTML_CACHE);
+      res.setHeader('Vary', 'Cookie, Accept-Encoding');
+      res.type('html');
+      return void res.send(markAuthState(page.body.toString('utf8'), state));
+    }
     res.setHeader('Cache-Control', HTML_CACHE);
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', page.etag);
@@ -89,7 +102,10 @@ export function siteHandler(build: SiteBuild, logger: Logger): Router {
     try {
       const result = await build.renderer.render(req.originalUrl);
       if (result.kind === 'redirect') return res.redirect(result.status, result.location);
-      res.status(result.status).send(buildHtmlDocument(template, manifest, result, readAsset));
+      const html = buildHtmlDocument(template, manifest, result, readAsset);
+      const state = authStateOf ? await authStateOf(req) : null;
+      if (state) res.setHeader('Cache-Control', PERSONAL_HTML_CACHE);
+      res.status(result.status).send(state ? markAuthState(html, state) : html);
     } catch (error) {
       logger.error('render failed', { path: pathname, err: error });
       next(error);

@@ -63,7 +63,7 @@ async function main() {
         `Created ${role === 'admin' ? 'admin' : 'support agent'} ${user.email} (${user.full_name}).`,
         `One-time password: ${oneTimePassword}`,
         `Or set a password here (valid for one hour): ${origin}/reset-password?token=${token}`,
-        'Share these privately, then ask the agent to choose their own password. The console is at /agent.',
+        'Share these privately, then ask the agent to choose their own password. The staff app is at /staff (its Chats page is the support console).',
         '',
       ].join('\n'),
     );

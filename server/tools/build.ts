@@ -103,6 +103,7 @@ await build({
         index: path.join(root, 'server/index.ts'),
         // Staff commands that must work on a production install too (node dist/server/audit-cli.mjs).
         'audit-cli': path.join(root, 'server/tools/audit-cli.ts'),
+        'retention-cli': path.join(root, 'server/tools/retention-cli.ts'),
         'migrate-cli': path.join(root, 'server/db/migrate-cli.ts'),
         ...Object.fromEntries(
           migrationFiles.map((file) => [

@@ -11,7 +11,7 @@ import { isSubmissionTable, listSubmissions, submissionColumns } from '../data/s
 import { databaseFile } from '../db/database';
 import type { Database } from '../db/schema';
 import { loadEnv } from '../env';
-import { toCsv } from './csv';
+import { toCsv } from '../data/csv';
 
 const usage = `Usage: npm run export -- <table> [--since YYYY-MM-DD]\nTables: ${Object.keys(submissionColumns).join(', ')}`;
 

@@ -6,6 +6,7 @@ import { createSessionEvents, type SessionEvents } from '../auth/session-events'
 import type { AppDatabase } from '../db/database';
 import { createWriteBatcher, type WriteBatcher } from '../db/write-batcher';
 import type { Env } from '../env';
+import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';
 import type { Logger } from '../logger';
 import { createFormRateLimiters, type FormRateLimiters } from './routers/form-rate-limiters';
 
@@ -27,6 +28,8 @@ export type AppServices = {
   /** Group commit for the app's batched writes (stored forms); one per app. */
   writes: WriteBatcher;
   formLimiters: FormRateLimiters;
+  /** Inbox changes for the staff sockets (issue #13). */
+  inboxEvents: InboxEvents;
 };
 
 /**
@@ -42,7 +45,7 @@ export type InnerContext = AppServices & {
 /** Services a test may leave out are built from the ones it gives. */
 export type ServiceDeps = Omit<
   AppServices,
-  'audit' | 'authLimits' | 'passwords' | 'sessionEvents' | 'writes' | 'formLimiters'
+  'audit' | 'authLimits' | 'passwords' | 'sessionEvents' | 'writes' | 'formLimiters' | 'inboxEvents'
 > &
   Partial<AppServices>;
 
@@ -55,6 +58,7 @@ export const createAppServices = (services: ServiceDeps): AppServices => ({
   sessionEvents: services.sessionEvents ?? createSessionEvents(),
   writes: services.writes ?? createWriteBatcher(services.db),
   formLimiters: services.formLimiters ?? createFormRateLimiters(services.env),
+  inboxEvents: services.inboxEvents ?? createInboxEvents(),
 });
 
 export const createInnerContext = (services: ServiceDeps, overrides: Partial<InnerContext> = {}): InnerContext => ({

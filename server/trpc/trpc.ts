@@ -11,6 +11,7 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
 import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
+import { ADMIN_ONLY_MESSAGE, STAFF_ONLY_MESSAGE } from '../../shared/messages/staff-messages';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/messages/service-messages';
 import { databaseFaultOf } from '../db/database-fault';
 import type { RequestContext } from './context';
@@ -68,4 +69,27 @@ export const publicProcedure = t.procedure.use(databaseFaults);
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+const isStaffRole = (role: string) => role === 'agent' || role === 'admin';
+
+/**
+ * Staff (agent or admin) only (issue #13): anonymous callers get UNAUTHORIZED, patients FORBIDDEN; a refusal of a
+ * signed-in patient goes to the audit log.
+ */
+export const staffProcedure = protectedProcedure.use(async ({ ctx, path, next }) => {
+  if (!isStaffRole(ctx.user.role)) {
+    await ctx.audit.record({ type: 'staff.access_refused', actorUserId: ctx.user.id, ip: ctx.clientIp, subject: path });
+    throw new TRPCError({ code: 'FORBIDDEN', message: STAFF_ONLY_MESSAGE });
+  }
+  return next();
+});
+
+/** Admins only: the team and the audit log. */
+export const adminProcedure = staffProcedure.use(async ({ ctx, path, next }) => {
+  if (ctx.user.role !== 'admin') {
+    await ctx.audit.record({ type: 'staff.access_refused', actorUserId: ctx.user.id, ip: ctx.clientIp, subject: path });
+    throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
+  }
+  return next();
 });

@@ -78,6 +78,11 @@ export const authRouter = router({
     .input(resetPasswordSchema)
     .mutation(async ({ ctx, input }) => ({ user: rowView(await accounts.resetPassword(ctx, input)) })),
 
+  /** An invited colleague sets their first password (issue #13); signs them in. */
+  acceptInvite: publicProcedure
+    .input(resetPasswordSchema)
+    .mutation(async ({ ctx, input }) => ({ user: rowView(await accounts.resetPassword(ctx, input, 'invite')) })),
+
   /** Everything stored about the account, as one JSON document. */
   downloadMyData: protectedProcedure.query(async ({ ctx }) => {
     ctx.res?.setHeader('Cache-Control', 'no-store');

@@ -19,9 +19,14 @@ import {
   insertTripPlan,
   newReference,
   referencePrefixes,
+  type OnNewRequest,
   type Stored,
   type SubmissionTable,
 } from '../../data/submissions';
+import { mailOutbox } from '../../data/mail-outbox';
+import { requests } from '../../data/requests';
+import { notifyMailQueued } from '../../mail/mail-queue';
+import { requestReceivedMail } from '../../mail/request-mails';
 import { DatabaseFault } from '../../db/database-fault';
 import { tooManyRequests } from '../../http/too-many-requests';
 import type { RequestContext } from '../context';
@@ -72,6 +77,24 @@ function stored(ctx: RequestContext, table: SubmissionTable, { reference, create
   return { reference };
 }
 
+/** The patient's receipt, queued in the transaction that stores the request (issue #13). */
+const queueReceipt: OnNewRequest = async (trx, request) => {
+  await mailOutbox.insert(trx, requestReceivedMail(request));
+};
+
+/**
+ * A request seen for the first time is mailed and appears in every open staff inbox (issue #13), once it is
+ * committed.
+ */
+async function storedRequest(ctx: RequestContext, table: SubmissionTable, result: Stored) {
+  if (result.created) {
+    notifyMailQueued();
+    const row = await requests.rowByReference(ctx.db, result.reference);
+    if (row) ctx.inboxEvents.announce({ kind: 'new', row });
+  }
+  return stored(ctx, table, result);
+}
+
 export const formsRouter = router({
   subscribeNewsletter: formProcedure('newsletter_subscriptions')
     .input(newsletterSchema)
@@ -89,7 +112,7 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'job_applications');
       failIfFaultInjected(ctx);
-      return stored(ctx, 'job_applications', await insertJobApplication(ctx.writes, input));
+      return storedRequest(ctx, 'job_applications', await insertJobApplication(ctx.writes, input, queueReceipt));
     }),
 
   submitServiceOrder: formProcedure('service_orders')
@@ -97,7 +120,7 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'service_orders');
       failIfFaultInjected(ctx);
-      return stored(ctx, 'service_orders', await insertServiceOrder(ctx.writes, input));
+      return storedRequest(ctx, 'service_orders', await insertServiceOrder(ctx.writes, input, queueReceipt));
     }),
 
   submitAppointment: formProcedure('appointments')
@@ -105,7 +128,7 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'appointments');
       failIfFaultInjected(ctx);
-      return stored(ctx, 'appointments', await insertAppointment(ctx.writes, input));
+      return storedRequest(ctx, 'appointments', await insertAppointment(ctx.writes, input, queueReceipt));
     }),
 
   submitTripPlan: formProcedure('trip_plans')
@@ -113,6 +136,6 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(input)) return botReply(ctx, 'trip_plans');
       failIfFaultInjected(ctx);
-      return stored(ctx, 'trip_plans', await insertTripPlan(ctx.writes, input));
+      return storedRequest(ctx, 'trip_plans', await insertTripPlan(ctx.writes, input, queueReceipt));
     }),
 });

@@ -1,0 +1,333 @@
+/**
+ * The staff inbox (issue #13): one `requests` row per submission of the four request forms, with status, owner and
+ * the staff's message to the patient, and its append-only history in `request_events`.
+ *
+ * Writes take a transaction (the app's write batcher gives one): the form's own row, its inbox row, the event and any
+ * e-mail to the patient are stored together or not at all.
+ */
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { AppDatabase } from '../db/database';
+import type { Database, RequestEventKind } from '../db/schema';
+import type { InboxFilter, InboxRow, RequestStatus, RequestType } from '../../shared/requests';
+
+type Db = Kysely<Database>;
+
+/** The fields every request form has, as the inbox row stores them. */
+export type NewRequest = {
+  type: RequestType;
+  submissionId: number;
+  reference: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  requestedDate: string | null;
+};
+
+/** Who made a change: a staff member, the patient (from their dashboard) or the system (retention). */
+export type Actor = { kind: 'staff'; userId: number } | { kind: 'patient' } | { kind: 'system' };
+
+type EventValues = {
+  kind: RequestEventKind;
+  fromStatus?: RequestStatus | null;
+  toStatus?: RequestStatus | null;
+  ownerId?: number | null;
+  body?: string | null;
+};
+
+const appendEvent = (trx: Db, requestId: number, actor: Actor, event: EventValues, now: string) =>
+  trx
+    .insertInto('request_events')
+    .values({
+      request_id: requestId,
+      actor_user_id: actor.kind === 'staff' ? actor.userId : null,
+      actor_kind: actor.kind,
+      kind: event.kind,
+      from_status: event.fromStatus ?? null,
+      to_status: event.toStatus ?? null,
+      owner_id: event.ownerId ?? null,
+      body: event.body ?? null,
+      created_at: now,
+    })
+    .execute();
+
+/** Adds a just-stored submission to the inbox as New; call in the transaction that stored it. */
+export async function addToInbox(trx: Transaction<Database>, request: NewRequest): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await trx
+    .insertInto('requests')
+    .values({
+      reference: request.reference,
+      type: request.type,
+      submission_id: request.submissionId,
+      full_name: request.fullName,
+      email: request.email,
+      phone: request.phone,
+      subject: request.subject,
+      requested_date: request.requestedDate,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await appendEvent(trx, id, { kind: 'patient' }, { kind: 'created', toStatus: 'new' }, now);
+  return id;
+}
+
+const inboxColumns = (query: SelectQueryBuilder<Database, 'requests', object>) =>
+  query
+    .leftJoin('users as owner', 'owner.id', 'requests.owner_id')
+    .select([
+      'requests.id',
+      'requests.reference',
+      'requests.type',
+      'requests.full_name',
+      'requests.subject',
+      'requests.requested_date',
+      'requests.status',
+      'requests.owner_id',
+      'owner.full_name as owner_name',
+      'requests.created_at',
+      'requests.updated_at',
+    ]);
+
+type InboxSelect = Awaited<ReturnType<ReturnType<typeof inboxColumns>['execute']>>[number];
+
+const toInboxRow = (row: InboxSelect): InboxRow => ({
+  id: row.id,
+  reference: row.reference,
+  type: row.type,
+  fullName: row.full_name,
+  subject: row.subject,
+  requestedDate: row.requested_date,
+  status: row.status,
+  ownerId: row.owner_id,
+  ownerName: row.owner_name ?? null,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Start of a Lagos calendar day (UTC+1, no daylight saving) as an ISO UTC instant. */
+const lagosDayStart = (date: string) => new Date(`${date}T00:00:00+01:00`).toISOString();
+const lagosDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+01:00`) + 86_400_000).toISOString();
+
+/** An FTS5 trigram phrase: the term quoted, its own quotes doubled. */
+const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/** Digits only, when the term looks like a phone number (so '0803 123 4567' finds '08031234567'). */
+const phoneDigits = (term: string) => (/^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : null);
+
+/**
+ * Applies the inbox filter. Search looks at reference, name, e-mail and phone: through the trigram index when the
+ * term has 3 characters or more, otherwise a prefix match on reference and name.
+ */
+function applyFilter<O>(
+  query: SelectQueryBuilder<Database, 'requests', O>,
+  filter: InboxFilter,
+  viewerId: number,
+): SelectQueryBuilder<Database, 'requests', O> {
+  let filtered = query;
+  if (filter.type) filtered = filtered.where('requests.type', '=', filter.type);
+  if (filter.status) filtered = filtered.where('requests.status', '=', filter.status);
+  if (filter.owner === 'me') filtered = filtered.where('requests.owner_id', '=', viewerId);
+  else if (filter.owner === 'none') filtered = filtered.where('requests.owner_id', 'is', null);
+  else if (typeof filter.owner === 'number') filtered = filtered.where('requests.owner_id', '=', filter.owner);
+  if (filter.from) filtered = filtered.where('requests.created_at', '>=', lagosDayStart(filter.from));
+  if (filter.to) filtered = filtered.where('requests.created_at', '<', lagosDayAfter(filter.to));
+  const term = filter.search?.trim();
+  if (term) {
+    const digits = phoneDigits(term);
+    const match = digits && digits.length >= 3 ? `phone : ${ftsPhrase(digits)}` : ftsPhrase(term);
+    if (term.length >= 3)
+      filtered = filtered.where(
+        'requests.id',
+        'in',
+        sql<number>`(select rowid from requests_search where requests_search match ${match})`,
+      );
+    else
+      filtered = filtered.where((eb) =>
+        eb.or([eb('requests.reference', 'like', `${term}%`), eb('requests.full_name', 'like', `${term}%`)]),
+      );
+  }
+  return filtered;
+}
+
+export type InboxPage = { rows: InboxRow[]; nextCursor: number | null };
+
+export const requests = {
+  /** One page of the inbox, newest first; `cursor` is the last id of the previous page. */
+  async list(
+    db: AppDatabase,
+    filter: InboxFilter,
+    options: { viewerId: number; cursor?: number; limit: number },
+  ): Promise<InboxPage> {
+    let query = applyFilter(inboxColumns(db.selectFrom('requests')), filter, options.viewerId);
+    if (options.cursor) query = query.where('requests.id', '<', options.cursor);
+    const rows = await query
+      .orderBy('requests.id', 'desc')
+      .limit(options.limit + 1)
+      .execute();
+    const page = rows.slice(0, options.limit).map(toInboxRow);
+    return { rows: page, nextCursor: rows.length > options.limit ? page[page.length - 1]!.id : null };
+  },
+
+  /** Every row of the filter, oldest first, in batches (the CSV export). */
+  async *stream(db: AppDatabase, filter: InboxFilter, viewerId: number, batchSize = 500) {
+    let after = 0;
+    for (;;) {
+      const rows = await applyFilter(db.selectFrom('requests').selectAll('requests'), filter, viewerId)
+        .where('requests.id', '>', after)
+        .orderBy('requests.id')
+        .limit(batchSize)
+        .execute();
+      if (!rows.length) return;
+      yield rows;
+      after = rows[rows.length - 1]!.id;
+    }
+  },
+
+  /** Requests with status New (the navigation's badge). */
+  async countNew(db: AppDatabase): Promise<number> {
+    const row = await db
+      .selectFrom('requests')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'new')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  row: async (db: Db, id: number): Promise<InboxRow | undefined> => {
+    const row = await inboxColumns(db.selectFrom('requests')).where('requests.id', '=', id).executeTakeFirst();
+    return row && toInboxRow(row);
+  },
+
+  rowByReference: async (db: Db, reference: string): Promise<InboxRow | undefined> => {
+    const row = await inboxColumns(db.selectFrom('requests'))
+      .where('requests.reference', '=', reference)
+      .executeTakeFirst();
+    return row && toInboxRow(row);
+  },
+
+  find: (db: Db, id: number) => db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /** The form's own row (every field the visitor sent). */
+  submission: (db: Db, type: RequestType, submissionId: number) =>
+    db.selectFrom(submissionTables[type]).selectAll().where('id', '=', submissionId).executeTakeFirst() as Promise<
+      Record<string, unknown> | undefined
+    >,
+
+  /** The history, oldest first, with the acting staff member's name. */
+  events: (db: Db, requestId: number) =>
+    db
+      .selectFrom('request_events')
+      .leftJoin('users as actor', 'actor.id', 'request_events.actor_user_id')
+      .leftJoin('users as owner', 'owner.id', 'request_events.owner_id')
+      .select([
+        'request_events.id',
+        'request_events.kind',
+        'request_events.actor_kind',
+        'request_events.actor_user_id',
+        'actor.full_name as actor_name',
+        'request_events.from_status',
+        'request_events.to_status',
+        'request_events.owner_id',
+        'owner.full_name as owner_name',
+        'request_events.body',
+        'request_events.created_at',
+      ])
+      .where('request_events.request_id', '=', requestId)
+      .orderBy('request_events.id')
+      .execute(),
+
+  /** Requests sent from this address, without regard to case (the patient's dashboard), newest first. */
+  forEmail: (db: Db, email: string) =>
+    db
+      .selectFrom('requests')
+      .select([
+        'id',
+        'reference',
+        'type',
+        'subject',
+        'requested_date',
+        'status',
+        'confirmed_for',
+        'patient_message',
+        'cancel_reason',
+        'created_at',
+      ])
+      .where('email', '=', email.trim())
+      .where('anonymised_at', 'is', null)
+      .orderBy('id', 'desc')
+      .execute(),
+
+  /** Sets the owner (null: unassigned). Returns false when the request does not exist. */
+  async assign(trx: Db, id: number, ownerId: number | null, actor: Actor): Promise<boolean> {
+    const now = new Date().toISOString();
+    const updated = await trx
+      .updateTable('requests')
+      .set({ owner_id: ownerId, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) return false;
+    await appendEvent(trx, id, actor, { kind: 'assigned', ownerId }, now);
+    return true;
+  },
+
+  /**
+   * Moves the request from `from` to `to` (the caller has checked the move is allowed). Compare-and-set on the
+   * status: false when someone else changed it first.
+   */
+  async setStatus(
+    trx: Db,
+    id: number,
+    change: {
+      from: RequestStatus;
+      to: RequestStatus;
+      confirmedFor?: string | null;
+      reason?: string | null;
+      message?: string | null;
+    },
+    actor: Actor,
+  ): Promise<boolean> {
+    const now = new Date().toISOString();
+    const updated = await trx
+      .updateTable('requests')
+      .set({
+        status: change.to,
+        updated_at: now,
+        closed_at: change.to === 'done' || change.to === 'cancelled' ? now : null,
+        ...(change.to === 'confirmed' ? { confirmed_for: change.confirmedFor ?? null } : {}),
+        ...(change.to === 'cancelled' ? { cancel_reason: change.reason ?? null } : {}),
+        ...(change.message ? { patient_message: change.message } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', change.from)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) return false;
+    const body = change.to === 'cancelled' ? change.reason : change.to === 'confirmed' ? change.confirmedFor : null;
+    await appendEvent(trx, id, actor, { kind: 'status', fromStatus: change.from, toStatus: change.to, body }, now);
+    if (change.message) await appendEvent(trx, id, actor, { kind: 'message', body: change.message }, now);
+    return true;
+  },
+
+  /** An internal note: staff only, never shown to the patient. */
+  async addNote(trx: Db, id: number, body: string, actor: Actor): Promise<void> {
+    const now = new Date().toISOString();
+    await trx.updateTable('requests').set({ updated_at: now }).where('id', '=', id).execute();
+    await appendEvent(trx, id, actor, { kind: 'note', body }, now);
+  },
+
+  /** The message the patient sees on their dashboard (the latest one replaces the previous). */
+  async setPatientMessage(trx: Db, id: number, body: string, actor: Actor): Promise<void> {
+    const now = new Date().toISOString();
+    await trx.updateTable('requests').set({ patient_message: body, updated_at: now }).where('id', '=', id).execute();
+    await appendEvent(trx, id, actor, { kind: 'message', body }, now);
+  },
+};
+
+export const submissionTables = {
+  appointment: 'appointments',
+  service_order: 'service_orders',
+  trip_plan: 'trip_plans',
+  job_application: 'job_applications',
+} as const satisfies Record<RequestType, keyof Database>;

@@ -1,0 +1,86 @@
+/**
+ * The staff inbox's live channel (issue #13): Socket.IO namespace '/staff' on the chat's server. Same admission as the
+ * support console (the session cookie of an agent or an admin; refusals go to the audit log). Clients send nothing;
+ * every committed inbox change announced on InboxEvents goes to every connected staff member.
+ */
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { ChatError } from '../../shared/chat-events';
+import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
+import { STAFF_ONLY_MESSAGE } from '../../shared/messages/staff-messages';
+import { STAFF_NAMESPACE, type StaffServerToClientEvents } from '../../shared/requests';
+import type { AuditLog } from '../audit/audit-log';
+import type { SessionEvents } from '../auth/session-events';
+import type { validateSessionToken } from '../auth/session';
+import type { Logger } from '../logger';
+import type { InboxEvents } from './inbox-events';
+
+type StaffSocketData = { userId: number; sessionId: string };
+type StaffNamespace = Namespace<
+  Record<string, never>,
+  StaffServerToClientEvents,
+  Record<string, never>,
+  StaffSocketData
+>;
+type StaffSocket = Socket<Record<string, never>, StaffServerToClientEvents, Record<string, never>, StaffSocketData>;
+
+type Deps = {
+  logger: Logger;
+  audit: AuditLog;
+  inboxEvents: InboxEvents;
+  sessionEvents: SessionEvents;
+  ipOf: (socket: StaffSocket) => string;
+  sessionFor: (cookieHeader: string | undefined) => ReturnType<typeof validateSessionToken> | Promise<null>;
+};
+
+const refusal = (code: ChatError['code'], message: string) => {
+  const error = new Error(message) as Error & { data: ChatError };
+  error.data = { code, message };
+  return error;
+};
+
+export function attachStaffNamespace(io: Server, deps: Deps) {
+  const staff = io.of(STAFF_NAMESPACE) as unknown as StaffNamespace;
+
+  // Socket.IO ignores a middleware's return value; the body catches its own errors.
+  staff.use((socket, next) => void admit(socket, next));
+  async function admit(socket: StaffSocket, next: (error?: Error) => void) {
+    const ip = deps.ipOf(socket);
+    try {
+      const session = await deps.sessionFor(socket.request.headers.cookie);
+      if (!session || (session.user.role !== 'agent' && session.user.role !== 'admin')) {
+        await deps.audit.record({
+          type: 'staff.access_refused',
+          actorUserId: session?.user.id ?? null,
+          email: session?.user.email ?? null,
+          ip,
+          subject: STAFF_NAMESPACE,
+          detail: { reason: session ? 'not_staff' : 'not_signed_in' },
+        });
+        return next(
+          session ? refusal('FORBIDDEN', STAFF_ONLY_MESSAGE) : refusal('UNAUTHORIZED', LOG_IN_REQUIRED_MESSAGE),
+        );
+      }
+      socket.data = { userId: session.user.id, sessionId: session.session.id };
+      next();
+    } catch (error) {
+      deps.logger.error('staff socket handshake failed', { err: error });
+      next(refusal('STORAGE_FAILED', 'Something went wrong on our side. Please try again.'));
+    }
+  }
+
+  const stopInbox = deps.inboxEvents.onChange(({ kind, row }) => {
+    staff.emit(kind === 'new' ? 'request:new' : 'request:changed', row);
+  });
+  // Logout, deactivation or expiry: that session's staff sockets go at once.
+  const stopSessions = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
+    const ended = new Set(sessionIds);
+    for (const socket of staff.sockets.values()) if (ended.has(socket.data.sessionId)) socket.disconnect(true);
+  });
+
+  return {
+    close() {
+      stopInbox();
+      stopSessions();
+    },
+  };
+}
