@@ -35,6 +35,15 @@ export const paths = {
   dashboard: () => '/dashboard',
   /** The support agents' console (internal, not linked from the public site). */
   agent: () => '/agent',
+  /** The staff app (issue #13): inbox, chats, team, audit; /agent redirects to its Chats. */
+  staff: () => '/staff',
+  staffRequest: (id: number | string) => `/staff/requests/${id}`,
+  staffNewsletter: () => '/staff/newsletter',
+  staffChats: () => '/staff/chats',
+  staffTeam: () => '/staff/team',
+  staffAudit: () => '/staff/audit',
+  /** An invited colleague sets their password here (the link in the invitation e-mail). */
+  staffWelcome: () => '/staff/welcome',
   dashboardSettings: () => '/dashboard#settings',
   privacyPolicy: () => '/privacy-policy',
   termsOfService: () => '/terms-of-service',

@@ -81,8 +81,10 @@ export const routeTable: RouteEntry[] = [
   { path: paths.resetPassword(), page: lazyPage('reset-password-page') },
   { path: paths.confirmEmail(), page: lazyPage('confirm-email-page') },
   { path: paths.dashboard(), page: lazyPage('dashboard-page'), prerender: false },
-  // Live support chat (issue #6): the agents' console, session-only.
-  { path: paths.agent(), page: lazyPage('agent-page'), prerender: false },
+  // The staff app (issue #13): inbox, requests, newsletter, chats (the agents' console), team, audit; session-only.
+  { path: paths.staffWelcome(), page: lazyPage('staff-welcome-page'), prerender: false },
+  { path: paths.staff(), page: lazyPage('staff-page'), prerender: false },
+  { path: `${paths.staff()}/*`, page: lazyPage('staff-page'), prerender: false },
   {
     path: paths.product(':slug'),
     page: lazyPage('product-page'),
@@ -92,6 +94,7 @@ export const routeTable: RouteEntry[] = [
 
 export const redirects: { from: string; to: string }[] = [
   { from: paths.medicalTourism(), to: paths.internationalHealth() },
+  { from: paths.agent(), to: paths.staffChats() },
 ];
 
 export function findRoute(path: string): RouteEntry | undefined {

@@ -1,6 +1,11 @@
 import { visualAssist } from './visual-assist';
 import { brand, officeAddressLine } from '../../shared/brand';
-import { ACCESSIBILITY_REPLY_BUSINESS_DAYS, EMERGENCY_NUMBERS } from '../../shared/constants';
+import {
+  ACCESSIBILITY_REPLY_BUSINESS_DAYS,
+  CHAT_RETENTION_MONTHS,
+  EMERGENCY_NUMBERS,
+  REQUEST_RETENTION_MONTHS,
+} from '../../shared/constants';
 
 // Plain text only. The page itself shows 'Last updated: {current date}' (spec: static pages
 // show the current date), so no dates are written into these texts.
@@ -84,8 +89,8 @@ const privacyPolicy: LegalPage = {
       heading: 'How long we keep your data',
       paragraphs: ['We keep your data only as long as we need it, then delete it or make it anonymous:'],
       list: [
-        'Form submissions (job applications, service orders, appointment requests and medical trip plans): 24 months from the date you send them.',
-        'Chat messages: 12 months from the date they are sent.',
+        `Form submissions (job applications, service orders, appointment requests and medical trip plans): while we handle your request, then ${REQUEST_RETENTION_MONTHS} months after it is closed (done or cancelled), when your name, contact details and what you wrote are removed.`,
+        `Chat messages: ${CHAT_RETENTION_MONTHS} months from the date they are sent.`,
         'Your account: until you delete it. Deleting your account removes your name, e-mail and password.',
         'Newsletter: until you unsubscribe.',
         'Technical logs: 30 days.',

@@ -11,3 +11,7 @@ export const headerLinks = [
 ] as const;
 
 export const signUpLink = { label: 'Sign Up', href: paths.signup() } as const;
+export const logInLink = { label: 'Log in', href: paths.login() } as const;
+export const myAccountLink = { label: 'My account', href: paths.dashboard() } as const;
+/** A plain link (a full page load): the staff app is its own chunk and shell. */
+export const staffLink = { label: 'Staff', href: paths.staff() } as const;

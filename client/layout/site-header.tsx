@@ -4,7 +4,8 @@ import { brand } from '../../shared/brand';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants';
 import { paths } from '../app/paths';
 import { Icon } from '../components/icon';
-import { headerLinks, signUpLink } from './nav-links';
+import { LOG_OUT_PATH } from '../../shared/auth-state';
+import { headerLinks, logInLink, myAccountLink, signUpLink, staffLink } from './nav-links';
 
 const isCurrent = (href: string, pathname: string) =>
   href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
@@ -79,7 +80,18 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
-            <li>
+            {/* All three states are in the markup; <html data-auth> (set by the server) shows the right one. */}
+            <li className="app-header__auth--out">
+              <Link
+                href={logInLink.href}
+                className="app-header__link"
+                aria-current={pathname === logInLink.href ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
+                {logInLink.label}
+              </Link>
+            </li>
+            <li className="app-header__auth--out">
               <Link
                 href={signUpLink.href}
                 className="app-button app-button--primary app-header__cta"
@@ -88,6 +100,28 @@ export function SiteHeader() {
               >
                 {signUpLink.label}
               </Link>
+            </li>
+            <li className="app-header__auth--staff">
+              <a href={staffLink.href} className="app-header__link">
+                {staffLink.label}
+              </a>
+            </li>
+            <li className="app-header__auth--in">
+              <Link
+                href={myAccountLink.href}
+                className="app-header__link"
+                aria-current={pathname === myAccountLink.href ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
+                {myAccountLink.label}
+              </Link>
+            </li>
+            <li className="app-header__auth--in">
+              <form method="post" action={LOG_OUT_PATH}>
+                <button type="submit" className="app-header__link app-header__logout">
+                  Log out
+                </button>
+              </form>
             </li>
           </ul>
         </nav>

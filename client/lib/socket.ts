@@ -7,9 +7,12 @@ import {
   type VisitorClientToServerEvents,
   type VisitorServerToClientEvents,
 } from '../../shared/chat-events';
+import { STAFF_NAMESPACE, type StaffServerToClientEvents } from '../../shared/requests';
 
 export type VisitorSocket = Socket<VisitorServerToClientEvents, VisitorClientToServerEvents>;
 export type AgentSocket = Socket<AgentServerToClientEvents, AgentClientToServerEvents>;
+/** The staff inbox's live channel (issue #13): the server only talks. */
+export type StaffSocket = Socket<StaffServerToClientEvents, Record<string, never>>;
 
 type Options = Partial<ManagerOptions & SocketOptions> & {
   /** Server origin; the page's own origin in the browser (tests and the benchmark pass one). */
@@ -23,11 +26,12 @@ type Options = Partial<ManagerOptions & SocketOptions> & {
  */
 export function createSocket(kind: 'visitor', options?: Options): VisitorSocket;
 export function createSocket(kind: 'agent', options?: Options): AgentSocket;
+export function createSocket(kind: 'staff', options?: Options): StaffSocket;
 export function createSocket(
-  kind: 'visitor' | 'agent',
+  kind: 'visitor' | 'agent' | 'staff',
   { origin = '', ...options }: Options = {},
-): VisitorSocket | AgentSocket {
-  return io(`${origin}${CHAT_NAMESPACES[kind]}`, {
+): VisitorSocket | AgentSocket | StaffSocket {
+  return io(`${origin}${kind === 'staff' ? STAFF_NAMESPACE : CHAT_NAMESPACES[kind]}`, {
     // Polling first, then WebSocket: works behind proxies that block upgrades, and the
     // first (HTTP) response can set the visitor cookie.
     withCredentials: true,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { setPageAuthState } from '../../shared/auth-state';
 import { useLocation } from 'wouter';
 import { useToast } from '../components/toast/toast-provider';
 import { AccountSettings } from '../features/auth/account-settings';
@@ -48,6 +49,7 @@ function DashboardScreen() {
     setLoggingOut(true);
     try {
       await logOut.mutateAsync();
+      setPageAuthState(null);
       navigate(paths.home());
       toast({ title: 'Logged Out', description: 'You have been logged out.' });
     } catch (error) {

@@ -1,3 +1,4 @@
+import { beep } from '../../lib/beep';
 import { useLatest } from '../../lib/use-latest';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -11,23 +12,6 @@ import './agent.css';
 
 const TITLE = 'Support console';
 const DESCRIPTION = 'Internal page for support agents to answer Chat Support conversations.';
-
-/** A short beep made in the browser (no sound file to download). */
-function beep() {
-  try {
-    const context = new AudioContext();
-    const oscillator = context.createOscillator();
-    const gain = context.createGain();
-    oscillator.frequency.value = 880;
-    gain.gain.value = 0.08;
-    oscillator.connect(gain).connect(context.destination);
-    oscillator.start();
-    oscillator.stop(context.currentTime + 0.15);
-    oscillator.onended = () => void context.close();
-  } catch {
-    // No audio on this device: the title count still alerts.
-  }
-}
 
 /**
  * The agent console: conversations live (newest activity first), one open conversation with

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { setPageAuthState } from '../../../shared/auth-state';
 import { useLocation } from 'wouter';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -67,6 +68,7 @@ export function AccountSettings() {
     try {
       await deleteMyAccount.mutateAsync({ password });
       toast({ title: 'Account Deleted', description: 'Your account has been deleted and you have been logged out.' });
+      setPageAuthState(null);
       navigate(paths.home());
     } catch (error) {
       const failure = failureOf(error);

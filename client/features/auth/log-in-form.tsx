@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 import { useLocation } from 'wouter';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
@@ -35,6 +36,7 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
     const result = await attempt(logIn.mutateAsync(values));
     if (result.ok) {
       form.clearErrors();
+      setPageAuthState(authStateFor(result.data.user.role));
       navigate(safeNextPath(window.location.search, paths.dashboard()));
       return;
     }

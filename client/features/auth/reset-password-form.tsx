@@ -12,13 +12,17 @@ import { attempt } from './auth-failure';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { takeLinkToken } from './link-token';
+import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 
-/** /reset-password?token=…: sets a new password, which ends every other session and logs this browser in. */
-function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
+/**
+ * /reset-password?token=…: sets a new password, which ends every other session and logs this browser in. With
+ * `invite`, the same form is an invited colleague's first password (/staff/welcome, issue #13), and leads to /staff.
+ */
+function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthFormProps & { invite?: boolean }) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
   const { formRef, summaryRef, ...form } = useAuthForm();
-  const resetPassword = trpc.auth.resetPassword.useMutation();
+  const resetPassword = (invite ? trpc.auth.acceptInvite : trpc.auth.resetPassword).useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
 
@@ -30,8 +34,9 @@ function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
     const result = await attempt(resetPassword.mutateAsync({ token, password: values.password }));
     if (result.ok) {
       form.clearErrors();
+      setPageAuthState(authStateFor(result.data.user.role));
       toast({ title: 'Password Changed', description: 'Your new password is set and you are logged in.' });
-      navigate(paths.dashboard());
+      navigate(invite ? paths.staff() : paths.dashboard());
       return;
     }
     const { code, message, fieldErrors } = result.failure;
@@ -47,10 +52,16 @@ function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   if (token === null) {
     return (
       <div className="app-auth__notice app-auth__notice--warning">
-        <p>This reset link is not complete. Please use the whole link from the email, or ask for a new one.</p>
         <p>
-          <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
+          {invite
+            ? 'This invitation link is not complete. Please use the whole link from the email, or ask an admin to invite you again.'
+            : 'This reset link is not complete. Please use the whole link from the email, or ask for a new one.'}
         </p>
+        {invite ? null : (
+          <p>
+            <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
+          </p>
+        )}
       </div>
     );
   }
@@ -88,12 +99,17 @@ function ResetPasswordFormInner({ initialValues = {} }: AuthFormProps) {
           Save New Password
         </SubmitButton>
       </div>
-      <p>
-        <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
-      </p>
+      {invite ? null : (
+        <p>
+          <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
+        </p>
+      )}
     </form>
   );
 }
 
 /** In its own tRPC provider: the form's island loads on demand, and React Query with it. */
 export const ResetPasswordForm = withTrpc(ResetPasswordFormInner);
+
+/** /staff/welcome: the invited colleague's first password. */
+export const StaffWelcomeForm = withTrpc((props: AuthFormProps) => <ResetPasswordFormInner {...props} invite />);

@@ -3,6 +3,7 @@ import { AppLink } from '../../components/app-link';
 import { ButtonLink } from '../../components/button-link';
 import { paths } from '../../app/paths';
 import { dashboardSamples } from './dashboard-samples';
+import { MyRequests } from './my-requests';
 import { RequestServiceForm } from './request-service-form';
 import './dashboard.css';
 
@@ -124,6 +125,7 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
         </section>
       </div>
 
+      <MyRequests />
       <RequestServiceForm />
       {settings}
     </div>

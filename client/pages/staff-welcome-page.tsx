@@ -1,0 +1,23 @@
+import { paths } from '../app/paths';
+import { AuthPage } from '../features/auth/auth-page';
+
+// The server build renders the form into the HTML; the browser loads it on first use.
+const ServerForm = import.meta.env.SSR ? (await import('../features/auth/reset-password-form')).StaffWelcomeForm : null;
+const loadForm = () => import('../features/auth/reset-password-form').then((module) => module.StaffWelcomeForm);
+
+/** /staff/welcome?token=… (issue #13): an invited colleague sets their password, then opens the staff app. */
+export default function StaffWelcomePage() {
+  return (
+    <AuthPage
+      id="staff-welcome"
+      title="Set Your Password"
+      metaDescription="Set the password for your staff account."
+      intro="You have been invited to the staff app. Choose a password to finish setting up your account."
+      back={{ href: paths.login(), label: 'Go to Log In' }}
+      formLabel="Set your password"
+      serverForm={ServerForm}
+      loadForm={loadForm}
+      failure={{ title: 'Password Not Set' }}
+    />
+  );
+}
