@@ -20,7 +20,7 @@ describe('accessibility of the account pages (axe, WCAG 2.2 AA)', () => {
         await waitForHydration(page);
         expect(await axeViolations(page)).toEqual([]);
         await startForm(page, firstField);
-        await page.locator('form button[type="submit"]').first().click();
+        await page.locator('main form button[type="submit"]').first().click();
         await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
         expect(await axeViolations(page)).toEqual([]);
         expect(consoleErrors).toEqual([]);

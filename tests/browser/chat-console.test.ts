@@ -124,12 +124,16 @@ describe('the agent console with a live visitor (two browsers)', () => {
     });
   }
 
-  browserTest('sends visitors and patients who open /agent to /login', async ({ open }) => {
-    const anonymous = await open('/agent', DESKTOP);
-    await anonymous.page.waitForURL('**/login');
-    const patient = await open('/', DESKTOP);
-    await signInAs(patient.context, 'patient', 'Adaeze Okafor');
-    await patient.page.goto('/agent');
-    await patient.page.waitForURL('**/login');
-  });
+  browserTest(
+    '/agent is now the staff app’s Chats: visitors go to log in, patients see "Staff only"',
+    async ({ open }) => {
+      const anonymous = await open('/agent', DESKTOP);
+      await anonymous.page.waitForURL('**/login?next=%2Fstaff%2Fchats');
+      const patient = await open('/', DESKTOP);
+      await signInAs(patient.context, 'patient', 'Adaeze Okafor');
+      await patient.page.goto('/agent');
+      await patient.page.waitForURL('**/staff/chats');
+      await patient.page.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
+    },
+  );
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createApp } from '../../server/app';
 import { createSessionEvents } from '../../server/auth/session-events';
+import { createInboxEvents } from '../../server/staff/inbox-events';
 import { attachChat } from '../../server/chat/attach-chat';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -30,10 +31,11 @@ export default async function setup(project: TestProject) {
   const { db } = openDatabase(path.join(dataDir, 'app.db'));
   await migrateToLatest(db);
   const sessionEvents = createSessionEvents();
-  const app = createApp({ env, db, logger: createLogger('error'), version: 'test', site, sessionEvents });
+  const inboxEvents = createInboxEvents();
+  const app = createApp({ env, db, logger: createLogger('error'), version: 'test', site, sessionEvents, inboxEvents });
   const server = http.createServer(app);
   // Live support chat (issue #6) on the same server, as in server/index.ts.
-  const chat = attachChat(server, { env, db, logger: createLogger('error'), sessionEvents });
+  const chat = attachChat(server, { env, db, logger: createLogger('error'), sessionEvents, inboxEvents });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   project.provide('baseUrl', `http://127.0.0.1:${address.port}`);

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { createSocket, type AgentSocket, type VisitorSocket } from '../../client/lib/socket';
+import { createSocket, type AgentSocket, type StaffSocket, type VisitorSocket } from '../../client/lib/socket';
 import { sessionCookieName } from '../../server/auth/cookies';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
@@ -34,6 +34,7 @@ export async function startChatHarness(options: HarnessOptions = {}) {
     db: server.db,
     logger: silentLogger(),
     sessionEvents: server.sessionEvents,
+    inboxEvents: server.inboxEvents,
     cookieSecret,
     replyDelayMs: TEST_REPLY_DELAY_MS,
     ...options.chat,
@@ -63,6 +64,11 @@ export async function startChatHarness(options: HarnessOptions = {}) {
     },
     agentSocket(clientOptionsIn: ClientOptions = {}): AgentSocket {
       const socket = createSocket('agent', clientOptions(clientOptionsIn));
+      sockets.push(socket);
+      return socket;
+    },
+    staffSocket(clientOptionsIn: ClientOptions = {}): StaffSocket {
+      const socket = createSocket('staff', clientOptions(clientOptionsIn));
       sockets.push(socket);
       return socket;
     },

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from '../../server/app';
 import { createSessionEvents } from '../../server/auth/session-events';
+import { createInboxEvents } from '../../server/staff/inbox-events';
 import { loadEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { loadSiteBuild } from '../../server/site/load-site-build';
@@ -30,6 +31,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
   // Shared with attachChat when a test adds the chat (tests/helpers/socket-harness.ts).
   const sessionEvents = options.deps?.sessionEvents ?? createSessionEvents();
+  const inboxEvents = options.deps?.inboxEvents ?? createInboxEvents();
   const app = createApp({
     env,
     db,
@@ -38,6 +40,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     site: site ?? undefined,
     ...options.deps,
     sessionEvents,
+    inboxEvents,
   });
   const { server, baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
@@ -46,6 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
     env,
     server,
     sessionEvents,
+    inboxEvents,
     close: async () => {
       await closeServer();
       await db.destroy();

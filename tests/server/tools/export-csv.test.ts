@@ -7,7 +7,7 @@ import { insertAppointment, insertNewsletterSubscription } from '../../../server
 import { openDatabase } from '../../../server/db/database';
 import { createWriteBatcher } from '../../../server/db/write-batcher';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { csvCell, toCsv } from '../../../server/tools/csv';
+import { csvCell, toCsv } from '../../../server/data/csv';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { invalidateSession } from '../../../server/auth/session';
+import type { InboxRow } from '../../../shared/requests';
+import { post, validInput } from '../trpc/routers/forms-fixtures';
+import { collect, connected, refused, startChatHarness, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+
+let harness: ChatHarness;
+beforeEach(async () => {
+  harness = await startChatHarness();
+});
+afterEach(() => harness.close());
+
+describe('the /staff namespace (issue #13: live inbox)', () => {
+  it('refuses anonymous visitors and patients with a readable reason, and audits it', async () => {
+    const anonymous = await refused(harness.staffSocket({ reconnection: false }));
+    expect(anonymous.data).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+    const patient = await harness.userSession('patient');
+    const refusal = await refused(harness.staffSocket({ cookie: patient.cookie, reconnection: false }));
+    expect(refusal.data).toEqual({ code: 'FORBIDDEN', message: 'This page is for staff only.' });
+    const audit = await harness.db
+      .selectFrom('audit_events')
+      .select(['subject', 'detail'])
+      .where('type', '=', 'staff.access_refused')
+      .execute();
+    expect(audit).toEqual([
+      { subject: '/staff', detail: '{"reason":"not_signed_in"}' },
+      { subject: '/staff', detail: '{"reason":"not_staff"}' },
+    ]);
+  });
+
+  it('pushes a submitted request to every connected agent and admin, and staff changes after it', async () => {
+    const agent = await harness.userSession('agent');
+    const admin = await harness.userSession('admin');
+    const agentSocket = harness.staffSocket({ cookie: agent.cookie });
+    const adminSocket = harness.staffSocket({ cookie: admin.cookie });
+    await Promise.all([connected(agentSocket), connected(adminSocket)]);
+    const agentNew = collect<InboxRow>(agentSocket, 'request:new');
+    const adminNew = collect<InboxRow>(adminSocket, 'request:new');
+    const changed = collect<InboxRow>(adminSocket, 'request:changed');
+
+    const answer = await post(harness.baseUrl, 'submitAppointment', validInput.submitAppointment());
+    const reference = answer.json.result.data.reference as string;
+    await waitFor(() => agentNew.length === 1 && adminNew.length === 1, 5000, 'request:new on both sockets');
+    expect(agentNew[0]!.value).toMatchObject({ reference, type: 'appointment', status: 'new', ownerId: null });
+
+    const claim = await fetch(`${harness.baseUrl}/trpc/staff.claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: harness.baseUrl, cookie: agent.cookie },
+      body: JSON.stringify({ id: agentNew[0]!.value.id }),
+    });
+    expect(claim.status).toBe(200);
+    await waitFor(() => changed.length === 1, 5000, 'request:changed');
+    expect(changed[0]!.value).toMatchObject({ reference, ownerId: agent.user.id });
+  });
+
+  it('a staff socket goes at once when its session ends', async () => {
+    const agent = await harness.userSession('agent');
+    const socket = harness.staffSocket({ cookie: agent.cookie, reconnection: false });
+    await connected(socket);
+    await invalidateSession(harness.db, agent.session.id, harness.sessionEvents);
+    await waitFor(() => socket.disconnected, 2000, 'disconnect');
+    expect(socket.connected).toBe(false);
+  });
+});
