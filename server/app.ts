@@ -19,6 +19,7 @@ import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
 import type { InboxEvents } from './staff/inbox-events';
 import { staffExportRouter } from './staff/export-route';
+import { chatTranscriptRouter } from './chat/transcript-route';
 import { authStateFor } from '../shared/auth-state';
 import { logOutRouter } from './auth/logout-route';
 import { readSessionCookie, sessionCookieName } from './auth/cookies';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use(staffExportRouter(services));
+  app.use(chatTranscriptRouter(services));
   app.use(logOutRouter(services));
 
   // Signed in: the page's header is drawn for the session from the first paint (issue #13).

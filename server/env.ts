@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { REQUEST_RETENTION_MONTHS } from '../shared/constants';
+import { DEFAULT_SUPPORT_HOURS, parseHolidayDates, parseSupportHours } from '../shared/support-hours';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** Read with `parse`: its result is the value, its Error's message the issue (which loadEnv prefixes with the name). */
+const parsedWith = <T>(parse: (value: string) => T) =>
+  z.string().transform((value, context) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  });
 
 /**
  * Every setting the server reads from the environment, checked once at start-up.
@@ -47,6 +58,13 @@ export const envSchema = z.object({
   CHAT_MAX_CONNECTIONS_PER_IP: positiveInt.default(20),
   /** Chat messages one visitor may send per minute. */
   CHAT_MESSAGES_PER_MINUTE: positiveInt.default(10),
+  /** Chat Support office hours in Lagos time, e.g. "Mon-Fri 08:00-18:00, Sat 09:00-13:00" (shared/support-hours.ts). */
+  SUPPORT_HOURS: parsedWith((value) => {
+    parseSupportHours(value);
+    return value;
+  }).default(DEFAULT_SUPPORT_HOURS),
+  /** Extra closing days besides Nigeria's public holidays: comma-separated YYYY-MM-DD dates, read into a list. */
+  SUPPORT_HOLIDAYS: parsedWith(parseHolidayDates).default(() => []),
   /** libuv's thread-pool size; Node reads it itself at start, the app reads it to size the password-hashing queue. */
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   /** Most calls one batched tRPC request may carry (larger batches get 400). */

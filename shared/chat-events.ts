@@ -36,9 +36,16 @@ export type ChatErrorCode =
   | 'ALREADY_CLAIMED'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
-  | 'TOO_MANY_CONNECTIONS';
+  | 'TOO_MANY_CONNECTIONS'
+  | 'NO_ADDRESS';
 
-export type ChatError = { code: ChatErrorCode; message: string; retryAfterSeconds?: number };
+export type ChatError = {
+  code: ChatErrorCode;
+  message: string;
+  retryAfterSeconds?: number;
+  /** ALREADY_CLAIMED: who holds the room, so the console can offer 'Ask to transfer'. */
+  holder?: { id: number; name: string };
+};
 
 /** Every acknowledgement: a success result with its fields, or an error result (never a stack trace). */
 export type AckResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ChatError };
@@ -50,12 +57,29 @@ export const RETRYABLE_CHAT_ERRORS: readonly ChatErrorCode[] = ['STORAGE_FAILED'
 /** The agent in a visitor's room, as the visitor sees them. */
 export type RoomAgent = { name: string } | null;
 
+/** A conversation's state on the desk (issue #14): a new visitor message reopens a resolved one. */
+export type ConversationStatus = 'open' | 'pending' | 'resolved';
+export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = {
+  open: 'Open',
+  pending: 'Pending',
+  resolved: 'Resolved',
+};
+
 export type VisitorSyncResult = {
   messages: ChatMessage[];
   agent: RoomAgent;
   /** An opaque, stable name for this visitor's conversation: the widget keeps its unsent messages under it. */
   outboxKey: string;
+  /** The conversation's reference the visitor can quote ('#123'), null before the first message. */
+  reference: string | null;
+  /** The last message id this visitor has seen (any tab, any visit): the launcher's unread count starts after it. */
+  seenMessageId: number;
+  /** True when the conversation was resolved and the visitor has not rated it yet ('How did we do?'). */
+  ratingRequested: boolean;
 };
+
+/** A visitor's answer to 'How did we do?'. */
+export type ChatRatingInput = { rating: 1 | 2 | 3 | 4 | 5; comment?: string };
 
 // ---- Visitor namespace (/chat) ----
 
@@ -66,12 +90,25 @@ export interface VisitorClientToServerEvents {
   'typing:update': (payload: { typing: boolean }) => void;
   /** The site path the visitor is on, shown to agents. */
   'page:update': (payload: { path: string }) => void;
+  /** The visitor has seen messages up to this id (panel open): clears the launcher's unread count on every visit. */
+  'conversation:seen': (payload: { lastMessageId: number }) => void;
+  /** The visitor pressed 'Continue on WhatsApp': agents see that they moved. */
+  'whatsapp:opened': (payload: Record<string, never>) => void;
+  /** 'How did we do?' after the conversation was resolved. */
+  'rating:send': (payload: ChatRatingInput, ack: Ack) => void;
 }
 
 export interface VisitorServerToClientEvents {
   'message:created': (message: ChatMessage) => void;
   'room:updated': (room: { agent: RoomAgent }) => void;
   'typing:updated': (typing: { sender: 'agent'; name: string; typing: boolean }) => void;
+  /** An agent resolved the conversation: the widget asks 'How did we do?'. */
+  'conversation:resolved': () => void;
+  /**
+   * The visitor signed in (or out) in another request: this socket's identity is stale. The widget reconnects at once,
+   * so the handshake carries the new session and the conversation continues as the patient's (merged on the server).
+   */
+  'identity:changed': () => void;
 }
 
 // ---- Agent namespace (/agent) ----
@@ -91,22 +128,83 @@ export type ConversationSummary = {
   assignedAgent: { id: number; name: string } | null;
   /** True while the visitor has the chat open somewhere. */
   visitorOnline: boolean;
+  status: ConversationStatus;
+  /** Set by a red-flag message; stays until the conversation is resolved. Urgent rooms sort first. */
+  urgent: boolean;
+  /** The e-mail address or WhatsApp number the visitor gave the bot for a follow-up (out of hours). */
+  followUpContact: { kind: 'email' | 'whatsapp'; value: string } | null;
+  /** When the visitor pressed 'Continue on WhatsApp' (ISO-8601), else null. */
+  movedToWhatsAppAt: string | null;
+  /** The visitor's latest rating of this conversation (1–5), else null. */
+  rating: number | null;
 };
 
 export type AgentProfile = { id: number; name: string; role: 'agent' | 'admin' };
 
+/** Console views (issue #14): each with a count. */
+export type ChatView = 'mine' | 'unassigned' | 'open' | 'resolved';
+export const CHAT_VIEW_LABELS: Record<ChatView, string> = {
+  mine: 'Mine',
+  unassigned: 'Unassigned',
+  open: 'All open',
+  resolved: 'Resolved',
+};
+export type ChatViewCounts = Record<ChatView, number>;
+
+export type AgentPresenceStatus = 'online' | 'away' | 'offline';
+/** A staff member as colleagues see them: offline means no console connected. */
+export type AgentPresence = { id: number; name: string; status: AgentPresenceStatus };
+
+export type CannedReply = { id: number; title: string; body: string };
+
+/** Average rating over a window; average null when there is none. */
+export type RatingAverage = { average: number | null; count: number };
+export type RatingSummary = { last7Days: RatingAverage; last30Days: RatingAverage };
+
+/** Everything the console needs when it connects or changes view. */
+export type ConversationListResult = {
+  conversations: ConversationSummary[];
+  counts: ChatViewCounts;
+  me: AgentProfile;
+  team: AgentPresence[];
+  cannedReplies: CannedReply[];
+  ratings: RatingSummary;
+};
+
 export interface AgentClientToServerEvents {
-  'conversation:list': (
-    payload: Record<string, never>,
-    ack: Ack<{ conversations: ConversationSummary[]; me: AgentProfile }>,
-  ) => void;
+  /** One view, optionally searched (visitor name, e-mail or message text); urgent rooms first, then newest activity. */
+  'conversation:list': (payload: { view?: ChatView; search?: string }, ack: Ack<ConversationListResult>) => void;
   /** History of one conversation; also marks it read. */
   'conversation:open': (
     payload: { conversationId: number },
     ack: Ack<{ conversation: ConversationSummary; messages: ChatMessage[] }>,
   ) => void;
   'conversation:read': (payload: { conversationId: number; lastMessageId: number }) => void;
+  /**
+   * Claims the room. When a colleague who is online holds it, the error is ALREADY_CLAIMED with `holder`, and the
+   * console offers 'Ask to transfer'.
+   */
   'room:join': (payload: { conversationId: number }, ack: Ack<{ conversation: ConversationSummary }>) => void;
+  /** Assigns or transfers the room to a colleague (or to yourself). */
+  'room:assign': (
+    payload: { conversationId: number; agentId: number },
+    ack: Ack<{ conversation: ConversationSummary }>,
+  ) => void;
+  /** Asks the colleague who holds the room to hand it over ('transfer:requested' reaches their consoles). */
+  'transfer:request': (payload: { conversationId: number }, ack: Ack) => void;
+  /** Open, Pending or Resolved. Resolving asks the visitor 'How did we do?'. */
+  'conversation:status': (
+    payload: { conversationId: number; status: ConversationStatus },
+    ack: Ack<{ conversation: ConversationSummary }>,
+  ) => void;
+  /** E-mails the transcript to the visitor's known address (the patient's, or the one they gave). */
+  'transcript:email': (payload: { conversationId: number }, ack: Ack<{ sentTo: string }>) => void;
+  /** Online or away; offline is having no console open. */
+  'presence:set': (payload: { status: 'online' | 'away' }) => void;
+  /** Admins only: adds (no id) or edits a canned reply. */
+  'canned:save': (payload: { id?: number; title: string; body: string }, ack: Ack<{ reply: CannedReply }>) => void;
+  /** Admins only. */
+  'canned:delete': (payload: { id: number }, ack: Ack) => void;
   'room:leave': (payload: { conversationId: number }, ack: Ack<{ conversation: ConversationSummary }>) => void;
   'message:send': (
     payload: { conversationId: number; clientId: string; message: string },
@@ -120,6 +218,14 @@ export interface AgentServerToClientEvents {
   /** A conversation's summary changed (new message, page, claim, read, visitor online). */
   'room:updated': (conversation: ConversationSummary) => void;
   'typing:updated': (event: { conversationId: number; typing: boolean }) => void;
+  /** This agent's view counts changed ('Mine' differs per agent). */
+  'counts:updated': (counts: ChatViewCounts) => void;
+  /** Colleagues' presence changed. */
+  'presence:updated': (team: AgentPresence[]) => void;
+  /** A colleague asks this agent to hand a room over. */
+  'transfer:requested': (event: { conversationId: number; from: { id: number; name: string } }) => void;
+  'canned:updated': (replies: CannedReply[]) => void;
+  'ratings:updated': (ratings: RatingSummary) => void;
 }
 
 /** Events between Socket.IO servers (one process today; see the scale-out note in attach-chat.ts). */

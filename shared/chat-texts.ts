@@ -39,49 +39,26 @@ export const chatTexts = {
   connectionRefused: 'Chat Support is not available from this page. Please reload the page and try again.',
   storageFailed: 'Could not send message. Please try again.',
   unreadLabel: (count: number) => `${count} unread ${count === 1 ? 'reply' : 'replies'}`,
+  /** The canned reply after an emergency reply: the 'general inquiries' line would contradict it. */
+  botReplyAfterEmergency: 'A member of our team will read your message as soon as possible.',
+  /** Outside office hours (issue #14): when the team is back, and how to follow up. */
+  botOffline: (backAt: string) =>
+    `Our team is offline right now. We are back ${backAt} (Lagos time). Leave your e-mail address or WhatsApp number here and we will follow up.`,
+  botOfflineKnownContact: (backAt: string) =>
+    `Our team is offline right now. We are back ${backAt} (Lagos time) and will answer you here. If you have left, we will e-mail you the answer.`,
+  contactSaved: (contact: string) => `Thank you. We will follow up at ${contact} when we are back.`,
+  contactInvalid:
+    'That does not look like an e-mail address or a phone number. Please type an address like name@example.com or a WhatsApp number like 0803 123 4567.',
+  continueOnWhatsApp: 'Continue on WhatsApp',
+  whatsAppText: (reference: string) => `Hello! I am continuing my chat ${reference} from your website.`,
+  skipToChat: 'Chat with us',
+  ratingQuestion: 'How did we do?',
+  ratingLabel: (rating: number) => `${rating} out of 5`,
+  ratingCommentLabel: 'Anything to add? (optional)',
+  ratingSend: 'Send rating',
+  ratingThanks: 'Thank you for your feedback.',
+  conversationResolved: 'This conversation has been marked as resolved. Write again any time.',
 } as const;
-
-/**
- * Words and phrases that may mean a medical emergency or a risk to life. A visitor's
- * message that contains one gets the emergency reply at once (issue #6, safety).
- * Matched case-insensitively on whole words, with curly apostrophes made straight.
- */
-export const chatRedFlagPhrases = [
-  'chest pain',
-  'chest pains',
-  'heart attack',
-  "can't breathe",
-  'cant breathe',
-  'cannot breathe',
-  'can not breathe',
-  'not breathing',
-  'difficulty breathing',
-  'struggling to breathe',
-  'unconscious',
-  'not waking up',
-  'passed out',
-  'collapsed',
-  'heavy bleeding',
-  'bleeding heavily',
-  'bleeding a lot',
-  'seizure',
-  'seizures',
-  'convulsion',
-  'convulsions',
-  'convulsing',
-  'stroke',
-  'choking',
-  'overdose',
-  'poisoned',
-  'poisoning',
-  'suicide',
-  'suicidal',
-  'kill myself',
-  'end my life',
-  'want to die',
-  'harm myself',
-  'self-harm',
-] as const;
 
 /** Ready-made answers an agent can pick in the console and edit before sending. */
 export const agentCannedReplies = [

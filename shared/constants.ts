@@ -25,8 +25,11 @@ export const CHAT_ACK_TIMEOUT_MS = 8000;
 export const CHAT_SEND_MAX_ATTEMPTS = 5;
 /** Messages sent with the history when a conversation is opened. */
 export const CHAT_HISTORY_LIMIT = 200;
-/** An agent whose every console tab has been closed this long hands the room back to the bot. */
-export const CHAT_AGENT_GRACE_MS = 60_000;
+/**
+ * An agent whose every console tab has been closed this long hands the room back to the bot. With the socket's
+ * 4 s to notice a dropped connection, the visitor is told within 15 s (issue #14).
+ */
+export const CHAT_AGENT_GRACE_MS = 10_000;
 /** localStorage key set once a visitor has sent a chat message, so later pages reconnect quietly (unread badge). */
 export const CHAT_ACTIVE_STORAGE_KEY = 'app-chat-active';
 

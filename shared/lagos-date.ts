@@ -64,3 +64,7 @@ export function formatLagosDateTime(wallClock: string): string {
 
 /** The UTC instant of a Lagos wall-clock time (Lagos is UTC+1 all year). */
 export const lagosWallClockToUtc = (wallClock: string): Date => new Date(`${wallClock}:00+01:00`);
+
+/** An instant as Lagos wall-clock time, for transcripts and mails: '2026-11-25 14:03'. */
+export const formatLagosStamp = (iso: string): string =>
+  new Date(Date.parse(iso) + 60 * 60 * 1000).toISOString().slice(0, 16).replace('T', ' ');

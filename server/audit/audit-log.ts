@@ -35,7 +35,14 @@ export const AUDIT_EVENT_TYPES = [
   'staff.deactivate',
   'staff.reactivate',
   'retention.run',
-  // Chat desk writes add their own types here.
+  // Chat desk (issue #14).
+  'room.assign',
+  'room.transfer_requested',
+  'chat.status',
+  'chat.transcript_emailed',
+  'chat.transcript_downloaded',
+  'canned.save',
+  'canned.delete',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -33,6 +33,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-token';
 import { HashingBusyError } from './password-hasher';
+import { publicOrigin } from '../http/public-origin';
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from './session';
 
 /** Paths of the pages the e-mail links open (client/app/paths.ts builds the same ones). */
@@ -40,8 +41,6 @@ const CONFIRM_EMAIL_PATH = '/confirm-email';
 const RESET_PASSWORD_PATH = '/reset-password';
 const STAFF_WELCOME_PATH = '/staff/welcome';
 
-const publicOrigin = (env: Env) =>
-  env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
 const linkTo = (env: Env, path: string, token: string) => `${publicOrigin(env)}${path}?token=${token}`;
 const accountKey = (email: string) => email.trim().toLowerCase();
 const isStaff = (role: string) => role === 'agent' || role === 'admin';
@@ -82,6 +81,8 @@ async function startSession(ctx: RequestContext, user: Pick<UserRow, 'id' | 'rol
     setSessionCookie(ctx.res, ctx.env, token, session.expiresAt);
     ctx.res.setHeader('Cache-Control', 'no-store');
   }
+  // A visitor chatting before they logged in continues as this patient (issue #14).
+  ctx.sessionEvents.signedIn(user.id, ctx.req?.headers.cookie);
 }
 
 /** Counts one mail to this address (per kind); refuses with 429 when one went out in the last minute. */

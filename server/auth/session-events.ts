@@ -5,16 +5,34 @@
  * another app in the same process (issue #12).
  */
 export type SessionsInvalidatedListener = (userId: number, sessionIds: string[]) => void;
+/** A new session began; `cookieHeader` is the request's (the chat reads the visitor cookie from it to merge). */
+export type SignedInListener = (userId: number, cookieHeader: string | undefined) => void;
 
 export type SessionEvents = {
   /** Subscribes; returns the unsubscribe function. */
   onSessionsInvalidated: (listener: SessionsInvalidatedListener) => () => void;
   announce: (userId: number, sessionIds: string[]) => void;
+  onSignedIn: (listener: SignedInListener) => () => void;
+  signedIn: (userId: number, cookieHeader: string | undefined) => void;
 };
 
 export function createSessionEvents(): SessionEvents {
   const listeners = new Set<SessionsInvalidatedListener>();
+  const signInListeners = new Set<SignedInListener>();
   return {
+    onSignedIn(listener) {
+      signInListeners.add(listener);
+      return () => signInListeners.delete(listener);
+    },
+    signedIn(userId, cookieHeader) {
+      for (const listener of signInListeners) {
+        try {
+          listener(userId, cookieHeader);
+        } catch {
+          // A failing subscriber must not stop a log-in.
+        }
+      }
+    },
     onSessionsInvalidated(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -66,7 +66,7 @@ export async function createSession(
     userId,
     expiresAt: new Date(expiryFor(sessionPolicy(role), now, now)),
   };
-  await sessions.insert(db, { id: session.id, userId, expiresAt: session.expiresAt.getTime() });
+  await sessions.insert(db, { id: session.id, userId, expiresAt: session.expiresAt.getTime(), createdAt: now });
   return session;
 }
 

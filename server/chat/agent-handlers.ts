@@ -13,12 +13,23 @@ import type {
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
 import {
+  agentAssignSchema,
   agentConversationSchema,
   agentListSchema,
   agentMessageSendSchema,
+  agentPresenceSchema,
   agentReadSchema,
+  agentStatusSchema,
   agentTypingSchema,
+  cannedReplyDeleteSchema,
+  cannedReplySaveSchema,
 } from '../../shared/schemas/chat';
+import { chatDesk } from '../data/chat-desk';
+import { staffMembers } from '../data/staff-members';
+import { enqueueMail } from '../mail/mail-queue';
+import { chatTranscriptMail } from '../mail/chat-mails';
+import type { AgentPresenceBoard } from './agent-presence';
+import { chatTranscript } from './transcript';
 import type { AuditLog } from '../audit/audit-log';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
@@ -29,7 +40,13 @@ import { AGENTS_ROOM } from './rooms';
 
 export type AgentSocket = Socket<AgentClientToServerEvents, AgentServerToClientEvents, InterServerEvents, SocketData>;
 
-export type AgentHandlerDeps = { db: AppDatabase; logger: Logger; service: ChatService; audit: AuditLog };
+export type AgentHandlerDeps = {
+  db: AppDatabase;
+  logger: Logger;
+  service: ChatService;
+  audit: AuditLog;
+  presence: AgentPresenceBoard;
+};
 
 const CONVERSATION_LIST_LIMIT = 100;
 
@@ -53,20 +70,42 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
   registerReadingHandlers(context);
   registerRoomHandlers(context);
   registerMessageHandlers(context);
+  registerDeskHandlers(context);
 }
 
+/** Every staff write is audited with who, from where and which conversation. */
+const auditFor =
+  ({ audit, agent, socket }: AgentContext) =>
+  (type: Parameters<AuditLog['record']>[0]['type'], subject: string, detail?: Record<string, string | number>) =>
+    void audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject, detail });
+
 /** Listing, opening and marking conversations read. */
-function registerReadingHandlers({ socket, agent, db, logger, service, failed }: AgentContext) {
+function registerReadingHandlers({ socket, agent, db, logger, service, presence, failed }: AgentContext) {
   socket.on(
     'conversation:list',
     acked(
       agentListSchema,
-      async () => {
-        const rows = await chat.listSummaries(db, CONVERSATION_LIST_LIMIT);
+      async ({ view = 'open', search }) => {
+        const [rows, counts, team, cannedReplies, ratings] = await Promise.all([
+          chat.listSummaries(db, {
+            agentId: agent.id,
+            view,
+            search: search || undefined,
+            limit: CONVERSATION_LIST_LIMIT,
+          }),
+          chat.viewCounts(db, agent.id),
+          presence.team(),
+          chatDesk.listCannedReplies(db),
+          chatDesk.ratingSummary(db),
+        ]);
         return {
           ok: true,
           conversations: rows.map(service.toSummary),
+          counts,
           me: { id: agent.id, name: agent.fullName, role: agent.role === 'admin' ? 'admin' : 'agent' },
+          team,
+          cannedReplies,
+          ratings,
         };
       },
       failed('list'),
@@ -82,10 +121,11 @@ function registerReadingHandlers({ socket, agent, db, logger, service, failed }:
         if (!conversation) return notFound();
         const rows = await chat.listMessages(db, conversationId, { limit: CHAT_HISTORY_LIMIT });
         const last = rows.at(-1);
-        if (last) await chat.markRead(db, conversationId, last.id);
-        const summary = await service.summary(conversationId);
+        if (last) await chat.markRead(db, conversationId, agent.id, last.id);
+        const summary = await service.summary(conversationId, agent.id);
         if (!summary) return notFound();
-        service.rooms.summaryUpdated(summary);
+        // Only this agent's badge changes.
+        service.rooms.summaryUpdated(agent.id, summary);
         return { ok: true, conversation: summary, messages: rows.map(toChatMessage) };
       },
       failed('open'),
@@ -97,8 +137,9 @@ function registerReadingHandlers({ socket, agent, db, logger, service, failed }:
     unacked(
       agentReadSchema,
       async ({ conversationId, lastMessageId }) => {
-        await chat.markRead(db, conversationId, lastMessageId);
-        await service.announceSummary(conversationId);
+        await chat.markRead(db, conversationId, agent.id, lastMessageId);
+        const summary = await service.summary(conversationId, agent.id);
+        if (summary) service.rooms.summaryUpdated(agent.id, summary);
       },
       (error) => logger.error('chat agent read failed', { err: error }),
     ),
@@ -127,10 +168,14 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
         if (current !== agent.id) {
           // A room held by an agent who is still online stays theirs; one whose agent has gone may be taken over.
           if (current !== null && service.rooms.agentOnline(current)) {
-            const summary = await service.summary(conversationId);
+            const summary = await service.summary(conversationId, agent.id);
+            const holder = summary?.assignedAgent ?? { id: current, name: 'Another agent' };
             return chatError(
               'ALREADY_CLAIMED',
-              `${summary?.assignedAgent?.name ?? 'Another agent'} has already joined this conversation.`,
+              `${holder.name} has this conversation. You can ask them to transfer it.`,
+              {
+                holder,
+              },
             );
           }
           const changed = await chat.setAssignedAgent(db, conversationId, agent.id, current);
@@ -138,9 +183,9 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
         }
         service.rooms.roomAgentChanged(conversation.visitor_key, { name: agent.fullName });
         auditRoom('room.join', conversationId);
-        const summary = await service.summary(conversationId);
+        await service.announceSummary(conversationId);
+        const summary = await service.summary(conversationId, agent.id);
         if (!summary) return notFound();
-        service.rooms.summaryUpdated(summary);
         return { ok: true, conversation: summary };
       },
       failed('join'),
@@ -159,9 +204,10 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
         await chat.setAssignedAgent(db, conversationId, null, agent.id);
         service.rooms.roomAgentChanged(conversation.visitor_key, null);
         auditRoom('room.leave', conversationId);
-        const summary = await service.summary(conversationId);
+        await service.coverGap(conversationId);
+        await service.announceSummary(conversationId);
+        const summary = await service.summary(conversationId, agent.id);
         if (!summary) return notFound();
-        service.rooms.summaryUpdated(summary);
         return { ok: true, conversation: summary };
       },
       failed('leave'),
@@ -187,7 +233,7 @@ function registerMessageHandlers({ socket, agent, db, logger, service }: AgentCo
           clientId,
           message,
         });
-        await chat.markRead(db, conversationId, stored.id);
+        await chat.markRead(db, conversationId, agent.id, stored.id);
         return { ok: true, message: stored };
       },
       (error) => {
@@ -210,3 +256,154 @@ function registerMessageHandlers({ socket, agent, db, logger, service }: AgentCo
     ),
   );
 }
+
+/** Status, assignment and transfer, transcripts, presence and canned replies (issue #14). */
+function registerDeskHandlers(context: AgentContext) {
+  const { socket, agent, db, service, presence, failed } = context;
+  const record = auditFor(context);
+  const answerWithSummary = async (conversationId: number) => {
+    const summary = await service.summary(conversationId, agent.id);
+    return summary ? { ok: true as const, conversation: summary } : notFound();
+  };
+
+  socket.on(
+    'conversation:status',
+    acked(
+      agentStatusSchema,
+      async ({ conversationId, status }) => {
+        const conversation = await chat.findConversationById(db, conversationId);
+        if (!conversation || !(await service.setStatus(conversation, status))) return notFound();
+        record('chat.status', `conversation:${conversationId}`, { status });
+        return answerWithSummary(conversationId);
+      },
+      failed('status'),
+    ),
+  );
+
+  socket.on(
+    'room:assign',
+    acked(
+      agentAssignSchema,
+      async ({ conversationId, agentId }) => {
+        const conversation = await chat.findConversationById(db, conversationId);
+        if (!conversation) return notFound();
+        const current = conversation.assigned_agent_id;
+        // A colleague's room is theirs to hand over while they are online (admins may reassign any).
+        if (current !== null && current !== agent.id && agent.role !== 'admin' && service.rooms.agentOnline(current))
+          return chatError('FORBIDDEN', 'Only the agent who has this conversation can transfer it.');
+        const assignee = await staffMembers.findActive(db, agentId);
+        if (!assignee) return chatError('NOT_FOUND', 'That colleague is not on the team any more.');
+        // Nobody would answer a room given to someone with no console open (and the bot would stay quiet).
+        if (!service.rooms.agentOnline(agentId))
+          return chatError('FORBIDDEN', `${assignee.fullName} is offline. Assign it to a colleague who is online.`);
+        if (!(await chat.setAssignedAgent(db, conversationId, agentId, current)))
+          return chatError('ALREADY_CLAIMED', 'Someone changed this conversation a moment ago. Please try again.');
+        service.rooms.roomAgentChanged(conversation.visitor_key, { name: assignee.fullName });
+        record('room.assign', `conversation:${conversationId}`, { to: agentId, from: current ?? 0 });
+        await service.announceSummary(conversationId);
+        return answerWithSummary(conversationId);
+      },
+      failed('assign'),
+    ),
+  );
+
+  socket.on(
+    'transfer:request',
+    acked(
+      agentConversationSchema,
+      async ({ conversationId }) => {
+        const conversation = await chat.findConversationById(db, conversationId);
+        if (!conversation) return notFound();
+        const holder = conversation.assigned_agent_id;
+        if (holder === null || holder === agent.id)
+          return chatError('NOT_FOUND', 'Nobody else has this conversation now: you can join it.');
+        service.rooms
+          .toAgent(holder)
+          .emit('transfer:requested', { conversationId, from: { id: agent.id, name: agent.fullName } });
+        record('room.transfer_requested', `conversation:${conversationId}`, { holder });
+        return { ok: true };
+      },
+      failed('transfer request'),
+    ),
+  );
+
+  socket.on(
+    'transcript:email',
+    acked(
+      agentConversationSchema,
+      async ({ conversationId }) => {
+        const conversation = await chat.findConversationById(db, conversationId);
+        if (!conversation) return notFound();
+        const address = await chatDesk.visitorAddress(db, conversationId);
+        if (!address)
+          return chatError(
+            'NO_ADDRESS',
+            'No e-mail address is known for this visitor, so the transcript cannot be sent.',
+          );
+        const messages = (await chat.listMessages(db, conversationId, { limit: TRANSCRIPT_LIMIT })).map(toChatMessage);
+        await enqueueMail(
+          db,
+          chatTranscriptMail({
+            to: address.email,
+            name: address.name,
+            reference: `#${conversationId}`,
+            transcript: chatTranscript({ reference: `#${conversationId}`, visitorName: address.name, messages }),
+          }),
+        );
+        record('chat.transcript_emailed', `conversation:${conversationId}`);
+        return { ok: true, sentTo: address.email };
+      },
+      failed('transcript'),
+    ),
+  );
+
+  socket.on(
+    'presence:set',
+    unacked(
+      agentPresenceSchema,
+      async ({ status }) => {
+        await presence.set(agent.id, status);
+      },
+      (error) => context.logger.error('chat presence failed', { err: error }),
+    ),
+  );
+
+  const adminOnly = () => chatError('FORBIDDEN', 'Only admins can change canned replies.');
+  const announceCanned = async () =>
+    service.rooms.toAllAgents().emit('canned:updated', await chatDesk.listCannedReplies(db));
+
+  socket.on(
+    'canned:save',
+    acked(
+      cannedReplySaveSchema,
+      async (input) => {
+        if (agent.role !== 'admin') return adminOnly();
+        const reply = await chatDesk.saveCannedReply(db, input);
+        if (!reply) return chatError('NOT_FOUND', 'That canned reply no longer exists.');
+        record('canned.save', `canned:${reply.id}`);
+        await announceCanned();
+        return { ok: true, reply };
+      },
+      failed('canned save'),
+    ),
+  );
+
+  socket.on(
+    'canned:delete',
+    acked(
+      cannedReplyDeleteSchema,
+      async ({ id }) => {
+        if (agent.role !== 'admin') return adminOnly();
+        if (!(await chatDesk.deleteCannedReply(db, id)))
+          return chatError('NOT_FOUND', 'That canned reply no longer exists.');
+        record('canned.delete', `canned:${id}`);
+        await announceCanned();
+        return { ok: true };
+      },
+      failed('canned delete'),
+    ),
+  );
+}
+
+/** Messages in a transcript (the history a conversation can hold before retention). */
+export const TRANSCRIPT_LIMIT = 5000;

@@ -51,9 +51,13 @@ import { originAllowed } from '../http/origin-check';
 import { createRateLimiter } from '../http/rate-limiter';
 import type { Logger } from '../logger';
 import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
-import { createChatService, type ChatService } from './chat-service';
+import { createChatService, type ChatService, type SupportClock } from './chat-service';
+import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
+import { createSupportClock } from './support-clock';
+import { publicOrigin } from '../http/public-origin';
+import { CHAT_LINK_HASH } from '../mail/chat-mails';
 import { createClientAddress } from './client-ip';
-import { createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
+import { agentRoom, createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';
 import { createVisitorIdentity, loadVisitorCookieSecret } from './visitor-identity';
 import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';
@@ -73,6 +77,10 @@ export type ChatDeps = {
   replyDelayMs?: number;
   /** Overrides the agent hand-back grace period (tests). */
   agentGraceMs?: number;
+  /** Overrides SUPPORT_HOURS (tests of in- and out-of-hours answers). */
+  supportClock?: SupportClock;
+  /** Overrides the 2 minutes before an unseen agent reply is e-mailed (tests). */
+  followUpAfterMs?: number;
   /**
    * Overrides the burst limit of CHAT_BURST_LIMIT messages per CHAT_BURST_WINDOW_MS (tests of the per-minute limit).
    */
@@ -117,8 +125,17 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   const visitors = io.of(CHAT_NAMESPACES.visitor);
   const agents = io.of(CHAT_NAMESPACES.agent) as unknown as AgentNamespace;
   const rooms = createChatRooms(visitors, agents);
-  const service = createChatService({ db, logger, rooms, replyDelayMs: deps.replyDelayMs });
+  const service = createChatService({
+    db,
+    logger,
+    rooms,
+    replyDelayMs: deps.replyDelayMs,
+    supportClock: deps.supportClock ?? createSupportClock(env),
+    chatLink: `${publicOrigin(env)}/${CHAT_LINK_HASH}`,
+    followUpAfterMs: deps.followUpAfterMs,
+  });
   void service.start();
+  const presence = createAgentPresence({ db, logger, rooms });
 
   const sessionFor = async (cookieHeader: string | undefined) => {
     const token = readSessionCookie(cookieHeader, sessionCookieName(env));
@@ -135,9 +152,19 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     service,
     rooms,
     audit,
+    presence,
     address,
     sessionFor,
     graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS,
+  });
+
+  // Logged in mid-chat: the anonymous conversation becomes the patient's, and the widget reconnects as them.
+  const stopMerging = deps.sessionEvents.onSignedIn((userId, cookieHeader) => {
+    const visitorId = identity.read(cookieHeader);
+    if (!visitorId) return;
+    service
+      .mergeVisitor(`v:${visitorId}`, userId)
+      .catch((error: unknown) => logger.error('chat identity merge failed', { userId, err: error }));
   });
 
   const staffNamespace = attachStaffNamespace(io, {
@@ -168,6 +195,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
      */
     close: () => {
       unsubscribe();
+      stopMerging();
       staffNamespace.close();
       service.close();
       agentNamespace.close();
@@ -296,12 +324,13 @@ function setUpAgentNamespace(
     service: ChatService;
     rooms: ChatRooms;
     audit: AuditLog;
+    presence: AgentPresenceBoard;
     address: ClientAddress;
     sessionFor: SessionLookup;
     graceMs: number;
   },
 ) {
-  const { db, logger, service, rooms, audit, address, sessionFor } = deps;
+  const { db, logger, service, rooms, audit, presence, address, sessionFor } = deps;
   const graceTimers = new Set<NodeJS.Timeout>();
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
@@ -340,6 +369,8 @@ function setUpAgentNamespace(
           for (const room of await chat.listAssignedTo(db, agentId)) {
             if (await chat.setAssignedAgent(db, room.id, null, agentId)) {
               rooms.roomAgentChanged(room.visitor_key, null);
+              // A message that arrived in the gap gets the bot's acknowledgement.
+              await service.coverGap(room.id);
               await service.announceSummary(room.id);
             }
           }
@@ -360,8 +391,13 @@ function setUpAgentNamespace(
       ip: socket.data.ip,
       subject: CHAT_NAMESPACES.agent,
     });
-    socket.on('disconnect', () => releaseIfGone(agent.id));
-    registerAgentHandlers(socket, { db, logger, service, audit });
+    void socket.join(agentRoom(agent.id));
+    void presence.changed(agent.id);
+    socket.on('disconnect', () => {
+      releaseIfGone(agent.id);
+      void presence.changed(agent.id);
+    });
+    registerAgentHandlers(socket, { db, logger, service, audit, presence });
   });
 
   return {

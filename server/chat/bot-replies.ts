@@ -5,7 +5,6 @@
  * that stores the reply, so a reply is sent once even if two timers race.
  */
 import type { Transaction } from 'kysely';
-import { chatTexts } from '../../shared/chat-texts';
 import type { AppDatabase } from '../db/database';
 import type { Database } from '../db/schema';
 import { chat, type ConversationRow, type MessageRow } from '../data/chat';
@@ -20,6 +19,11 @@ export function createBotReplies(deps: {
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
   /** Called after a reply is committed (to tell the visitor and the agents). */
   onSent: (conversation: ConversationRow, row: MessageRow) => Promise<void>;
+  /**
+   * What the bot says when the reply is due (office hours are judged then), inside the sending transaction, which
+   * may also mark the conversation (asking for a follow-up contact).
+   */
+  compose: (trx: Transaction<Database>, conversation: ConversationRow) => Promise<string>;
 }) {
   const { db, logger, writes } = deps;
   const timers = new Map<number, NodeJS.Timeout>();
@@ -36,11 +40,20 @@ export function createBotReplies(deps: {
           .selectAll()
           .where('id', '=', conversationId)
           .executeTakeFirst();
-        if (!conversation || conversation.assigned_agent_id !== null) return null;
+        if (!conversation) return null;
+        if (conversation.assigned_agent_id !== null) {
+          // The agent took over: if they leave without answering, the gap is the bot's again.
+          await trx
+            .updateTable('chat_conversations')
+            .set({ bot_acked_at: null })
+            .where('id', '=', conversationId)
+            .execute();
+          return null;
+        }
         const row = await chat.insertMessageRow(trx, {
           conversationId,
           sender: 'bot',
-          message: chatTexts.botReply,
+          message: await deps.compose(trx, conversation),
           clientId: null,
           agentId: null,
         });
@@ -72,8 +85,16 @@ export function createBotReplies(deps: {
     }
   };
 
+  /** Owes the reply now (an agent left a visitor waiting): stored first, so a crash still sends it after restart. */
+  const oweNow = async (conversationId: number) => {
+    const pending = await writes.run((trx) => chat.owePendingReply(trx, conversationId));
+    if (pending) schedule(pending.id, conversationId, pending.due_at);
+    return Boolean(pending);
+  };
+
   return {
     resume,
+    oweNow,
     /** Schedules a reply stored with a visitor's message. */
     schedule,
     /** Stops the timers; the rows stay for the next start. */

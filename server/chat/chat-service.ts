@@ -3,7 +3,10 @@
  * shapes browsers see. SQL stays in server/data/chat.ts; who receives what stays in rooms.ts.
  */
 import type { Transaction } from 'kysely';
-import type { ChatMessage, ConversationSummary } from '../../shared/chat-events';
+import type { ChatMessage, ConversationStatus, ConversationSummary } from '../../shared/chat-events';
+import { chatDesk } from '../data/chat-desk';
+import { createFollowUps } from './follow-ups';
+import { parseFollowUpContact } from './follow-up-contact';
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_REPLY_DELAY_MS } from '../../shared/constants';
 import type { AppDatabase } from '../db/database';
@@ -29,8 +32,24 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({
 
 export type ChatService = ReturnType<typeof createChatService>;
 
-export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms: ChatRooms; replyDelayMs?: number }) {
-  const { db, logger, rooms } = deps;
+/** Office hours as the bot needs them (SUPPORT_HOURS, Africa/Lagos). */
+export type SupportClock = {
+  isOpen: (now: Date) => boolean;
+  /** When the team is back, for people: 'tomorrow at 08:00'. */
+  backAt: (now: Date) => string;
+};
+
+export function createChatService(deps: {
+  db: AppDatabase;
+  logger: Logger;
+  rooms: ChatRooms;
+  replyDelayMs?: number;
+  supportClock: SupportClock;
+  /** The link in follow-up mails that opens the chat again. */
+  chatLink: string;
+  followUpAfterMs?: number;
+}) {
+  const { db, logger, rooms, supportClock } = deps;
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
   const writes = createWriteBatcher(db);
 
@@ -42,7 +61,7 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
   // Messages of one conversation are stored one after another, in arrival order.
   const serial = createSerialQueues();
 
-  const { toSummary, summary, announceSummary } = createSummaries(db, logger, rooms);
+  const { toSummary, summary, announceSummary, announceCounts } = createSummaries(db, logger, rooms);
 
   const storeBotMessage = async (conversation: ConversationRow, message: string) => {
     const { row } = await storeMessage({
@@ -65,13 +84,46 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
       rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
       await announceSummary(conversation.id);
     },
+    // One acknowledgement per waiting period, worded for the hour it goes out.
+    compose: async (trx, conversation) => {
+      const now = new Date();
+      if (supportClock.isOpen(now))
+        return conversation.urgent_at ? chatTexts.botReplyAfterEmergency : chatTexts.botReply;
+      const knownContact = conversation.user_id !== null || conversation.follow_up_value !== null;
+      if (knownContact) return chatTexts.botOfflineKnownContact(supportClock.backAt(now));
+      await chatDesk.setAwaitingContact(trx, conversation.id, 1);
+      return chatTexts.botOffline(supportClock.backAt(now));
+    },
   });
+
+  const followUps = createFollowUps({
+    db,
+    logger,
+    writes,
+    visitorAwaySince: (visitorKey) => rooms.visitorAwaySince(visitorKey),
+    chatLink: deps.chatLink,
+    afterMs: deps.followUpAfterMs,
+  });
+
+  /** Out of hours the bot asked for an e-mail or WhatsApp number: this message is the answer (or not). */
+  const takeContactAnswer = async (conversation: ConversationRow, message: string) => {
+    const contact = parseFollowUpContact(message);
+    if (contact) {
+      await chatDesk.saveFollowUpContact(db, conversation.id, contact);
+      await storeBotMessage(conversation, chatTexts.contactSaved(contact.value));
+      return;
+    }
+    // Said once; after that the bot stops asking rather than answer every message.
+    await chatDesk.setAwaitingContact(db, conversation.id, conversation.awaiting_contact === 1 ? 2 : 0);
+    if (conversation.awaiting_contact === 1) await storeBotMessage(conversation, chatTexts.contactInvalid);
+  };
 
   return {
     rooms,
     toSummary,
     summary,
     announceSummary,
+    announceCounts,
     serial,
 
     /**
@@ -94,6 +146,7 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
           ));
         if (input.page && conversation.current_page !== input.page)
           await chat.setCurrentPage(db, conversation.id, input.page);
+        const urgent = containsRedFlag(input.message);
         const { row, created } = await storeMessage({
           conversationId: conversation.id,
           sender: 'user',
@@ -101,19 +154,25 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
           clientId: input.clientId,
           agentId: null,
           agentName: null,
-          // Checked again when it is due: an agent who joins by then keeps the bot quiet.
-          replyDelayMs: conversation.assigned_agent_id === null ? replyDelayMs : undefined,
+          urgent,
+          // One acknowledgement per waiting period; checked again when due (an agent who joins keeps the bot quiet).
+          replyDelayMs:
+            conversation.assigned_agent_id === null && conversation.bot_acked_at === null ? replyDelayMs : undefined,
         });
         const message = toChatMessage(row);
         if (created) {
           rooms.messageCreated(conversation.visitor_key, conversation.id, message);
           // Safety first: the emergency numbers go out at once, even when an agent is in the room.
-          if (containsRedFlag(input.message)) {
+          if (urgent) {
             try {
               await storeBotMessage(conversation, chatTexts.emergencyReply);
             } catch (error) {
               logger.error('chat emergency reply failed', { conversationId: conversation.id, err: error });
             }
+          } else if (conversation.awaiting_contact > 0 && conversation.assigned_agent_id === null) {
+            await takeContactAnswer(conversation, input.message).catch((error: unknown) =>
+              logger.error('chat contact answer failed', { conversationId: conversation.id, err: error }),
+            );
           }
           void announceSummary(conversation.id);
         }
@@ -141,16 +200,53 @@ export function createChatService(deps: { db: AppDatabase; logger: Logger; rooms
       if (created) {
         rooms.messageCreated(input.conversation.visitor_key, input.conversation.id, message);
         void announceSummary(input.conversation.id);
+        // Mailed if the visitor does not see it in time (and an address is known).
+        void followUps
+          .owe(input.conversation.id)
+          .catch((error: unknown) =>
+            logger.error('chat follow-up not stored', { conversationId: input.conversation.id, err: error }),
+          );
       }
       return message;
     },
 
-    /** Schedules the bot replies still owed from before the last stop. */
-    start: () => botReplies.resume(),
+    /** The agent left (or their console dropped): a visitor left waiting gets the bot's acknowledgement now. */
+    coverGap: (conversationId: number) => botReplies.oweNow(conversationId),
 
-    /** Stops the bot's timers (server shutdown or test teardown); owed replies stay stored. */
+    /** Open, Pending or Resolved; resolving asks the visitor 'How did we do?'. False when the room is gone. */
+    async setStatus(conversation: ConversationRow, status: ConversationStatus) {
+      if (!(await chatDesk.setStatus(db, conversation.id, status))) return false;
+      if (status === 'resolved') rooms.toVisitor(conversation.visitor_key).emit('conversation:resolved');
+      await announceSummary(conversation.id);
+      return true;
+    },
+
+    /** A new rating: the room's summary and the averages change. */
+    async ratingsChanged(conversationId: number) {
+      await announceSummary(conversationId);
+      rooms.toAllAgents().emit('ratings:updated', await chatDesk.ratingSummary(db));
+    },
+
+    /**
+     * A visitor signed in: their anonymous conversation continues as the patient's, and their open widgets reconnect
+     * with the new session at once.
+     */
+    async mergeVisitor(anonymousKey: string, userId: number) {
+      const merged = await serial(`u:${userId}`, () => chatDesk.mergeIntoPatient(db, anonymousKey, userId));
+      rooms.toVisitor(anonymousKey).emit('identity:changed');
+      if (merged !== null) await announceSummary(merged);
+    },
+
+    /** Schedules the bot replies and follow-ups still owed from before the last stop. */
+    start: async () => {
+      await botReplies.resume();
+      await followUps.resume();
+    },
+
+    /** Stops the timers (server shutdown or test teardown); owed replies and follow-ups stay stored. */
     close() {
       botReplies.close();
+      followUps.close();
     },
   };
 }
@@ -164,6 +260,7 @@ type StoreInput = {
   agentName: string | null;
   /** A visitor's message owed a bot reply: stored with it, due this long after the message. */
   replyDelayMs?: number;
+  urgent?: boolean;
 };
 
 type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
@@ -189,28 +286,52 @@ async function storeOnce(
   }
 }
 
-/** Conversation summaries for agents, and telling them when one changes. */
+/** Conversation summaries for agents (each with their own unread count), and telling them when one changes. */
 function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
   const toSummary = (row: ConversationSummaryRow) => toConversationSummary(row, rooms.visitorOnline(row.visitor_key));
 
-  const summary = async (conversationId: number): Promise<ConversationSummary | null> => {
-    const row = await chat.findSummary(db, conversationId);
+  const summary = async (conversationId: number, agentId: number): Promise<ConversationSummary | null> => {
+    const row = await chat.findSummary(db, conversationId, agentId);
     return row ? toSummary(row) : null;
   };
 
-  /** Sends the fresh summary of a conversation to agents; failures are logged, never thrown. */
+  // View counts change with most summaries; a burst of changes is counted once per agent.
+  let countsTimer: NodeJS.Timeout | null = null;
+  const announceCounts = () => {
+    if (countsTimer) return;
+    countsTimer = setTimeout(() => {
+      countsTimer = null;
+      void (async () => {
+        for (const agentId of rooms.connectedAgentIds()) {
+          try {
+            rooms.toAgent(agentId).emit('counts:updated', await chat.viewCounts(db, agentId));
+          } catch (error) {
+            logger.error('chat view counts failed', { agentId, err: error });
+          }
+        }
+      })();
+    }, COUNTS_COALESCE_MS);
+    countsTimer.unref();
+  };
+
+  /** Sends the fresh summary of a conversation to each agent online; failures are logged, never thrown. */
   const announceSummary = async (conversationId: number) => {
     // Nobody to tell: agents fetch fresh summaries when they connect.
     if (!rooms.agentsConnected()) return;
     try {
-      const fresh = await summary(conversationId);
-      if (fresh) rooms.summaryUpdated(fresh);
+      for (const agentId of rooms.connectedAgentIds()) {
+        const fresh = await summary(conversationId, agentId);
+        if (fresh) rooms.summaryUpdated(agentId, fresh);
+      }
+      announceCounts();
     } catch (error) {
       logger.error('chat summary failed', { conversationId, err: error });
     }
   };
-  return { toSummary, summary, announceSummary };
+  return { toSummary, summary, announceSummary, announceCounts };
 }
+
+const COUNTS_COALESCE_MS = 200;
 
 /** A client id that belongs to another conversation (a forged or colliding id). */
 export class DuplicateClientIdError extends Error {
@@ -245,6 +366,12 @@ export function toConversationSummary(row: ConversationSummaryRow, visitorOnline
         ? { id: row.assigned_agent_id, name: row.assigned_agent_name ?? 'Support agent' }
         : null,
     visitorOnline,
+    status: row.status,
+    urgent: row.urgent_at !== null,
+    followUpContact:
+      row.follow_up_kind && row.follow_up_value ? { kind: row.follow_up_kind, value: row.follow_up_value } : null,
+    movedToWhatsAppAt: row.whatsapp_at,
+    rating: row.rating === null ? null : Number(row.rating),
   };
 }
 

@@ -15,9 +15,13 @@ import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
 import {
   visitorMessageSendSchema,
   visitorPageSchema,
+  visitorRatingSchema,
+  visitorSeenSchema,
   visitorSyncSchema,
   visitorTypingSchema,
+  visitorWhatsAppSchema,
 } from '../../shared/schemas/chat';
+import { chatDesk } from '../data/chat-desk';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import { users } from '../data/users';
@@ -97,7 +101,16 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
       visitorSyncSchema,
       async (input) => {
         const found = await conversation();
-        if (!found) return { ok: true, messages: [], agent: null, outboxKey };
+        if (!found)
+          return {
+            ok: true,
+            messages: [],
+            agent: null,
+            outboxKey,
+            reference: null,
+            seenMessageId: 0,
+            ratingRequested: false,
+          };
         const [rows, agent] = await Promise.all([
           chat.listMessages(db, found.id, {
             afterId: input.afterId,
@@ -110,6 +123,9 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
           messages: rows.map(toChatMessage),
           agent: agent ? { name: agent.full_name } : null,
           outboxKey,
+          reference: `#${found.id}`,
+          seenMessageId: found.visitor_seen_message_id,
+          ratingRequested: found.rating_requested === 1,
         };
       },
       (error) => {
@@ -147,6 +163,51 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
     ),
   );
 
+  socket.on(
+    'conversation:seen',
+    unacked(
+      visitorSeenSchema,
+      async ({ lastMessageId }) => {
+        const found = await conversation();
+        if (found && lastMessageId > found.visitor_seen_message_id)
+          await chatDesk.markSeen(db, found.id, Math.min(lastMessageId, await chat.latestMessageId(db, found.id)));
+      },
+      (error) => logger.error('chat seen failed', { err: error }),
+    ),
+  );
+
+  socket.on(
+    'whatsapp:opened',
+    unacked(
+      visitorWhatsAppSchema,
+      async () => {
+        const found = await conversation();
+        if (!found) return;
+        await chatDesk.markWhatsApp(db, found.id);
+        await service.announceSummary(found.id);
+      },
+      (error) => logger.error('chat whatsapp mark failed', { err: error }),
+    ),
+  );
+
+  socket.on(
+    'rating:send',
+    acked(
+      visitorRatingSchema,
+      async ({ rating, comment }) => {
+        const found = await conversation();
+        if (!found || !(await chatDesk.saveRating(db, found.id, rating, comment || null)))
+          return chatError('NOT_FOUND', 'There is no conversation to rate right now.');
+        await service.ratingsChanged(found.id);
+        return { ok: true };
+      },
+      (error) => {
+        logger.error('chat rating failed', { err: error });
+        return chatError('STORAGE_FAILED', 'Could not send your rating. Please try again.');
+      },
+    ),
+  );
+
   // Agents see the visitor come online; on the last tab's disconnect, offline.
   const announcePresence = async () => {
     if (!service.rooms.agentsConnected()) return;
@@ -154,5 +215,8 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
     if (found) await service.announceSummary(found.id);
   };
   void announcePresence();
-  socket.on('disconnect', () => void announcePresence());
+  socket.on('disconnect', () => {
+    service.rooms.visitorDisconnected(visitorKey);
+    void announcePresence();
+  });
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppDatabase } from '../db/database';
+import type { ChatView } from '../../shared/chat-events';
 import type { ChatConversationsTable, ChatSenderColumn, Database } from '../db/schema';
+import { chatSearch } from './chat-search';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
 
@@ -32,7 +34,14 @@ export type ConversationSummaryRow = {
   last_sender: ChatSenderColumn | null;
   last_created_at: string | null;
   waiting_since: string | null;
+  /** Visitor messages this agent has not read (the summary is built for one agent). */
   unread_count: number;
+  status: 'open' | 'pending' | 'resolved';
+  urgent_at: string | null;
+  follow_up_kind: 'email' | 'whatsapp' | null;
+  follow_up_value: string | null;
+  whatsapp_at: string | null;
+  rating: number | null;
 };
 
 const messageColumns = [
@@ -52,7 +61,8 @@ const selectMessages = (db: AppDatabase) =>
     .leftJoin('users as agents', 'agents.id', 'chat_messages.agent_id')
     .select(messageColumns);
 
-const selectSummaries = (db: AppDatabase) =>
+/** Summaries as one agent sees them: the unread count is theirs (chat_agent_reads). */
+const selectSummaries = (db: AppDatabase, agentId: number) =>
   db
     .selectFrom('chat_conversations as c')
     .leftJoin('users as visitor', 'visitor.id', 'c.user_id')
@@ -87,10 +97,33 @@ const selectSummaries = (db: AppDatabase) =>
         and m.id > coalesce((select max(a.id) from chat_messages a where a.conversation_id = c.id and a.sender = 'agent'), 0))`.as(
         'waiting_since',
       ),
-      sql<number>`(select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = 'user' and m.id > c.agent_read_message_id)`.as(
+      sql<number>`(select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = 'user' and m.id >
+        coalesce((select r.message_id from chat_agent_reads r where r.conversation_id = c.id and r.agent_id = ${agentId}), 0))`.as(
         'unread_count',
       ),
+      'c.status',
+      'c.urgent_at',
+      'c.follow_up_kind',
+      'c.follow_up_value',
+      'c.whatsapp_at',
+      sql<
+        number | null
+      >`(select r.rating from chat_ratings r where r.conversation_id = c.id order by r.id desc limit 1)`.as('rating'),
     ]);
+
+/** Which conversations a view holds, for one agent. */
+const viewFilter = (view: ChatView, agentId: number) => {
+  switch (view) {
+    case 'mine':
+      return sql<boolean>`(c.assigned_agent_id = ${agentId} and c.status <> 'resolved')`;
+    case 'unassigned':
+      return sql<boolean>`(c.assigned_agent_id is null and c.status <> 'resolved')`;
+    case 'open':
+      return sql<boolean>`(c.status <> 'resolved')`;
+    case 'resolved':
+      return sql<boolean>`(c.status = 'resolved')`;
+  }
+};
 
 /**
  * Runs `work` in a savepoint of the caller's transaction: on an error, none of its statements
@@ -163,13 +196,22 @@ export const chat = {
       clientId: string | null;
       agentId: number | null;
       replyDelayMs?: number;
+      /** A red-flag message: the room is urgent until resolved. */
+      urgent?: boolean;
     },
   ) =>
     inSavepoint(trx, async () => {
       const now = new Date().toISOString();
       await trx
         .updateTable('chat_conversations')
-        .set({ last_activity_at: now })
+        .set({
+          last_activity_at: now,
+          // A visitor's message reopens the conversation; an agent's reply starts a new waiting period for the bot.
+          ...(input.sender === 'user' ? { status: 'open', resolved_at: null } : {}),
+          ...(input.sender === 'agent' ? { bot_acked_at: null } : {}),
+          ...(input.replyDelayMs !== undefined ? { bot_acked_at: now } : {}),
+          ...(input.urgent ? { urgent_at: sql<string>`coalesce(urgent_at, ${now})` } : {}),
+        })
         .where('id', '=', input.conversationId)
         .execute();
       const row = await trx
@@ -198,6 +240,31 @@ export const chat = {
               .executeTakeFirstOrThrow();
       return { ...row, pending_reply: pending ?? null };
     }),
+
+  /**
+   * Owes a bot reply now when a visitor is left waiting with no agent (their last message came after the last agent
+   * message) and the bot has not acknowledged this waiting period yet. Null when nothing is owed.
+   */
+  owePendingReply: async (trx: Kysely<Database>, conversationId: number) => {
+    const now = new Date().toISOString();
+    const marked = await trx
+      .updateTable('chat_conversations')
+      .set({ bot_acked_at: now })
+      .where('id', '=', conversationId)
+      .where('assigned_agent_id', 'is', null)
+      .where('bot_acked_at', 'is', null)
+      .where(
+        sql<boolean>`(select max(m.id) from chat_messages m where m.conversation_id = ${conversationId} and m.sender = 'user') >
+          coalesce((select max(a.id) from chat_messages a where a.conversation_id = ${conversationId} and a.sender = 'agent'), 0)`,
+      )
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return null;
+    return trx
+      .insertInto('chat_pending_replies')
+      .values({ conversation_id: conversationId, due_at: now })
+      .returning(['id', 'due_at'])
+      .executeTakeFirstOrThrow();
+  },
 
   /** Every bot reply not yet sent, soonest first (read on start). */
   listPendingReplies: (db: AppDatabase) =>
@@ -236,16 +303,46 @@ export const chat = {
     return latest.reverse();
   },
 
-  listSummaries: (db: AppDatabase, limit: number) =>
-    selectSummaries(db)
+  /** One console view for one agent, optionally searched; urgent rooms first, then the newest activity. */
+  listSummaries: (db: AppDatabase, options: { agentId: number; view: ChatView; search?: string; limit: number }) => {
+    let query = selectSummaries(db, options.agentId)
       .where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = c.id)`)
+      .where(viewFilter(options.view, options.agentId));
+    if (options.search) query = query.where(chatSearch.matches(options.search));
+    return query
+      .orderBy(sql`c.urgent_at is null`)
       .orderBy('c.last_activity_at', 'desc')
       .orderBy('c.id', 'desc')
-      .limit(limit)
-      .execute() as Promise<ConversationSummaryRow[]>,
+      .limit(options.limit)
+      .execute() as Promise<ConversationSummaryRow[]>;
+  },
 
-  findSummary: (db: AppDatabase, id: number) =>
-    selectSummaries(db).where('c.id', '=', id).executeTakeFirst() as Promise<ConversationSummaryRow | undefined>,
+  /** How many conversations each view holds for this agent. */
+  viewCounts: async (db: AppDatabase, agentId: number): Promise<Record<ChatView, number>> => {
+    const row = await db
+      .selectFrom('chat_conversations as c')
+      .where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = c.id)`)
+      .select([
+        sql<number>`coalesce(sum(case when ${viewFilter('mine', agentId)} then 1 else 0 end), 0)`.as('mine'),
+        sql<number>`coalesce(sum(case when ${viewFilter('unassigned', agentId)} then 1 else 0 end), 0)`.as(
+          'unassigned',
+        ),
+        sql<number>`coalesce(sum(case when ${viewFilter('open', agentId)} then 1 else 0 end), 0)`.as('open'),
+        sql<number>`coalesce(sum(case when ${viewFilter('resolved', agentId)} then 1 else 0 end), 0)`.as('resolved'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      mine: Number(row.mine),
+      unassigned: Number(row.unassigned),
+      open: Number(row.open),
+      resolved: Number(row.resolved),
+    };
+  },
+
+  findSummary: (db: AppDatabase, id: number, agentId: number) =>
+    selectSummaries(db, agentId).where('c.id', '=', id).executeTakeFirst() as Promise<
+      ConversationSummaryRow | undefined
+    >,
 
   /**
    * Sets the room's agent. With `onlyFrom`, the change happens only if the current agent is that
@@ -273,12 +370,16 @@ export const chat = {
   setCurrentPage: (db: AppDatabase, id: number, page: string) =>
     db.updateTable('chat_conversations').set({ current_page: page }).where('id', '=', id).execute(),
 
-  /** Moves the agents' read marker forward (never back). */
-  markRead: (db: AppDatabase, id: number, messageId: number) =>
+  /** Moves this agent's read marker forward (never back); other agents keep their own. */
+  markRead: (db: AppDatabase, id: number, agentId: number, messageId: number) =>
     db
-      .updateTable('chat_conversations')
-      .set({ agent_read_message_id: sql<number>`max(agent_read_message_id, ${messageId})` })
-      .where('id', '=', id)
+      .insertInto('chat_agent_reads')
+      .values({ conversation_id: id, agent_id: agentId, message_id: messageId })
+      .onConflict((oc) =>
+        oc
+          .columns(['conversation_id', 'agent_id'])
+          .doUpdateSet({ message_id: sql<number>`max(chat_agent_reads.message_id, excluded.message_id)` }),
+      )
       .execute(),
 
   latestMessageId: async (db: AppDatabase, conversationId: number) => {

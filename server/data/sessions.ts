@@ -2,10 +2,16 @@ import type { AppDatabase } from '../db/database';
 
 /** Queries on the sessions table; ids are SHA-256 hashes of the tokens (server/auth/session.ts). */
 export const sessions = {
-  insert: (db: AppDatabase, row: { id: string; userId: number; expiresAt: number }) =>
+  /** `createdAt` is the same instant the expiry was counted from, so the absolute lifetime is exact. */
+  insert: (db: AppDatabase, row: { id: string; userId: number; expiresAt: number; createdAt: number }) =>
     db
       .insertInto('sessions')
-      .values({ id: row.id, user_id: row.userId, expires_at: row.expiresAt, created_at: new Date().toISOString() })
+      .values({
+        id: row.id,
+        user_id: row.userId,
+        expires_at: row.expiresAt,
+        created_at: new Date(row.createdAt).toISOString(),
+      })
       .execute(),
 
   /** The session and its user in one read. */

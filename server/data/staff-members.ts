@@ -14,6 +14,17 @@ export const staffMembers = {
         .execute()
     ).map((row) => ({ id: row.id, fullName: row.full_name, role: row.role })),
 
+  findActive: async (db: AppDatabase, id: number) => {
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'full_name'])
+      .where('id', '=', id)
+      .where('role', 'in', ['agent', 'admin'])
+      .where('deactivated_at', 'is', null)
+      .executeTakeFirst();
+    return row ? { id: row.id, fullName: row.full_name } : null;
+  },
+
   isActive: async (db: AppDatabase, id: number) =>
     Boolean(
       await db

@@ -24,6 +24,10 @@ export interface Database {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_pending_replies: ChatPendingRepliesTable;
+  chat_agent_reads: ChatAgentReadsTable;
+  chat_pending_followups: ChatPendingFollowupsTable;
+  chat_ratings: ChatRatingsTable;
+  chat_canned_replies: ChatCannedRepliesTable;
   audit_events: AuditEventsTable;
   requests: RequestsTable;
   request_events: RequestEventsTable;
@@ -143,6 +147,45 @@ export interface ChatConversationsTable {
   /** ISO-8601 UTC. */
   last_activity_at: string;
   created_at: string;
+  /** Issue #14 (migrations/0060-chat-desk.ts). A new visitor message reopens a resolved conversation. */
+  status: Generated<'open' | 'pending' | 'resolved'>;
+  /** Set by a red-flag message, cleared on resolve. */
+  urgent_at: string | null;
+  /** When the bot acknowledged the current waiting period (cleared by an agent reply or resolve): one per period. */
+  bot_acked_at: string | null;
+  /** 1 while the bot waits for an e-mail address or WhatsApp number (out of hours). */
+  awaiting_contact: Generated<number>;
+  follow_up_kind: 'email' | 'whatsapp' | null;
+  follow_up_value: string | null;
+  whatsapp_at: string | null;
+  visitor_seen_message_id: Generated<number>;
+  /** The last agent message already sent to the visitor by e-mail. */
+  followed_up_message_id: Generated<number>;
+  resolved_at: string | null;
+  rating_requested: Generated<number>;
+}
+export interface ChatAgentReadsTable {
+  conversation_id: number;
+  agent_id: number;
+  message_id: number;
+}
+export interface ChatPendingFollowupsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  due_at: string;
+}
+export interface ChatRatingsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+}
+export interface ChatCannedRepliesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  updated_at: string;
 }
 export type ChatSenderColumn = 'user' | 'bot' | 'agent';
 export interface ChatMessagesTable {

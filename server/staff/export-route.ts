@@ -6,13 +6,11 @@
 import express from 'express';
 import type { Selectable } from 'kysely';
 import { inboxFilterSchema, requestStatusLabels, requestTypeLabels } from '../../shared/requests';
-import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
-import { STAFF_ONLY_MESSAGE } from '../../shared/messages/staff-messages';
-import { readRequestSession } from '../auth/session-middleware';
 import { csvCell } from '../data/csv';
 import { requests } from '../data/requests';
 import type { RequestsTable } from '../db/schema';
 import type { AppServices } from '../trpc/context';
+import { staffForRequest } from './staff-request';
 
 const columns: [header: string, cell: (row: ExportRow) => unknown][] = [
   ['Reference', (row) => row.reference],
@@ -38,18 +36,8 @@ export function staffExportRouter(services: AppServices) {
   const router = express.Router();
   router.get('/staff/export.csv', async (req, res, next) => {
     try {
-      res.setHeader('Cache-Control', 'no-store');
-      const { user } = await readRequestSession(services, req, res);
-      if (!user) return void res.status(401).type('text/plain').send(LOG_IN_REQUIRED_MESSAGE);
-      if (user.role !== 'agent' && user.role !== 'admin') {
-        await services.audit.record({
-          type: 'staff.access_refused',
-          actorUserId: user.id,
-          ip: req.ip ?? null,
-          subject: '/staff/export.csv',
-        });
-        return void res.status(403).type('text/plain').send(STAFF_ONLY_MESSAGE);
-      }
+      const user = await staffForRequest(services, req, res, '/staff/export.csv');
+      if (!user) return;
       const query = Object.fromEntries(Object.entries(req.query).filter(([, value]) => value !== ''));
       const owner = query.owner;
       const parsed = inboxFilterSchema.safeParse({

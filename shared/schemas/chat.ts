@@ -26,6 +26,14 @@ const conversationId = z.number().int().positive();
 export const visitorMessageSendSchema = z.strictObject({ clientId, message: chatMessageTextSchema });
 export const visitorSyncSchema = z.strictObject({ afterId: z.number().int().min(0).optional() });
 export const visitorTypingSchema = z.strictObject({ typing: z.boolean() });
+export const visitorSeenSchema = z.strictObject({ lastMessageId: z.number().int().min(0) });
+export const visitorWhatsAppSchema = z.strictObject({});
+export const visitorRatingSchema = z.strictObject({
+  rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
+    error: 'Choose a rating from 1 to 5.',
+  }),
+  comment: z.string().trim().max(1000, 'Comments can be at most 1,000 characters.').optional(),
+});
 export const visitorPageSchema = z.strictObject({
   path: z
     .string()
@@ -34,7 +42,20 @@ export const visitorPageSchema = z.strictObject({
 });
 
 /** Agent → server. */
-export const agentListSchema = z.strictObject({});
+export const chatViewSchema = z.enum(['mine', 'unassigned', 'open', 'resolved']);
+export const agentListSchema = z.strictObject({
+  view: chatViewSchema.optional(),
+  search: z.string().trim().max(100, 'Search can be at most 100 characters.').optional(),
+});
+export const agentAssignSchema = z.strictObject({ conversationId, agentId: z.number().int().positive() });
+export const agentStatusSchema = z.strictObject({ conversationId, status: z.enum(['open', 'pending', 'resolved']) });
+export const agentPresenceSchema = z.strictObject({ status: z.enum(['online', 'away']) });
+export const cannedReplySaveSchema = z.strictObject({
+  id: z.number().int().positive().optional(),
+  title: z.string().trim().min(1, 'Enter a title.').max(60, 'Title can be at most 60 characters.'),
+  body: chatMessageTextSchema,
+});
+export const cannedReplyDeleteSchema = z.strictObject({ id: z.number().int().positive() });
 export const agentConversationSchema = z.strictObject({ conversationId });
 export const agentReadSchema = z.strictObject({ conversationId, lastMessageId: z.number().int().min(0) });
 export const agentMessageSendSchema = z.strictObject({ conversationId, clientId, message: chatMessageTextSchema });

@@ -7,6 +7,7 @@ import { createApp } from '../../server/app';
 import { createSessionEvents } from '../../server/auth/session-events';
 import { createInboxEvents } from '../../server/staff/inbox-events';
 import { attachChat } from '../../server/chat/attach-chat';
+import { ALWAYS_OPEN } from './support-clocks';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadEnv } from '../../server/env';
@@ -35,7 +36,15 @@ export default async function setup(project: TestProject) {
   const app = createApp({ env, db, logger: createLogger('error'), version: 'test', site, sessionEvents, inboxEvents });
   const server = http.createServer(app);
   // Live support chat (issue #6) on the same server, as in server/index.ts.
-  const chat = attachChat(server, { env, db, logger: createLogger('error'), sessionEvents, inboxEvents });
+  const chat = attachChat(server, {
+    env,
+    db,
+    logger: createLogger('error'),
+    sessionEvents,
+    inboxEvents,
+    // The bot's in-hours answer, whatever the hour CI runs at; out-of-hours journeys start their own server.
+    supportClock: ALWAYS_OPEN,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   project.provide('baseUrl', `http://127.0.0.1:${address.port}`);

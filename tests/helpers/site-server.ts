@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
 import { createSessionEvents } from '../../server/auth/session-events';
-import { attachChat } from '../../server/chat/attach-chat';
+import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadEnv } from '../../server/env';
@@ -17,8 +17,12 @@ import { createLogger } from '../../server/logger';
 import { startMailWorker } from '../../server/mail/mail-worker';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { createInboxEvents } from '../../server/staff/inbox-events';
+import { ALWAYS_OPEN } from './support-clocks';
 
-export async function startSiteServer(envOverrides: Record<string, string> = {}) {
+export async function startSiteServer(
+  envOverrides: Record<string, string> = {},
+  chatOptions: Partial<Pick<ChatDeps, 'supportClock' | 'followUpAfterMs' | 'agentGraceMs'>> = {},
+) {
   const site = await loadSiteBuild();
   if (!site) throw new Error('This test needs the production build: run `npm run build` first (npm test does).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-site-'));
@@ -30,7 +34,15 @@ export async function startSiteServer(envOverrides: Record<string, string> = {})
   const inboxEvents = createInboxEvents();
   const app = createApp({ env, db, logger, version: 'test', site, sessionEvents, inboxEvents });
   const server = http.createServer(app);
-  const chat = attachChat(server, { env, db, logger, sessionEvents, inboxEvents });
+  const chat = attachChat(server, {
+    env,
+    db,
+    logger,
+    sessionEvents,
+    inboxEvents,
+    supportClock: ALWAYS_OPEN,
+    ...chatOptions,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const mailWorker = startMailWorker({ db, env, logger, pollMs: 200 });

@@ -12,11 +12,14 @@ import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
 import { createVisitorIdentity } from '../../server/chat/visitor-identity';
 import { users } from '../../server/data/users';
 import type { UserRole } from '../../server/db/schema';
+import { ALWAYS_OPEN } from './support-clocks';
 import { startTestServer } from './test-server';
+
+export { ALWAYS_CLOSED } from './support-clocks';
 
 type HarnessOptions = {
   env?: Record<string, string>;
-  chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst'>>;
+  chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs'>>;
 };
 
 type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean; headers?: Record<string, string> };
@@ -37,6 +40,7 @@ export async function startChatHarness(options: HarnessOptions = {}) {
     inboxEvents: server.inboxEvents,
     cookieSecret,
     replyDelayMs: TEST_REPLY_DELAY_MS,
+    supportClock: ALWAYS_OPEN,
     ...options.chat,
   });
   const identity = createVisitorIdentity(server.env, cookieSecret);

@@ -218,9 +218,13 @@ describe('agents', () => {
     const list = await otherSocket.timeout(2000).emitWithAck('conversation:list', {});
     expect(list.ok && list.conversations[0]!.assignedAgent?.name).toBe('Ngozi Eze');
     const grab = await otherSocket.timeout(2000).emitWithAck('room:join', { conversationId });
-    expect(grab).toEqual({
+    expect(grab).toMatchObject({
       ok: false,
-      error: { code: 'ALREADY_CLAIMED', message: 'Ngozi Eze has already joined this conversation.' },
+      error: {
+        code: 'ALREADY_CLAIMED',
+        message: 'Ngozi Eze has this conversation. You can ask them to transfer it.',
+        holder: { name: 'Ngozi Eze' },
+      },
     });
     const notMine = await otherSocket
       .timeout(2000)

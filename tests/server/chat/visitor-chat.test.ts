@@ -220,7 +220,8 @@ describe('visitor chat over Socket.IO', () => {
     expect(bots[0]!.value.message).toMatch(/112/);
     expect(bots[0]!.value.message).toMatch(/767/);
     expect(bots[0]!.at - sentAt).toBeLessThan(500);
-    expect(bots[1]!.value.message).toBe(chatTexts.botReply);
+    // After the emergency reply, the acknowledgement has no 'general inquiries' line (issue #14).
+    expect(bots[1]!.value.message).toBe(chatTexts.botReplyAfterEmergency);
     expect((await rows()).map((row) => row.sender)).toEqual(['user', 'bot', 'bot']);
   });
 

@@ -1,0 +1,106 @@
+/**
+ * E-mail follow-ups (issue #14): an agent's reply to a visitor who has had no chat open for FOLLOW_UP_AFTER_MS is
+ * mailed to them, through the mail queue, when an address is known (the patient's, or one the visitor gave the bot).
+ * Owed follow-ups are stored (chat_pending_followups) like bot replies, so a restart sends what is due; the row is
+ * deleted in the transaction that queues the mail, so each reply is mailed once.
+ */
+import type { Transaction } from 'kysely';
+import type { AppDatabase } from '../db/database';
+import type { Database } from '../db/schema';
+import { chatDesk } from '../data/chat-desk';
+import { chat } from '../data/chat';
+import { mailOutbox } from '../data/mail-outbox';
+import type { Logger } from '../logger';
+import { chatFollowUpMail } from '../mail/chat-mails';
+import { notifyMailQueued } from '../mail/mail-queue';
+
+export const FOLLOW_UP_AFTER_MS = 2 * 60_000;
+
+export type FollowUps = ReturnType<typeof createFollowUps>;
+
+export function createFollowUps(deps: {
+  db: AppDatabase;
+  logger: Logger;
+  writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+  /** When the visitor's last chat connection closed: null while one is open. */
+  visitorAwaySince: (visitorKey: string) => number | null;
+  /** The link back to the conversation. */
+  chatLink: string;
+  afterMs?: number;
+}) {
+  const { db, logger, writes } = deps;
+  const afterMs = deps.afterMs ?? FOLLOW_UP_AFTER_MS;
+  const timers = new Map<number, NodeJS.Timeout>();
+  let closed = false;
+
+  const schedule = (id: number, conversationId: number, dueAt: string) => {
+    if (closed) return;
+    clearTimeout(timers.get(id));
+    timers.set(
+      id,
+      setTimeout(() => void fire(id, conversationId), Math.max(0, Date.parse(dueAt) - Date.now())),
+    );
+  };
+
+  const fire = async (id: number, conversationId: number) => {
+    timers.delete(id);
+    try {
+      const conversation = await chat.findConversationById(db, conversationId);
+      if (!conversation) return;
+      const awaySince = deps.visitorAwaySince(conversation.visitor_key);
+      const now = Date.now();
+      // Still here, or gone only lately: wait until they have been away for the whole period.
+      const dueAt = awaySince === null ? now + afterMs : awaySince + afterMs;
+      if (dueAt > now) {
+        const next = new Date(dueAt).toISOString();
+        await chatDesk.postponeFollowUp(db, id, next);
+        return schedule(id, conversationId, next);
+      }
+      const address = await chatDesk.visitorAddress(db, conversationId);
+      const queued = await writes.run(async (trx) => {
+        if (!(await chatDesk.takeFollowUp(trx, id))) return false;
+        const replies = await chatDesk.unseenAgentMessages(trx, conversationId);
+        if (!address || replies.length === 0) return false;
+        await mailOutbox.insert(
+          trx,
+          chatFollowUpMail({
+            to: address.email,
+            name: address.name,
+            reference: `#${conversationId}`,
+            replies: replies.map((reply) => ({
+              message: reply.message,
+              agentName: reply.agent_name,
+              createdAt: reply.created_at,
+            })),
+            link: deps.chatLink,
+          }),
+        );
+        await chatDesk.markFollowedUp(trx, conversationId, replies.at(-1)!.id);
+        return true;
+      });
+      if (queued) notifyMailQueued();
+    } catch (error) {
+      logger.error('chat follow-up failed', { conversationId, err: error });
+    }
+  };
+
+  return {
+    /** After an agent's reply: a follow-up is owed unless the visitor sees it in time. */
+    async owe(conversationId: number) {
+      const row = await chatDesk.scheduleFollowUp(db, conversationId, new Date(Date.now() + afterMs).toISOString());
+      if (row) schedule(row.id, row.conversation_id, row.due_at);
+    },
+    async resume() {
+      try {
+        for (const row of await chatDesk.listPendingFollowUps(db)) schedule(row.id, row.conversation_id, row.due_at);
+      } catch (error) {
+        logger.error('chat follow-ups not loaded', { err: error });
+      }
+    },
+    close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
