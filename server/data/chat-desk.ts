@@ -86,7 +86,7 @@ export const chatDesk = {
   },
 
   listCannedReplies: (db: AppDatabase) =>
-    db.selectFrom('chat_canned_replies').select(['id', 'title', 'body']).orderBy('title').orderBy('id').execute(),
+    db.selectFrom('chat_canned_replies').select(['id', 'title', 'body']).orderBy('id').execute(),
 
   /** Adds (no id) or edits a canned reply; null when the id does not exist. */
   saveCannedReply: async (db: AppDatabase, input: { id?: number; title: string; body: string }) => {

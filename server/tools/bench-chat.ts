@@ -321,8 +321,13 @@ async function runProfile(profile: Profile): Promise<Result> {
     const all = await connectVisitors(target.origin, visitorCount, profile);
     const connectWall = performance.now() - connectStart;
     const connectCpu = cpuMs(target.pid) - cpuBeforeConnect;
-    // Let the handshakes' garbage settle a moment (no forced GC: the server is an ordinary process).
-    await sleep(1000);
+    // Let the handshakes' garbage settle a moment (no forced GC: the server is an ordinary process); meanwhile the
+    // server only keeps the connections alive (Engine.IO heartbeats every CHAT_PING_INTERVAL_MS).
+    const idleStart = performance.now();
+    const cpuBeforeIdle = cpuMs(target.pid);
+    await sleep(2000);
+    const idleCpu = cpuMs(target.pid) - cpuBeforeIdle;
+    const idleWall = performance.now() - idleStart;
     const rssAfter = rssBytes(target.pid);
     const visitors = all.filter((visitor) => !visitor.connectError);
     const connectErrors = new Map<string, number>();
@@ -420,6 +425,12 @@ async function runProfile(profile: Profile): Promise<Result> {
       .filter((sent) => !sent.error)
       .map((sent) => sent.ackAt! - sent.sentAt)
       .sort((a, b) => a - b);
+    // A visitor's first message also creates their conversation (one more write and commit).
+    const latencyOf = (sent: Sent) => (sent.ackAt !== undefined && !sent.error ? [sent.ackAt - sent.sentAt] : []);
+    const firstLatencies = visitors.flatMap((visitor) => visitor.sent.slice(0, 1).flatMap(latencyOf));
+    const laterLatencies = visitors.flatMap((visitor) => visitor.sent.slice(1).flatMap(latencyOf));
+    firstLatencies.sort((a, b) => a - b);
+    laterLatencies.sort((a, b) => a - b);
     const errors = new Map<string, number>();
     for (const sent of answered) if (sent.error) bump(errors, sent.error);
     const lost = messages.filter((sent) => sent.timedOut);
@@ -444,10 +455,12 @@ async function runProfile(profile: Profile): Promise<Result> {
       `${label}${visitors.length} / ${visitorCount} connected in ${seconds(connectWall)} ` +
         `(${profile === 'paced' ? `ramp ${RAMP_PER_SECOND}/s` : `${BURST_BATCH} at a time`}; handshake p50 ${ms(percentile(connectTimes, 50))}, p99 ${ms(percentile(connectTimes, 99))}` +
         `${connectErrors.size ? `; refused: ${countOf(connectErrors)}` : ''}); server CPU while connecting ${coreShare(connectCpu, connectWall)} of a core; ` +
-        `server RSS ${megabytes(rssBefore)} -> ${megabytes(rssAfter)}`,
+        `then idle ${coreShare(idleCpu, idleWall)}; server RSS ${megabytes(rssBefore)} -> ${megabytes(rssAfter)}`,
       `${label}${messages.length} sent, ${latencies.length} acknowledged in ${seconds(lastAck - firstSend)} ` +
         `(ack errors: ${countOf(errors)}; lost ${lost.length}, of which stored anyway ${lost.filter((sent) => stored.has(sent.clientId)).length}, acknowledged late ${lost.filter((sent) => sent.lateAck).length}); ` +
         `dropped connections: ${countOf(dropped)}`,
+      `${label}latency of each visitor's first message (creates the conversation) p50 ${ms(percentile(firstLatencies, 50))}, p99 ${ms(percentile(firstLatencies, 99))}; ` +
+        `later messages p50 ${ms(percentile(laterLatencies, 50))}, p99 ${ms(percentile(laterLatencies, 99))}`,
       `${label}duplicates: stored twice ${storedTwice}, echoed twice ${echoedTwice}; acknowledged but not stored ${ackedNotStored}`,
       `${label}while sending: server CPU ${coreShare(serverCpu, sendWall)} of a core, client CPU ${coreShare(clientCpu, sendWall)}; ` +
         `client event-loop delay p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}`,

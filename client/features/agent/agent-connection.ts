@@ -5,7 +5,8 @@
  * the console would stay on 'Reconnecting…' until reloaded: it connects again here, and the
  * handshake decides (an ended session is refused and the console says so).
  */
-import type { ChatError, ChatMessage } from '../../../shared/chat-events';
+import type { AgentClientToServerEvents, ChatError, ChatErrorCode, ChatMessage } from '../../../shared/chat-events';
+import { CHAT_ACK_TIMEOUT_MS } from '../../../shared/constants';
 import type { AgentSocket } from '../../lib/socket';
 import { createRetryPolicy, type RetryPolicy } from '../../lib/socket-retry';
 
@@ -71,5 +72,41 @@ export function sendAgentMessage(
       });
     };
     attempt(1);
+  });
+}
+
+type AgentEvents = AgentClientToServerEvents;
+/** The agent events the server acknowledges. */
+type AckedEvent = {
+  [E in keyof AgentEvents]: AgentEvents[E] extends (payload: never, ack: never) => void ? E : never;
+}[keyof AgentEvents];
+type PayloadOf<E extends AckedEvent> = Parameters<AgentEvents[E]>[0];
+type AnswerOf<E extends AckedEvent> = AgentEvents[E] extends (payload: never, ack: (result: infer R) => void) => void
+  ? R
+  : never;
+
+/** A server error, or 'NO_ANSWER' when the console is offline or the server did not answer in time. */
+export type AskError = Omit<ChatError, 'code'> & { code: ChatErrorCode | 'NO_ANSWER' };
+export type AskResult<E extends AckedEvent> = AnswerOf<E> | { ok: false; error: AskError };
+
+export const NO_ANSWER: AskError = { code: 'NO_ANSWER', message: 'The server did not answer. Please try again.' };
+
+/** Sends one acknowledged request once (no retry: the agent sees the answer and decides). */
+export function askAgentServer<E extends AckedEvent>(
+  socket: AgentSocket | null,
+  event: E,
+  payload: PayloadOf<E>,
+  timeoutMs = CHAT_ACK_TIMEOUT_MS,
+): Promise<AskResult<E>> {
+  return new Promise((resolve) => {
+    if (!socket?.connected) return resolve({ ok: false, error: NO_ANSWER });
+    // Socket.IO's typed emit cannot follow a generic event name; the signature above keeps callers typed.
+    const timed = socket.timeout(timeoutMs);
+    const emit = timed.emit.bind(timed) as unknown as (
+      event: E,
+      payload: PayloadOf<E>,
+      ack: (error: Error | null, result: AnswerOf<E>) => void,
+    ) => void;
+    emit(event, payload, (error, result) => resolve(error ? { ok: false, error: NO_ANSWER } : result));
   });
 }

@@ -1,32 +1,74 @@
-import { useId } from 'react';
-import type { ChatMessage, ConversationSummary } from '../../../shared/chat-events';
+import { useId, useRef, useState, type Ref } from 'react';
+import {
+  CHAT_VIEW_LABELS,
+  type ChatMessage,
+  type ChatView,
+  type ChatViewCounts,
+  type ConversationSummary,
+} from '../../../shared/chat-events';
+import { waitingText } from './agent-texts';
+import { StatusPill, UrgentTag } from './conversation-tags';
 import { visitorLabel } from './visitor-label';
 
-function waitingText(since: string | null, now: number): string | null {
-  if (!since) return null;
-  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
-  if (minutes < 1) return 'Waiting less than a minute';
-  if (minutes < 60) return `Waiting ${minutes} min`;
-  return `Waiting ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
+const VIEWS: ChatView[] = ['mine', 'unassigned', 'open', 'resolved'];
+
+const EMPTY_TEXT: Record<ChatView, string> = {
+  mine: 'No open conversations are assigned to you.',
+  unassigned: 'No open conversations are waiting for an agent.',
+  open: 'No conversations yet. New ones appear here as visitors write.',
+  resolved: 'No resolved conversations yet.',
+};
 
 type ListProps = {
   conversations: ConversationSummary[];
+  view: ChatView;
+  search: string;
+  counts: ChatViewCounts | null;
+  loading: boolean;
   selectedId: number | null;
   typing: number[];
   now: number;
   meId: number | null;
+  headingRef: Ref<HTMLHeadingElement>;
+  onView: (view: ChatView) => void;
+  onSearch: (search: string) => void;
   onOpen: (id: number) => void;
 };
 
-export function ConversationList({ conversations, selectedId, typing, now, meId, onOpen }: ListProps) {
+/** The views (each with its count), the search and the current view's conversations, urgent first. */
+export function ConversationList(props: ListProps) {
+  const { conversations, view, search, counts, loading, selectedId, typing, now, meId, headingRef } = props;
   const headingId = useId();
   return (
     <nav className="app-agent__list" aria-labelledby={headingId}>
-      <h2 id={headingId} className="app-agent__heading">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="app-agent__heading">
         Conversations ({conversations.length})
       </h2>
-      {conversations.length === 0 ? <p>No conversations yet. New ones appear here as visitors write.</p> : null}
+      <div className="app-agent__views" role="group" aria-label="Views">
+        {VIEWS.map((item) => (
+          <button
+            key={item}
+            type="button"
+            className="app-agent__view-button"
+            aria-pressed={item === view}
+            onClick={() => props.onView(item)}
+          >
+            {CHAT_VIEW_LABELS[item]}
+            {counts ? ` (${counts[item]})` : ''}
+          </button>
+        ))}
+      </div>
+      <SearchForm search={search} onSearch={props.onSearch} />
+      <p className="app-agent__hint" role="status">
+        {loading
+          ? 'Loading conversations…'
+          : search
+            ? `${conversations.length} ${conversations.length === 1 ? 'conversation matches' : 'conversations match'} “${search}” in ${CHAT_VIEW_LABELS[view]}.`
+            : ''}
+      </p>
+      {!loading && conversations.length === 0 ? (
+        <p>{search ? 'No conversations match this search.' : EMPTY_TEXT[view]}</p>
+      ) : null}
       <ul className="app-agent__items">
         {conversations.map((item) => {
           const waiting = waitingText(item.waitingSince, now);
@@ -34,18 +76,23 @@ export function ConversationList({ conversations, selectedId, typing, now, meId,
             <li key={item.id}>
               <button
                 type="button"
-                className={`app-agent__item${item.id === selectedId ? ' app-agent__item--current' : ''}`}
+                data-conversation-id={item.id}
+                className={`app-agent__item${item.id === selectedId ? ' app-agent__item--current' : ''}${item.urgent ? ' app-agent__item--urgent' : ''}`}
                 aria-current={item.id === selectedId ? 'true' : undefined}
-                onClick={() => onOpen(item.id)}
+                onClick={() => props.onOpen(item.id)}
               >
                 <span className="app-agent__row">
                   <strong className="app-agent__name">{visitorLabel(item)}</strong>
-                  {item.unreadCount > 0 ? (
-                    <span className="app-agent__badge">
-                      {item.unreadCount}
-                      <span className="app-visually-hidden"> unread</span>
-                    </span>
-                  ) : null}
+                  <span className="app-agent__tags">
+                    {item.urgent ? <UrgentTag /> : null}
+                    <StatusPill status={item.status} />
+                    {item.unreadCount > 0 ? (
+                      <span className="app-agent__badge">
+                        {item.unreadCount}
+                        <span className="app-visually-hidden"> unread</span>
+                      </span>
+                    ) : null}
+                  </span>
                 </span>
                 <span className="app-agent__preview">
                   {typing.includes(item.id)
@@ -71,6 +118,54 @@ export function ConversationList({ conversations, selectedId, typing, now, meId,
         })}
       </ul>
     </nav>
+  );
+}
+
+/** Searches the current view on the server (visitor name, e-mail or message text); empty shows the whole view. */
+function SearchForm({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState(search);
+  return (
+    <form
+      role="search"
+      className="app-agent__search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(draft);
+      }}
+    >
+      <label htmlFor={inputId}>Search conversations</label>
+      <div className="app-agent__search-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          name="search"
+          maxLength={100}
+          value={draft}
+          placeholder="Name, e-mail or message"
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="app-button app-button--secondary">
+          Search
+        </button>
+        {search ? (
+          <button
+            type="button"
+            className="app-button app-button--ghost"
+            onClick={() => {
+              setDraft('');
+              onSearch('');
+              // The button goes away with the search: the focus goes to the box.
+              inputRef.current?.focus();
+            }}
+          >
+            Clear search
+          </button>
+        ) : null}
+      </div>
+    </form>
   );
 }
 

@@ -1,7 +1,10 @@
-import { useId, useLayoutEffect, useRef } from 'react';
-import type { ChatMessage, ConversationSummary } from '../../../shared/chat-events';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import type { AgentPresence, CannedReply, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
 import { Icon } from '../../components/icon';
+import { followUpText, movedToWhatsAppText } from './agent-texts';
+import { ConversationActions, type RoomActions } from './conversation-actions';
+import { StatusPill, UrgentTag } from './conversation-tags';
 import { ReplyForm } from './reply-form';
 import { visitorLabel } from './visitor-label';
 
@@ -12,20 +15,37 @@ type ViewProps = {
   messages: ChatMessage[];
   visitorTyping: boolean;
   meId: number | null;
+  team: AgentPresence[];
+  cannedReplies: CannedReply[];
+  /** Opened in the narrow layout: the room's heading takes the focus (the list is hidden). */
+  focusOnOpen: boolean;
   onBack: () => void;
-  onJoin: () => void;
-  onLeave: () => void;
+  actions: RoomActions;
   onSend: (text: string) => Promise<boolean>;
   onTyping: (typing: boolean) => void;
 };
 
-/** One conversation: who the visitor is, Join or Leave, the messages, the visitor's typing and the reply box. */
+/**
+ * One conversation: who the visitor is (and how to follow up), its status, Join or Leave, assigning, the
+ * transcript, the messages, the visitor's typing and the reply box.
+ */
 export function ConversationView(props: ViewProps) {
-  const { conversation, messages, visitorTyping, meId, onBack, onJoin, onLeave, onSend, onTyping } = props;
+  const { conversation, messages, visitorTyping, meId, focusOnOpen, onBack, onSend, onTyping } = props;
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
-  const joined = conversation.assignedAgent?.id === meId;
-  const heldByOther = conversation.assignedAgent !== null && !joined;
+  const joined = conversation.assignedAgent !== null && conversation.assignedAgent.id === meId;
+  const facts = [
+    conversation.followUpContact ? followUpText(conversation.followUpContact) : null,
+    conversation.movedToWhatsAppAt ? movedToWhatsAppText(conversation.movedToWhatsAppAt) : null,
+    conversation.rating !== null ? `Rated ${conversation.rating}/5` : null,
+  ].filter((fact) => fact !== null);
+
+  // Keyed by the conversation: this runs once per room opened.
+  useEffect(() => {
+    if (focusOnOpen) headingRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the room opens, not when the layout changes
+  }, []);
 
   useLayoutEffect(() => {
     const log = logRef.current;
@@ -33,30 +53,34 @@ export function ConversationView(props: ViewProps) {
   }, [messages.length, visitorTyping]);
 
   return (
-    <section className="app-agent__view" aria-labelledby={headingId}>
+    <section
+      className={`app-agent__view${conversation.urgent ? ' app-agent__view--urgent' : ''}`}
+      aria-labelledby={headingId}
+    >
       <div className="app-agent__view-top">
         <button type="button" className="app-button app-button--ghost app-agent__back" onClick={onBack}>
           <Icon name="chevron-left" /> All conversations
         </button>
-        <h2 id={headingId} className="app-agent__heading">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="app-agent__heading">
           {visitorLabel(conversation)}
         </h2>
+        <p className="app-agent__tags">
+          {conversation.urgent ? <UrgentTag /> : null}
+          <StatusPill status={conversation.status} />
+        </p>
         <p className="app-agent__meta">
           {conversation.visitorEmail ? `${conversation.visitorEmail} · ` : ''}
           {conversation.visitorOnline ? 'Online' : 'Away'}
           {conversation.currentPage ? ` · on ${conversation.currentPage}` : ''}
         </p>
-        <div className="app-agent__actions">
-          {joined ? (
-            <button type="button" className="app-button app-button--secondary" onClick={onLeave}>
-              Leave (hand back to the bot)
-            </button>
-          ) : (
-            <button type="button" className="app-button app-button--primary" onClick={onJoin}>
-              {heldByOther ? `Join (${conversation.assignedAgent!.name} has it)` : 'Join'}
-            </button>
-          )}
-        </div>
+        {facts.length ? (
+          <ul className="app-agent__facts">
+            {facts.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
+        ) : null}
+        <ConversationActions conversation={conversation} meId={meId} team={props.team} actions={props.actions} />
       </div>
       <div
         ref={logRef}
@@ -87,7 +111,7 @@ export function ConversationView(props: ViewProps) {
       <p className="app-agent__typing" aria-live="polite">
         {visitorTyping ? `${visitorLabel(conversation)} is typing…` : ''}
       </p>
-      <ReplyForm joined={joined} onSend={onSend} onTyping={onTyping} />
+      <ReplyForm joined={joined} cannedReplies={props.cannedReplies} onSend={onSend} onTyping={onTyping} />
     </section>
   );
 }

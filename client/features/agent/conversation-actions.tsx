@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  CONVERSATION_STATUS_LABELS,
+  type AgentPresence,
+  type ConversationStatus,
+  type ConversationSummary,
+} from '../../../shared/chat-events';
+import { paths } from '../../app/paths';
+import type { AskResult } from './agent-connection';
+import { teamOptionText } from './agent-texts';
+
+/** What the open conversation's buttons ask the server; each resolves with the server's answer. */
+export type RoomActions = {
+  join: () => Promise<AskResult<'room:join'>>;
+  leave: () => Promise<AskResult<'room:leave'>>;
+  assign: (agentId: number) => Promise<AskResult<'room:assign'>>;
+  setStatus: (status: ConversationStatus) => Promise<AskResult<'conversation:status'>>;
+  requestTransfer: () => Promise<AskResult<'transfer:request'>>;
+  emailTranscript: () => Promise<AskResult<'transcript:email'>>;
+};
+
+type Feedback = { tone: 'status' | 'alert'; text: string } | null;
+
+/**
+ * Join or Leave, 'Ask to transfer' when a colleague holds the room, the status buttons, 'Assign to' and the
+ * transcript. Every answer is said in the room (a status line, or an alert for errors).
+ */
+export function ConversationActions({
+  conversation,
+  meId,
+  team,
+  actions,
+}: {
+  conversation: ConversationSummary;
+  meId: number | null;
+  team: AgentPresence[];
+  actions: RoomActions;
+}) {
+  const assignId = useId();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [holder, setHolder] = useState<{ id: number; name: string } | null>(null);
+  const busyRef = useRef(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const refocusRef = useRef(false);
+  const [choice, setChoice] = useState(() => (conversation.assignedAgent ? String(conversation.assignedAgent.id) : ''));
+  const joined = conversation.assignedAgent !== null && conversation.assignedAgent.id === meId;
+  const heldByOther = conversation.assignedAgent !== null && !joined;
+  const { status } = conversation;
+
+  // A button that goes away with its answer ('Resolve' once resolved, 'Ask to transfer' once asked) takes the
+  // focus with it: it comes back to the first action, so keyboard users are not sent to the top of the page.
+  useEffect(() => {
+    if (!refocusRef.current) return;
+    refocusRef.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) rootRef.current?.querySelector<HTMLElement>('button')?.focus();
+  });
+
+  /** Runs one request at a time and says how it went. */
+  const run = async <R extends { ok: true } | { ok: false; error: { message: string } }>(
+    request: () => Promise<R>,
+    success: (result: Extract<R, { ok: true }>) => string,
+    failure?: (result: Extract<R, { ok: false }>) => boolean,
+  ) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    const result = await request();
+    busyRef.current = false;
+    refocusRef.current = true;
+    if (result.ok) return setFeedback({ tone: 'status', text: success(result as Extract<R, { ok: true }>) });
+    const error = result as Extract<R, { ok: false }>;
+    if (failure?.(error)) return;
+    setFeedback({ tone: 'alert', text: error.error.message });
+  };
+
+  const join = () =>
+    run(
+      actions.join,
+      () => {
+        setHolder(null);
+        return 'You joined the conversation.';
+      },
+      (result) => {
+        if (result.error.code !== 'ALREADY_CLAIMED' || !result.error.holder) return false;
+        const claimedBy = result.error.holder;
+        setHolder(claimedBy);
+        setFeedback({ tone: 'alert', text: `${claimedBy.name} has this conversation.` });
+        return true;
+      },
+    );
+
+  const askTransfer = (claimedBy: { id: number; name: string }) =>
+    run(actions.requestTransfer, () => {
+      setHolder(null);
+      return `Asked ${claimedBy.name} to transfer it to you.`;
+    });
+
+  const assign = () => {
+    const member = team.find((item) => String(item.id) === choice);
+    if (!member) return setFeedback({ tone: 'alert', text: 'Choose a colleague to assign the conversation to.' });
+    void run(
+      () => actions.assign(member.id),
+      () => (member.id === meId ? 'Assigned to you.' : `Assigned to ${member.name}.`),
+    );
+  };
+
+  const setStatus = (next: ConversationStatus) =>
+    run(
+      () => actions.setStatus(next),
+      () => `Conversation marked ${CONVERSATION_STATUS_LABELS[next].toLowerCase()}.`,
+    );
+
+  return (
+    <div className="app-agent__actions" ref={rootRef}>
+      <div className="app-agent__action-row">
+        {joined ? (
+          <button
+            type="button"
+            className="app-button app-button--secondary"
+            onClick={() => void run(actions.leave, () => 'You left. The bot answers for now.')}
+          >
+            Leave (hand back to the bot)
+          </button>
+        ) : (
+          <button type="button" className="app-button app-button--primary" onClick={() => void join()}>
+            {heldByOther ? `Join (${conversation.assignedAgent!.name} has it)` : 'Join'}
+          </button>
+        )}
+        {status !== 'resolved' ? (
+          <button type="button" className="app-button app-button--secondary" onClick={() => void setStatus('resolved')}>
+            Resolve
+          </button>
+        ) : null}
+        {status === 'open' ? (
+          <button type="button" className="app-button app-button--secondary" onClick={() => void setStatus('pending')}>
+            Mark pending
+          </button>
+        ) : null}
+        {status !== 'open' ? (
+          <button type="button" className="app-button app-button--secondary" onClick={() => void setStatus('open')}>
+            Reopen
+          </button>
+        ) : null}
+      </div>
+      <div className="app-agent__action-row app-agent__assign">
+        <div className="app-agent__field">
+          <label htmlFor={assignId}>Assign to</label>
+          <select id={assignId} value={choice} onChange={(event) => setChoice(event.target.value)}>
+            <option value="">Choose a colleague…</option>
+            {team.map((member) => (
+              <option key={member.id} value={String(member.id)}>
+                {teamOptionText(member)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="app-button app-button--secondary" onClick={assign}>
+          Assign
+        </button>
+      </div>
+      <div className="app-agent__action-row">
+        <a
+          className="app-button app-button--ghost"
+          href={`${paths.staffChats()}/${conversation.id}/transcript.txt`}
+          download
+        >
+          Download transcript
+        </a>
+        <button
+          type="button"
+          className="app-button app-button--ghost"
+          onClick={() => void run(actions.emailTranscript, (result) => `Transcript sent to ${result.sentTo}`)}
+        >
+          E-mail transcript
+        </button>
+      </div>
+      <p className="app-agent__feedback" role="status">
+        {feedback?.tone === 'status' ? feedback.text : ''}
+      </p>
+      <p className="app-agent__feedback app-agent__feedback--error" role="alert">
+        {feedback?.tone === 'alert' ? feedback.text : ''}
+      </p>
+      {holder ? (
+        <button
+          type="button"
+          className="app-button app-button--primary app-agent__ask"
+          onClick={() => void askTransfer(holder)}
+        >
+          Ask to transfer
+        </button>
+      ) : null}
+    </div>
+  );
+}
