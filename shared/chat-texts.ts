@@ -59,13 +59,3 @@ export const chatTexts = {
   ratingThanks: 'Thank you for your feedback.',
   conversationResolved: 'This conversation has been marked as resolved. Write again any time.',
 } as const;
-
-/** Ready-made answers an agent can pick in the console and edit before sending. */
-export const agentCannedReplies = [
-  'Thank you for waiting. How can I help you today?',
-  'Could you tell me a little more, so I can help you better?',
-  `You can book a virtual consultation from our Services page. Choose "Book Appointment" and our team will confirm a time with you.`,
-  `For medical emergencies, please call ${emergencyNumbers} or go to the nearest hospital emergency department now.`,
-  `Please do not share card numbers or passwords in this chat. Our team will never ask for them.`,
-  'Is there anything else I can help you with today?',
-] as const;

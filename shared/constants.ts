@@ -30,6 +30,8 @@ export const CHAT_HISTORY_LIMIT = 200;
  * 4 s to notice a dropped connection, the visitor is told within 15 s (issue #14).
  */
 export const CHAT_AGENT_GRACE_MS = 10_000;
+/** The URL hash that opens the chat panel on any page (the link in follow-up e-mails, issue #14). */
+export const CHAT_LINK_HASH = '#chat';
 /** localStorage key set once a visitor has sent a chat message, so later pages reconnect quietly (unread badge). */
 export const CHAT_ACTIVE_STORAGE_KEY = 'app-chat-active';
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../app/paths';
-import { ChatLauncher } from '../features/chat/chat-launcher';
+import { ChatLauncher, ChatSkipLink } from '../features/chat/chat-launcher';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -31,6 +31,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="app-skip-link" href="#main-content">
         Skip to main content
       </a>
+      <ChatSkipLink />
       <ScrollToTop />
       <SiteHeader />
       <main id="main-content" className="app-main" tabIndex={-1}>

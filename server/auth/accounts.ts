@@ -81,8 +81,11 @@ async function startSession(ctx: RequestContext, user: Pick<UserRow, 'id' | 'rol
     setSessionCookie(ctx.res, ctx.env, token, session.expiresAt);
     ctx.res.setHeader('Cache-Control', 'no-store');
   }
-  // A visitor chatting before they logged in continues as this patient (issue #14).
-  ctx.sessionEvents.signedIn(user.id, ctx.req?.headers.cookie);
+  // A visitor chatting before they logged in continues as this patient (issue #14). Announced once the response (and
+  // its Set-Cookie) has gone, so the widget's reconnect carries the new session.
+  const announce = () => ctx.sessionEvents.signedIn(user.id, ctx.req?.headers.cookie);
+  if (ctx.res) ctx.res.once('finish', announce);
+  else announce();
 }
 
 /** Counts one mail to this address (per kind); refuses with 429 when one went out in the last minute. */

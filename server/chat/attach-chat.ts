@@ -39,7 +39,7 @@ import {
 } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
-import { CHAT_AGENT_GRACE_MS, CHAT_MAX_PAYLOAD_BYTES } from '../../shared/constants';
+import { CHAT_AGENT_GRACE_MS, CHAT_LINK_HASH, CHAT_MAX_PAYLOAD_BYTES } from '../../shared/constants';
 import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
@@ -55,7 +55,6 @@ import { createChatService, type ChatService, type SupportClock } from './chat-s
 import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
 import { createSupportClock } from './support-clock';
 import { publicOrigin } from '../http/public-origin';
-import { CHAT_LINK_HASH } from '../mail/chat-mails';
 import { createClientAddress } from './client-ip';
 import { agentRoom, createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';

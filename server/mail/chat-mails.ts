@@ -7,8 +7,6 @@ import type { OutgoingMail } from '../data/mail-outbox';
 import { formatLagosStamp } from '../../shared/lagos-date';
 import { renderMail } from './mail-templates';
 
-/** Opens the chat panel on any page of the site (the widget reads the hash). */
-export const CHAT_LINK_HASH = '#chat';
 
 export function chatFollowUpMail(input: {
   to: string;

@@ -1,3 +1,4 @@
+import { ChatText } from '../../components/chat-text';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { AgentPresence, CannedReply, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
@@ -103,7 +104,9 @@ export function ConversationView(props: ViewProps) {
                 {' · '}
                 <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
               </span>
-              <p className="app-chat-line__text">{message.message}</p>
+              <p className="app-chat-line__text">
+                <ChatText text={message.message} />
+              </p>
             </li>
           ))}
         </ol>

@@ -1,8 +1,33 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { CHAT_ACTIVE_STORAGE_KEY } from '../../../shared/constants';
+import { CHAT_ACTIVE_STORAGE_KEY, CHAT_LINK_HASH } from '../../../shared/constants';
 import { Icon } from '../../components/icon';
 import type { ChatWidgetProps } from './chat-widget';
 import './chat-launcher.css';
+
+const LAUNCHER_ID = 'chat-launcher';
+/** chatTexts.skipToChat, written here to keep chatTexts out of the first load (a unit test keeps them equal). */
+export const SKIP_TO_CHAT = 'Chat with us';
+
+/**
+ * 'Chat with us', a skip link early in the tab order (after 'Skip to main content'): it moves
+ * focus to the chat button and opens nothing by itself. Without JavaScript the fragment does it.
+ */
+export function ChatSkipLink() {
+  return (
+    <a
+      className="app-skip-link"
+      href={`#${LAUNCHER_ID}`}
+      onClick={(event) => {
+        const launcher = document.getElementById(LAUNCHER_ID);
+        if (!launcher) return;
+        event.preventDefault();
+        launcher.focus();
+      }}
+    >
+      {SKIP_TO_CHAT}
+    </a>
+  );
+}
 
 /**
  * The floating chat button, on every page, and all the chat code a page loads up front (about
@@ -42,6 +67,12 @@ export function ChatLauncher() {
   // Setters and refs only, so the first render's functions stay valid.
   useEffect(() => {
     addEventListener('app:open-chat', show);
+    // '/#chat' (the link in follow-up e-mails) opens the conversation on arrival.
+    const openFromHash = () => {
+      if (location.hash === CHAT_LINK_HASH) show();
+    };
+    openFromHash();
+    addEventListener('hashchange', openFromHash);
     let timer: number | undefined;
     try {
       // A visitor with a conversation reconnects once the page is idle, so replies raise the badge.
@@ -51,6 +82,7 @@ export function ChatLauncher() {
     }
     return () => {
       removeEventListener('app:open-chat', show);
+      removeEventListener('hashchange', openFromHash);
       clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- registered once on mount (see above)
@@ -60,6 +92,7 @@ export function ChatLauncher() {
     <>
       <button
         ref={button}
+        id={LAUNCHER_ID}
         type="button"
         className="app-chat-launcher"
         aria-haspopup="dialog"
@@ -75,7 +108,7 @@ export function ChatLauncher() {
           </span>
         ) : null}
       </button>
-      {Widget ? <Widget open={open} onClose={close} onReply={() => setUnread((count) => count + 1)} /> : null}
+      {Widget ? <Widget open={open} onClose={close} onUnread={setUnread} /> : null}
     </>
   );
 }

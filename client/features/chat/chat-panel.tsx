@@ -1,8 +1,20 @@
-import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { whatsappLink } from '../../../shared/brand';
+import type { ChatError, ChatRatingInput } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
 import { Icon } from '../../components/icon';
 import { ChatComposer } from './chat-composer';
+import { ChatRating } from './chat-rating';
 import type { DisplayItem } from './display-items';
+import { ChatText } from '../../components/chat-text';
 import type { VisitorChatState } from './visitor-chat-view';
 import './chat-panel.css';
 
@@ -13,29 +25,48 @@ type ChatPanelProps = {
   onClose: () => void;
   /** Lets the widget put a message that could not be sent back into the box. */
   registerRestore: (restore: (text: string) => void) => void;
+  /** The visitor pressed 'Continue on WhatsApp'. */
+  onWhatsApp: () => void;
+  onRate: (input: ChatRatingInput) => Promise<ChatError | null>;
 };
 
+/** Where the panel goes full-screen (chat-panel.css) and becomes a modal dialog. */
 const PHONE_QUERY = '(max-width: 640px)';
+
+/** What Tab can reach inside the panel (radios are one stop per group, handled below). */
+const TABBABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), [tabindex]';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true });
 const timeOf = (iso: string) => timeFormat.format(new Date(iso));
 
 /**
- * The Chat Support panel: a labelled, non-modal dialog (Escape closes it and the launcher takes
- * focus back). Full-screen on phones, sized to the visual viewport so the input stays above the
- * on-screen keyboard. Every message is rendered as text (React text nodes), never as HTML.
+ * The Chat Support panel: a labelled dialog (Escape closes it and the launcher takes focus back).
+ * Beside the page on wide screens (non-modal); full-screen on phones, where it is a modal dialog
+ * with focus kept inside, sized to the visual viewport so the input stays above the on-screen
+ * keyboard. Every message is rendered as text (React text nodes and links), never as HTML.
  */
-export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }: ChatPanelProps) {
+export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore, onWhatsApp, onRate }: ChatPanelProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
+  const modal = useMediaQuery(PHONE_QUERY);
   useFitToVisualViewport(panelRef);
 
-  // Keep the newest message in view.
+  // Keep the newest message (and the rating form) in view.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [state.items.length, state.botTyping, state.agentTyping]);
+  }, [state.items.length, state.botTyping, state.agentTyping, state.rating]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'Tab' && modal && panelRef.current) {
+      keepFocusInside(event, panelRef.current);
+    }
+  };
 
   const statusText =
     state.status === 'refused'
@@ -52,19 +83,15 @@ export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }:
       : '';
 
   return (
-    // Escape closes the dialog and Tab stays inside it: keyboard handling a dialog must own.
+    // Escape closes the dialog and Tab stays inside it (full-screen): keyboard handling a dialog must own.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <div
       ref={panelRef}
       className="app-chat-panel"
       role="dialog"
+      aria-modal={modal ? true : undefined}
       aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <div className="app-chat-panel__header">
         <div>
@@ -103,13 +130,71 @@ export function ChatPanel({ state, onSend, onTyping, onClose, registerRestore }:
             <MessageItem key={item.key} item={item} />
           ))}
         </ol>
+        <ChatRating state={state.rating} onSend={onRate} />
       </div>
+      {state.reference ? (
+        <p className="app-chat-panel__whatsapp">
+          <a
+            className="app-button app-button--secondary"
+            href={whatsappLink(chatTexts.whatsAppText(state.reference))}
+            target="_blank"
+            rel="noopener"
+            onClick={onWhatsApp}
+          >
+            <Icon name="whatsapp" />
+            {chatTexts.continueOnWhatsApp}
+            <span className="app-visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
       <p className="app-chat-panel__typing" aria-live="polite">
         {typingText}
       </p>
       <ChatComposer onSend={onSend} onTyping={onTyping} registerRestore={registerRestore} />
     </div>
   );
+}
+
+/** Whether a media query matches now (false on the server and where matchMedia is missing). */
+function useMediaQuery(query: string) {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** A radio Tab stops at: the checked one of its group, or any of a group with none checked. */
+const isTabStop = (element: HTMLElement) =>
+  !(element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) ||
+  !element.form ||
+  !Array.from(element.form.elements).some(
+    (other) => other instanceof HTMLInputElement && other.name === element.name && other.checked,
+  );
+
+/** Modal: Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepFocusInside(event: KeyboardEvent, container: HTMLElement) {
+  // Filtered from every element, so they stay in document order (not every engine keeps it for a selector list).
+  const stops = Array.from(container.querySelectorAll<HTMLElement>('*')).filter(
+    (element) => element.matches(TABBABLE) && element.tabIndex >= 0 && isTabStop(element),
+  );
+  const first = stops[0];
+  const last = stops.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !(active instanceof HTMLElement) || active === container || !container.contains(active);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /** Phones: the panel follows the visual viewport, so the on-screen keyboard never covers the input. */
@@ -155,7 +240,9 @@ function MessageItem({ item }: { item: DisplayItem }) {
   return (
     <li className={`app-chat-msg app-chat-msg--${item.sender}${item.pending ? ' app-chat-msg--pending' : ''}`}>
       <span className="app-chat-msg__who">{who}</span>
-      <p className="app-chat-msg__text">{item.message}</p>
+      <p className="app-chat-msg__text">
+        <ChatText text={item.message} />
+      </p>
       <span className="app-chat-msg__meta">
         <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time>
         {item.pending ? <span> · {chatTexts.sending}</span> : null}

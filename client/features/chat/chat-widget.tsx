@@ -1,5 +1,5 @@
 import { useLatest } from '../../lib/use-latest';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { chatTexts } from '../../../shared/chat-texts';
 import { CHAT_ACTIVE_STORAGE_KEY } from '../../../shared/constants';
@@ -8,19 +8,34 @@ import { ChatPanel } from './chat-panel';
 import { useVisitorChat } from './use-visitor-chat';
 import type { SendFailure } from './visitor-chat-client';
 
+const notConnected = { code: 'STORAGE_FAILED', message: chatTexts.errorDescription } as const;
+
 export type ChatWidgetProps = {
   open: boolean;
   onClose: () => void;
-  /** A reply arrived while the panel was closed (for the unread badge). */
-  onReply: () => void;
+  /** Replies the visitor has not seen yet, on any visit (for the launcher's badge); 0 while open. */
+  onUnread: (count: number) => void;
 };
 
+const subscribeVisibility = (onChange: () => void) => {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+};
+/** False while the tab is in the background: messages that arrive then are not seen yet. */
+const usePageVisible = () =>
+  useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === 'visible',
+    () => false,
+  );
+
 /** Loaded on the first open: keeps the connection for the life of the page, shows the panel when open. */
-export function ChatWidget({ open, onClose, onReply }: ChatWidgetProps) {
+export function ChatWidget({ open, onClose, onUnread }: ChatWidgetProps) {
   const { toast } = useToast();
   const [location] = useLocation();
-  const openRef = useLatest(open);
+  const onUnreadRef = useLatest(onUnread);
   const restoreRef = useRef<(text: string) => void>(() => undefined);
+  const visible = usePageVisible();
 
   const onFailed = useCallback(
     ({ text, error }: SendFailure) => {
@@ -33,16 +48,22 @@ export function ChatWidget({ open, onClose, onReply }: ChatWidgetProps) {
     [toast],
   );
 
-  const { state, client } = useVisitorChat({
-    onFailed,
-    onReply: () => {
-      if (!openRef.current) onReply();
-    },
-  });
+  const { state, client } = useVisitorChat({ onFailed });
 
   useEffect(() => {
     client?.setPage(location);
   }, [client, location]);
+
+  // Messages on screen are seen: the badge clears here, in other tabs and on the next visit.
+  useEffect(() => {
+    if (open && visible && state.ready) client?.markSeen();
+  }, [client, open, visible, state]);
+  useEffect(() => {
+    if (!open) client?.flushSeen();
+  }, [client, open]);
+  useEffect(() => {
+    onUnreadRef.current(open ? 0 : state.unread);
+  }, [onUnreadRef, open, state.unread]);
 
   const send = useCallback(
     (text: string) => {
@@ -67,6 +88,8 @@ export function ChatWidget({ open, onClose, onReply }: ChatWidgetProps) {
       registerRestore={(restore) => {
         restoreRef.current = restore;
       }}
+      onWhatsApp={() => client?.whatsAppOpened()}
+      onRate={(input) => client?.sendRating(input) ?? Promise.resolve(notConnected)}
     />
   );
 }

@@ -8,6 +8,13 @@ import type { RetryPolicy } from '../../lib/socket-retry';
 import type { OutboxSender } from './outbox-sender';
 import type { VisitorChatView } from './visitor-chat-view';
 
+/**
+ * After an identity change, a sync that still names the old visitor means the new session cookie had
+ * not reached the browser when the handshake left (the sign-in response may come after the event):
+ * the client reconnects again, up to this many times, before taking the answer as it is.
+ */
+export const IDENTITY_CHECKS = 3;
+
 export function createHistorySync(
   socket: VisitorSocket,
   deps: {
@@ -19,31 +26,47 @@ export function createHistorySync(
     sender: OutboxSender;
     /** Keeps a stored message and settles its outbox entry; true if it is new. */
     addStored: (message: ChatMessage) => boolean;
-    /** The history is in: the outbox may send from now on. */
-    markSynced: () => void;
+    /** The history is in: the outbox may send from now on. `replaced`: a new identity's history replaced the old. */
+    markSynced: (result: VisitorSyncResult, replaced: boolean) => void;
+    /** After an identity change the server still sees the old visitor: reconnect a little later. */
+    identityNotYet: () => void;
   },
 ) {
   const { policy, view, sender } = deps;
   const isEmpty = () => view.storedCount() === 0 && sender.items().length === 0;
+  /** After an identity change: the next sync fetches the whole history and replaces what is shown. */
+  let replaceNext = false;
+  /** The visitor the server named last, and the one it named when the identity changed. */
+  let currentKey: string | null = null;
+  let keyBeforeChange: string | null = null;
+  let identityChecks = 0;
 
-  const apply = (result: VisitorSyncResult) => {
-    sender.adopt(result.outboxKey);
+  const apply = (result: VisitorSyncResult, replace: boolean) => {
+    currentKey = result.outboxKey;
+    // The unsent messages go with the visitor when the server merged their conversation into the patient's.
+    sender.adopt(result.outboxKey, replace);
+    if (replace) view.clearStored();
     let replies = false;
     for (const message of result.messages) if (deps.addStored(message) && message.sender !== 'user') replies = true;
     const state = view.getState();
     const firstLoad = !state.ready;
-    deps.markSynced();
+    deps.markSynced(result, replace);
     view.update({
       ready: true,
       agent: result.agent,
       greetingAt: state.greetingAt ?? (firstLoad && isEmpty() ? new Date().toISOString() : null),
       botTyping: replies ? view.setBotTyping(false) : state.botTyping,
+      reference: result.reference,
+      // Seen in another tab or on another visit counts here too; never backwards within one conversation.
+      seenMessageId: replace ? result.seenMessageId : Math.max(state.seenMessageId, result.seenMessageId),
+      rating: result.ratingRequested ? 'requested' : state.rating === 'sent' && !replace ? 'sent' : 'none',
     });
     sender.pump();
   };
 
   const sync = () => {
-    const afterId = view.lastStoredId();
+    const replace = replaceNext;
+    const afterId = replace ? undefined : view.lastStoredId();
     socket
       .timeout(policy.ackTimeoutMs)
       .emit('conversation:sync', afterId === undefined ? {} : { afterId }, (error, result) => {
@@ -53,9 +76,26 @@ export function createHistorySync(
           if (socket.connected) deps.later(policy.delayMs(1), sync);
           return;
         }
-        apply(result);
+        // A later identity change asked for a new full sync: this answer is the old identity's.
+        if (replaceNext !== replace) return;
+        if (replace && result.outboxKey === keyBeforeChange && ++identityChecks < IDENTITY_CHECKS) {
+          deps.identityNotYet();
+          return;
+        }
+        replaceNext = false;
+        apply(result, replace);
       });
   };
 
-  return sync;
+  return {
+    sync,
+    /** The visitor signed in: the next sync replaces the history with the new identity's. */
+    replaceOnNextSync() {
+      if (!replaceNext) {
+        keyBeforeChange = currentKey;
+        identityChecks = 0;
+      }
+      replaceNext = true;
+    },
+  };
 }

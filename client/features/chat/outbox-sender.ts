@@ -90,10 +90,13 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
       const found = outbox.find((item) => item.clientId === clientId);
       if (found) remove(found);
     },
-    /** The server named this visitor: their stored messages (and those typed before) are the outbox now. */
-    adopt(outboxKey: string) {
+    /**
+     * The server named this visitor: their stored messages (and those typed before) are the outbox now.
+     * `carry`: after a sign-in the waiting messages go with the visitor to the patient's conversation.
+     */
+    adopt(outboxKey: string, carry = false) {
       const current = outbox.map(toStored);
-      const next = store.switchTo(outboxKey, current);
+      const next = store.switchTo(outboxKey, current, carry);
       if (next === current) return;
       const byId = new Map(outbox.map((item) => [item.clientId, item]));
       outbox.splice(0, outbox.length, ...next.map((item) => byId.get(item.clientId) ?? toOutgoing(item)));

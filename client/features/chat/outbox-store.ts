@@ -59,12 +59,15 @@ export function createOutboxStore(storage: OutboxStorage | null) {
     /**
      * The server named the visitor: from now on their key is used. Returns that visitor's stored
      * messages, with those typed before their key was known adopted. (Storage always matches
-     * memory for the current key, so the previous key needs no write.)
+     * memory for the current key, so the previous key needs no write.) `carry`: the visitor signed
+     * in and the server merged their conversation into the patient's, so the messages of the
+     * previous key go with them too.
      */
-    switchTo(next: string, current: StoredOutgoing[]): StoredOutgoing[] {
+    switchTo(next: string, current: StoredOutgoing[], carry = false): StoredOutgoing[] {
       if (next === key) return current;
-      const adopted = key === PROVISIONAL ? current : [];
-      if (key === PROVISIONAL) write(PROVISIONAL, []);
+      const moves = key === PROVISIONAL || carry;
+      const adopted = moves ? current : [];
+      if (moves) write(key, []);
       key = next;
       try {
         storage?.setItem(CURRENT_KEY, next);

@@ -14,7 +14,8 @@ const noop = () => () => undefined;
  */
 export function useVisitorChat(handlers: {
   onFailed: (failure: SendFailure) => void;
-  onReply: (message: ChatMessage) => void;
+  /** Every reply that arrives (bot or agent). */
+  onReply?: (message: ChatMessage) => void;
 }) {
   const [client, setClient] = useState<VisitorChatClient | null>(null);
   const latest = useLatest(handlers);
@@ -22,7 +23,7 @@ export function useVisitorChat(handlers: {
   useEffect(() => {
     const created = createVisitorChatClient(createSocket('visitor'), {
       onFailed: (failure) => latest.current.onFailed(failure),
-      onReply: (message) => latest.current.onReply(message),
+      onReply: (message) => latest.current.onReply?.(message),
     });
     // The client is an external system made on mount; keeping it in state renders the panel with it.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- see above

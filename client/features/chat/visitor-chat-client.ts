@@ -11,7 +11,8 @@
  * - On every (re)connect the client first fetches what it missed from the database, which also
  *   settles any message whose acknowledgement was lost, then sends what is still waiting.
  */
-import type { ChatError, ChatMessage } from '../../../shared/chat-events';
+import type { ChatError, ChatMessage, ChatRatingInput, VisitorSyncResult } from '../../../shared/chat-events';
+import { chatTexts } from '../../../shared/chat-texts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import { newClientId } from '../../lib/client-id';
 import type { VisitorSocket } from '../../lib/socket';
@@ -20,10 +21,17 @@ import { createChatTimers } from './chat-timers';
 import { createHistorySync } from './history-sync';
 import { browserStorage, createOutboxStore, type OutboxStorage } from './outbox-store';
 import { createOutboxSender } from './outbox-sender';
+import { createSeenReporter } from './seen-reporter';
 import { createVisitorChatView, type VisitorChatView } from './visitor-chat-view';
 import { wireVisitorSocket } from './visitor-socket-events';
 
 export type SendFailure = { text: string; error: ChatError | null };
+
+/** How long to wait before reconnecting again when the server still sees the old identity (history-sync.ts). */
+const IDENTITY_RETRY_MS = 1000;
+
+/** No answer in time (offline, or the server is slow): the visitor may send the rating again. */
+const RATING_NOT_SENT: ChatError = { code: 'STORAGE_FAILED', message: chatTexts.errorDescription };
 
 export type VisitorChatOptions = {
   /** Overrides parts of the shared retry policy (tests shorten the waits). */
@@ -50,12 +58,50 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   const view = createVisitorChatView(socket.connected ? 'connected' : 'connecting', () => sender.items());
   let synced = false;
   let page: string | null = null;
+  /** The first message of a conversation creates its reference: one more sync fetches it. */
+  let referenceAsked = false;
   const canSend = () => synced && !timers.stopped();
-  const { sender, addStored } = createVisitorOutbox(socket, { policy, options, timers, view, canSend });
+  const askReference = () => {
+    if (!synced || referenceAsked || view.getState().reference !== null || !view.storedCount()) return;
+    referenceAsked = true;
+    history.sync();
+  };
+  const { sender, addStored } = createVisitorOutbox(socket, {
+    policy,
+    options,
+    timers,
+    view,
+    canSend,
+    onAcked: askReference,
+  });
+  const seen = createSeenReporter({
+    report: (lastMessageId) => socket.emit('conversation:seen', { lastMessageId }),
+    canReport: () => synced && socket.connected && !timers.stopped(),
+  });
 
-  const markSynced = () => (synced = true);
+  const markSynced = (result: VisitorSyncResult, replaced: boolean) => {
+    synced = true;
+    seen.known(result.seenMessageId, replaced);
+    seen.flush();
+  };
   const { later, stopped } = timers;
-  const sync = createHistorySync(socket, { policy, later, stopped, view, sender, addStored, markSynced });
+  /** A new handshake at once, so the server sees the cookies as they are now (a new session). */
+  const reconnect = () => {
+    synced = false;
+    socket.disconnect();
+    socket.connect();
+  };
+  const history = createHistorySync(socket, {
+    policy,
+    later,
+    stopped,
+    view,
+    sender,
+    addStored,
+    markSynced,
+    identityNotYet: () => later(IDENTITY_RETRY_MS, reconnect),
+  });
+  const sync = history.sync;
 
   const stopWatchingNetwork = wireVisitorSocket(socket, {
     later,
@@ -73,14 +119,26 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     // messages stay stored for it.
     sessionEnded: () => {
       synced = false;
+      referenceAsked = false;
+      seen.reset();
       sender.forget();
       view.forget();
+    },
+    // Signed in elsewhere: a new handshake at once, so the server sees the new session; the sync
+    // after it brings the merged history.
+    identityChanged: () => {
+      referenceAsked = false;
+      history.replaceOnNextSync();
+      reconnect();
     },
     refused: (message) => view.update({ status: 'refused', refusal: message }),
     view,
     addStored,
     onReply: (message) => options.onReply?.(message),
   });
+
+  // After the handler above has stored it (the echo may come before the acknowledgement).
+  socket.on('message:created', askReference);
 
   if (sender.items().length) view.update();
   if (socket.connected) sync();
@@ -105,9 +163,35 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       page = path;
       if (socket.connected) socket.emit('page:update', { path });
     },
+    /** The panel shows the messages: they no longer count as unread, here or on the next visit. */
+    markSeen() {
+      const last = view.lastStoredId();
+      if (last === undefined || last <= view.getState().seenMessageId) return;
+      view.update({ seenMessageId: last });
+      seen.seen(last);
+    },
+    /** Reports what was seen now rather than after the pause (the panel closes). */
+    flushSeen: () => seen.flush(),
+    /** The visitor opened 'Continue on WhatsApp' (sent when the connection is back if offline). */
+    whatsAppOpened() {
+      socket.emit('whatsapp:opened', {});
+    },
+    /** 'How did we do?': resolves with null when the server stored the rating, else the error to show. */
+    sendRating(input: ChatRatingInput): Promise<ChatError | null> {
+      return new Promise((resolve) => {
+        socket.timeout(policy.ackTimeoutMs).emit('rating:send', input, (error, result) => {
+          if (error) return resolve(RATING_NOT_SENT);
+          if (!result.ok) return resolve(result.error);
+          if (!timers.stopped()) view.update({ rating: 'sent' });
+          resolve(null);
+        });
+      });
+    },
     /** Messages still waiting for the server. */
     pendingCount: () => sender.items().length,
     destroy() {
+      seen.flush();
+      seen.stop();
       timers.stopAll();
       stopWatchingNetwork();
       view.destroy();
@@ -125,6 +209,7 @@ function createVisitorOutbox(
     timers: ReturnType<typeof createChatTimers>;
     view: VisitorChatView;
     canSend: () => boolean;
+    onAcked: () => void;
   },
 ) {
   const { options, view } = deps;
@@ -144,6 +229,7 @@ function createVisitorOutbox(
     onAcked: (message) => {
       addStored(message);
       view.update();
+      deps.onAcked();
     },
     onFailed: (outgoing, error) => {
       view.update({ botTyping: sender.items().length ? view.getState().botTyping : view.setBotTyping(false) });

@@ -8,6 +8,9 @@ import { displayItems, type ChatNotice, type DisplayItem } from './display-items
 
 export type VisitorChatStatus = 'connecting' | 'connected' | 'offline' | 'refused';
 
+/** 'How did we do?': not asked, asked (the conversation was resolved), or answered. */
+export type VisitorRatingState = 'none' | 'requested' | 'sent';
+
 export type VisitorChatState = {
   status: VisitorChatStatus;
   /** Why the server refused the connection, in words for the visitor. */
@@ -20,6 +23,13 @@ export type VisitorChatState = {
   agent: RoomAgent;
   botTyping: boolean;
   agentTyping: string | null;
+  /** The conversation's reference ('#123'), null before the first message. */
+  reference: string | null;
+  /** The last message id this visitor has seen (any tab, any visit). */
+  seenMessageId: number;
+  /** Bot and agent messages after `seenMessageId`: the launcher's badge. */
+  unread: number;
+  rating: VisitorRatingState;
 };
 
 /** The state before the socket has said anything. */
@@ -32,6 +42,10 @@ export const initialVisitorChatState: VisitorChatState = {
   agent: null,
   botTyping: false,
   agentTyping: null,
+  reference: null,
+  seenMessageId: 0,
+  unread: 0,
+  rating: 'none',
 };
 
 const BOT_TYPING_FALLBACK_MS = 10_000;
@@ -55,8 +69,19 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
     return last;
   };
 
+  const unreadAfter = (seen: number) => {
+    let count = 0;
+    for (const message of stored.values()) if (message.sender !== 'user' && message.id > seen) count += 1;
+    return count;
+  };
+
   const update = (patch: Partial<VisitorChatState> = {}) => {
-    state = { ...state, ...patch, items: displayItems(stored.values(), notices, pending()) };
+    const next = { ...state, ...patch };
+    state = {
+      ...next,
+      items: displayItems(stored.values(), notices, pending()),
+      unread: unreadAfter(next.seenMessageId),
+    };
     for (const listener of listeners) listener(state);
   };
 
@@ -84,6 +109,11 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
     /** The id to fetch after on a reconnect; undefined before any message arrived. */
     lastStoredId: () => (stored.size ? lastStoredId() : undefined),
     storedCount: () => stored.size,
+    /** The identity changed (sign-in merged the conversation): the new history replaces this one (next update). */
+    clearStored() {
+      stored.clear();
+      notices.length = 0;
+    },
     /** A line such as "Ada joined the chat", placed after the newest stored message. */
     addNotice(text: string) {
       notices.push({ afterId: lastStoredId(), key: `notice-${++noticeCount}`, text });
@@ -99,6 +129,9 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
         agent: null,
         botTyping: setBotTyping(false),
         agentTyping: null,
+        reference: null,
+        seenMessageId: 0,
+        rating: 'none',
       });
     },
     destroy() {

@@ -1,7 +1,7 @@
 /**
  * What the visitor's socket and the browser announce, turned into calls on the chat client:
- * connects, drops and refusals; messages, agents joining or leaving and typing; the network
- * going and coming back.
+ * connects, drops, refusals and identity changes; messages, agents joining or leaving, typing and
+ * the conversation being resolved; the network going and coming back.
  */
 import type { ChatError, ChatMessage } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
@@ -16,6 +16,8 @@ type ConnectionHandlers = {
   offline: () => void;
   sessionEnded: () => void;
   refused: (message: string) => void;
+  /** The visitor signed in (or out) in another request: reconnect so the handshake carries the new session. */
+  identityChanged: () => void;
 };
 
 type RoomHandlers = {
@@ -38,7 +40,10 @@ export function wireVisitorSocket(socket: VisitorSocket, handlers: ConnectionHan
  */
 function registerConnectionEvents(socket: VisitorSocket, deps: ConnectionHandlers) {
   socket.on('connect', deps.connected);
+  socket.on('identity:changed', deps.identityChanged);
   socket.on('disconnect', (reason) => {
+    // This client disconnects itself only when destroyed, or to reconnect at once (identity:changed).
+    if (reason === 'io client disconnect') return;
     if (reason === 'io server disconnect') {
       // Only a session's end disconnects a visitor on purpose (a restart closes the transport):
       // reconnect as whoever the cookies now say.
@@ -60,7 +65,7 @@ function registerConnectionEvents(socket: VisitorSocket, deps: ConnectionHandler
   });
 }
 
-/** Messages, agents joining or leaving, and typing, as the server announces them. */
+/** Messages, agents joining or leaving, typing and the end of the conversation, as the server announces them. */
 function registerRoomEvents(socket: VisitorSocket, { view, addStored, onReply }: RoomHandlers) {
   socket.on('message:created', (message) => {
     if (!addStored(message)) return;
@@ -86,6 +91,10 @@ function registerRoomEvents(socket: VisitorSocket, { view, addStored, onReply }:
     });
   });
   socket.on('typing:updated', ({ name, typing }) => view.update({ agentTyping: typing ? name : null }));
+  socket.on('conversation:resolved', () => {
+    view.addNotice(chatTexts.conversationResolved);
+    view.update({ rating: 'requested', agentTyping: null });
+  });
 }
 
 /**
