@@ -55,7 +55,7 @@ export function createChatService(deps: {
 
   const storeMessage = async (input: StoreInput) => {
     const { pendingReply, ...stored } = await storeOnce(db, writes, input);
-    if (pendingReply) botReplies.schedule(pendingReply.id, input.conversationId, pendingReply.due_at);
+    if (pendingReply) botReplies.schedule(pendingReply.id, stored.row.conversation_id, pendingReply.due_at);
     return stored;
   };
   // Messages of one conversation are stored one after another, in arrival order.
@@ -139,16 +139,17 @@ export function createChatService(deps: {
       message: string;
     }) {
       return serial(input.visitorKey, async () => {
-        const conversation =
-          (await chat.findConversationByKey(db, input.visitorKey)) ??
-          (await writes.run((trx) =>
-            chat.ensureConversation(trx, { visitorKey: input.visitorKey, userId: input.userId, page: input.page }),
-          ));
-        if (input.page && conversation.current_page !== input.page)
-          await chat.setCurrentPage(db, conversation.id, input.page);
+        const existing = await chat.findConversationByKey(db, input.visitorKey);
+        if (existing && input.page && existing.current_page !== input.page)
+          await chat.setCurrentPage(db, existing.id, input.page);
+        // A first message creates its conversation in the same write (one commit instead of two).
+        const conversationBefore = existing ?? newConversationDefaults;
         const urgent = containsRedFlag(input.message);
         const { row, created } = await storeMessage({
-          conversationId: conversation.id,
+          conversationId: existing?.id ?? null,
+          newConversation: existing
+            ? undefined
+            : { visitorKey: input.visitorKey, userId: input.userId, page: input.page },
           sender: 'user',
           message: input.message,
           clientId: input.clientId,
@@ -157,8 +158,11 @@ export function createChatService(deps: {
           urgent,
           // One acknowledgement per waiting period; checked again when due (an agent who joins keeps the bot quiet).
           replyDelayMs:
-            conversation.assigned_agent_id === null && conversation.bot_acked_at === null ? replyDelayMs : undefined,
+            conversationBefore.assigned_agent_id === null && conversationBefore.bot_acked_at === null
+              ? replyDelayMs
+              : undefined,
         });
+        const conversation = existing ?? (await chat.findConversationById(db, row.conversation_id))!;
         const message = toChatMessage(row);
         if (created) {
           rooms.messageCreated(conversation.visitor_key, conversation.id, message);
@@ -169,7 +173,7 @@ export function createChatService(deps: {
             } catch (error) {
               logger.error('chat emergency reply failed', { conversationId: conversation.id, err: error });
             }
-          } else if (conversation.awaiting_contact > 0 && conversation.assigned_agent_id === null) {
+          } else if (conversationBefore.awaiting_contact > 0 && conversationBefore.assigned_agent_id === null) {
             await takeContactAnswer(conversation, input.message).catch((error: unknown) =>
               logger.error('chat contact answer failed', { conversationId: conversation.id, err: error }),
             );
@@ -252,7 +256,9 @@ export function createChatService(deps: {
 }
 
 type StoreInput = {
-  conversationId: number;
+  /** Null with `newConversation`: the visitor's first message. */
+  conversationId: number | null;
+  newConversation?: { visitorKey: string; userId: number | null; page: string | null };
   sender: ChatSenderColumn;
   message: string;
   clientId: string | null;
@@ -276,7 +282,12 @@ async function storeOnce(
   input: StoreInput,
 ): Promise<{ row: MessageRow; created: boolean; pendingReply: { id: number; due_at: string } | null }> {
   try {
-    const { pending_reply: pendingReply, ...row } = await writes.run((trx) => chat.insertMessageRow(trx, input));
+    const { pending_reply: pendingReply, ...row } = await writes.run(async (trx) => {
+      const conversationId = input.newConversation
+        ? (await chat.ensureConversation(trx, input.newConversation)).id
+        : input.conversationId!;
+      return chat.insertMessageRow(trx, { ...input, conversationId });
+    });
     return { row: { ...row, agent_name: input.agentName }, created: true, pendingReply };
   } catch (error) {
     if (!input.clientId || !isUniqueViolation(error)) throw error;
@@ -332,6 +343,9 @@ function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
 }
 
 const COUNTS_COALESCE_MS = 200;
+
+/** What a conversation is before its first message is stored (the bot's decisions read these). */
+const newConversationDefaults = { assigned_agent_id: null, bot_acked_at: null, awaiting_contact: 0 } as const;
 
 /** A client id that belongs to another conversation (a forged or colliding id). */
 export class DuplicateClientIdError extends Error {

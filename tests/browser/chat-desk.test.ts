@@ -15,16 +15,7 @@ import { browserTest } from '../helpers/browser-test';
 import { startSiteServer } from '../helpers/site-server';
 import { startSmtpServer } from '../helpers/smtp-test-server';
 import { ALWAYS_CLOSED } from '../helpers/support-clocks';
-import { openChat, sendChat, signInAs } from './chat-helpers';
-
-/** Finds a conversation with the console's search (name, e-mail or message text) and returns its row. */
-async function searchRow(agent: Page, text: string) {
-  await agent.getByRole('searchbox', { name: 'Search conversations' }).fill(text);
-  await agent.getByRole('button', { name: 'Search', exact: true }).click();
-  const row = agent.getByRole('button', { name: /Visitor #\d+/ }).first();
-  await agent.getByText(/1 conversation matches/).waitFor();
-  return row;
-}
+import { consoleSearchRow as searchRow, openChat, sendChat, signInAs } from './chat-helpers';
 
 const consoleRow = (agent: Page, text: string) =>
   agent.getByRole('button', { name: /Visitor #\d+/ }).filter({ hasText: text });

@@ -74,3 +74,12 @@ export async function countStoredMessages(text: string) {
     await db.destroy();
   }
 }
+
+/** Finds a conversation with the console's search (name, e-mail or message text) and returns its row. */
+export async function consoleSearchRow(agent: Page, text: string) {
+  await agent.getByRole('searchbox', { name: 'Search conversations' }).fill(text);
+  await agent.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = agent.getByRole('button', { name: /Visitor #\d+/ }).first();
+  await agent.getByText(/1 conversation matches/).waitFor();
+  return row;
+}
