@@ -7,7 +7,6 @@ import type { OutgoingMail } from '../data/mail-outbox';
 import { formatLagosStamp } from '../../shared/lagos-date';
 import { renderMail } from './mail-templates';
 
-
 export function chatFollowUpMail(input: {
   to: string;
   name: string | null;

@@ -19,7 +19,7 @@
  * Measures; does not judge timings. Exits 1 only when storage is wrong: a duplicate, or an acknowledged message that
  * is not stored.
  */
-import { freePort, waitUntilUp } from './bench-process';
+import { benchServerEnv, freePort, waitUntilUp } from './bench-process';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -145,19 +145,18 @@ async function startServer(visitors: number): Promise<Target> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DIST_DIR: distDir,
-      // Every simulated visitor comes from 127.0.0.1 (the raw handshake cap is twice this).
-      CHAT_MAX_CONNECTIONS_PER_IP: String(Math.max(20, visitors * 2)),
-      // The production limit (10 a minute) unless a visitor sends more than that.
-      CHAT_MESSAGES_PER_MINUTE: String(Math.max(10, MESSAGES)),
-    },
+    env: benchServerEnv({
+      port,
+      dataDir,
+      logLevel: 'error',
+      extra: {
+        DIST_DIR: distDir,
+        // Every simulated visitor comes from 127.0.0.1 (the raw handshake cap is twice this).
+        CHAT_MAX_CONNECTIONS_PER_IP: String(Math.max(20, visitors * 2)),
+        // The production limit (10 a minute) unless a visitor sends more than that.
+        CHAT_MESSAGES_PER_MINUTE: String(Math.max(10, MESSAGES)),
+      },
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -16,7 +16,7 @@
  * on the lean handler (server/trpc/express-handler.ts), and the two alternate for three
  * rounds on the same submission. `--adapters-only` runs just that comparison.
  */
-import { freePort, waitUntilUp } from './bench-process';
+import { benchServerEnv, freePort, waitUntilUp } from './bench-process';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -119,15 +119,12 @@ async function compareAdapters() {
     dataDirs.push(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, `--serve=${adapter}`], {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_FORMS_PER_MINUTE: '100000000',
-      },
+      env: benchServerEnv({
+        port,
+        dataDir,
+        logLevel: 'info',
+        extra: { RATE_LIMIT_FORMS_PER_MINUTE: '100000000' },
+      }),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);

@@ -10,7 +10,7 @@
  * Prints p50/p95/max of the pages and of the log-ins, the answers' status codes, and the server's
  * thread pool size, hashing concurrency and queue bound. It asserts nothing about timings.
  */
-import { freePort, waitUntilUp } from './bench-process';
+import { benchServerEnv, freePort, waitUntilUp } from './bench-process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -84,16 +84,7 @@ async function main() {
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      DIST_DIR: distDir,
-      TRUST_PROXY: '1',
-    },
+    env: benchServerEnv({ port, dataDir, logLevel: 'error', extra: { DIST_DIR: distDir, TRUST_PROXY: '1' } }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stopped = new Promise<void>((resolve) => server.once('exit', () => resolve()));

@@ -26,3 +26,21 @@ export async function waitUntilUp(origin: string, child?: ChildProcess): Promise
   }
   throw new Error(`${origin} did not start`);
 }
+
+/** The environment every benchmark's server runs with: production, on 127.0.0.1, its own data folder. */
+export function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  logLevel: 'error' | 'info';
+  extra?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: options.logLevel,
+    ...options.extra,
+  };
+}

@@ -69,6 +69,15 @@ const list = async (
   return result;
 };
 
+/** A signed-in patient with the chat open, who has sent a first message. */
+async function patientChatting(first: string) {
+  const patient = await h.userSession('patient', 'Chiamaka Nwosu');
+  const patientSocket = h.visitor({ cookie: patient.cookie });
+  await connected(patientSocket);
+  await say(patientSocket, first);
+  return { patient, patientSocket };
+}
+
 async function newVisitor(first: string) {
   const visitor = h.visitor({ cookie: h.newVisitorCookie() });
   await connected(visitor);
@@ -129,10 +138,7 @@ describe('conversation status and views', () => {
   it('searches by visitor name, e-mail, message text (FTS5) and reference', async () => {
     h = await startChatHarness();
     const ada = await agentOnline('Ada Obi');
-    const patient = await h.userSession('patient', 'Chiamaka Nwosu');
-    const patientSocket = h.visitor({ cookie: patient.cookie });
-    await connected(patientSocket);
-    await say(patientSocket, 'My prescription refill is late');
+    const { patient } = await patientChatting('My prescription refill is late');
     await newVisitor('Where is your Ikeja clinic?');
     const ids = async (search: string) =>
       (await list(ada.socket, { view: 'open', search })).conversations.map((c) => c.visitorName ?? 'anonymous');
@@ -304,13 +310,11 @@ describe('the bot on a desk', () => {
     await waitFor(async () => (await botMessages()).length === 1, 3000, 'first acknowledgement');
     const room = collect<{ agent: { name: string } | null }>(visitor, 'room:updated');
     await ada.socket.timeout(3000).emitWithAck('room:join', { conversationId });
-    await ada.socket
-      .timeout(3000)
-      .emitWithAck('message:send', {
-        conversationId,
-        clientId: randomUUID(),
-        message: 'Hi, I am Ada. How can I help?',
-      });
+    await ada.socket.timeout(3000).emitWithAck('message:send', {
+      conversationId,
+      clientId: randomUUID(),
+      message: 'Hi, I am Ada. How can I help?',
+    });
     ada.socket.disconnect();
     await say(visitor, 'I want to book a scan'); // in the gap
     await waitFor(() => room.at(-1)?.value.agent === null, 3000, 'visitor told the agent left');
@@ -323,20 +327,15 @@ describe('follow-up when the visitor has gone', () => {
   it("e-mails an agent's reply to a patient with no chat open, once, linking back to the chat", async () => {
     h = await startChatHarness({ chat: { followUpAfterMs: 300 } });
     const ada = await agentOnline('Ada Obi');
-    const patient = await h.userSession('patient', 'Chiamaka Nwosu');
-    const patientSocket = h.visitor({ cookie: patient.cookie });
-    await connected(patientSocket);
-    await say(patientSocket, 'Can I change my appointment?');
+    const { patient, patientSocket } = await patientChatting('Can I change my appointment?');
     const conversationId = await onlyConversationId();
     patientSocket.disconnect();
     await ada.socket.timeout(3000).emitWithAck('room:join', { conversationId });
-    await ada.socket
-      .timeout(3000)
-      .emitWithAck('message:send', {
-        conversationId,
-        clientId: randomUUID(),
-        message: 'Yes, Thursday at 10:00 works.',
-      });
+    await ada.socket.timeout(3000).emitWithAck('message:send', {
+      conversationId,
+      clientId: randomUUID(),
+      message: 'Yes, Thursday at 10:00 works.',
+    });
     await ada.socket
       .timeout(3000)
       .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Shall I book it?' });
@@ -354,10 +353,7 @@ describe('follow-up when the visitor has gone', () => {
   it('sends nothing when the visitor is still there', async () => {
     h = await startChatHarness({ chat: { followUpAfterMs: 200 } });
     const ada = await agentOnline('Ada Obi');
-    const patient = await h.userSession('patient', 'Chiamaka Nwosu');
-    const patientSocket = h.visitor({ cookie: patient.cookie });
-    await connected(patientSocket);
-    await say(patientSocket, 'Hello');
+    const { patientSocket } = await patientChatting('Hello');
     const conversationId = await onlyConversationId();
     await ada.socket.timeout(3000).emitWithAck('room:join', { conversationId });
     await ada.socket
@@ -425,10 +421,7 @@ describe('after the conversation', () => {
   it('e-mails the transcript to a known address and refuses when none is known; downloads need staff', async () => {
     h = await startChatHarness();
     const ada = await agentOnline('Ada Obi');
-    const patient = await h.userSession('patient', 'Chiamaka Nwosu');
-    const patientSocket = h.visitor({ cookie: patient.cookie });
-    await connected(patientSocket);
-    await say(patientSocket, 'Please send me this chat <b>bold</b>');
+    const { patient } = await patientChatting('Please send me this chat <b>bold</b>');
     const patientConversation = await onlyConversationId();
     await newVisitor('Anonymous question');
     const anonymousConversation = (

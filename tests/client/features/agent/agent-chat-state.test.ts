@@ -12,33 +12,13 @@ import {
   inView,
   type AgentChatState,
 } from '../../../../client/features/agent/agent-chat-state';
+import { conversationSummary } from './summary-fixture';
 
 const ME: AgentProfile = { id: 1, name: 'Ada Obi', role: 'agent' };
 const COLLEAGUE = { id: 2, name: 'Bola Adeyemi' };
 
-const summary = (
-  id: number,
-  lastActivityAt: string,
-  extra: Partial<ConversationSummary> = {},
-): ConversationSummary => ({
-  id,
-  visitorName: null,
-  visitorEmail: null,
-  shortId: `s${id}`,
-  currentPage: null,
-  lastMessage: null,
-  lastActivityAt,
-  waitingSince: null,
-  unreadCount: 0,
-  assignedAgent: null,
-  visitorOnline: true,
-  status: 'open',
-  urgent: false,
-  followUpContact: null,
-  movedToWhatsAppAt: null,
-  rating: null,
-  ...extra,
-});
+const summary = (id: number, lastActivityAt: string, extra: Partial<ConversationSummary> = {}) =>
+  conversationSummary(id, { shortId: `s${id}`, lastActivityAt, ...extra });
 
 const listResult = (conversations: ConversationSummary[], extra: Partial<ConversationListResult> = {}) => ({
   conversations,

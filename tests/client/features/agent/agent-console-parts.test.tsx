@@ -7,6 +7,7 @@ import { CannedRepliesEditor } from '../../../../client/features/agent/canned-re
 import { ConversationActions, type RoomActions } from '../../../../client/features/agent/conversation-actions';
 import { ConversationList } from '../../../../client/features/agent/conversation-list';
 import { ReplyForm } from '../../../../client/features/agent/reply-form';
+import { conversationSummary } from './summary-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,25 +30,12 @@ const REPLIES: CannedReply[] = [
   { id: 2, title: 'Booking', body: 'You can book a virtual consultation from our Services page.' },
 ];
 
-const summary = (id: number, extra: Partial<ConversationSummary> = {}): ConversationSummary => ({
-  id,
-  visitorName: null,
-  visitorEmail: null,
-  shortId: `#${id}`,
-  currentPage: '/contact',
-  lastMessage: { sender: 'user', preview: 'Hello', createdAt: '2026-01-01T10:00:00Z' },
-  lastActivityAt: '2026-01-01T10:00:00Z',
-  waitingSince: null,
-  unreadCount: 0,
-  assignedAgent: null,
-  visitorOnline: true,
-  status: 'open',
-  urgent: false,
-  followUpContact: null,
-  movedToWhatsAppAt: null,
-  rating: null,
-  ...extra,
-});
+const summary = (id: number, extra: Partial<ConversationSummary> = {}) =>
+  conversationSummary(id, {
+    currentPage: '/contact',
+    lastMessage: { sender: 'user', preview: 'Hello', createdAt: '2026-01-01T10:00:00Z' },
+    ...extra,
+  });
 
 /** axe's rules that jsdom can run (no layout: colour contrast and the like are the browser tests' job). */
 async function expectNoAxeViolations(container: HTMLElement) {

@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationListResult, ConversationSummary } from '../../../../shared/chat-events';
 import { ToastProvider } from '../../../../client/components/toast/toast-provider';
+import { conversationSummary } from './summary-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -54,25 +55,8 @@ let socket: FakeSocket;
 vi.mock('../../../../client/lib/socket', () => ({ createSocket: () => socket }));
 
 const ME = { id: 1, name: 'Chidi Okoro', role: 'admin' as const };
-const summary = (id: number, extra: Partial<ConversationSummary> = {}): ConversationSummary => ({
-  id,
-  visitorName: null,
-  visitorEmail: null,
-  shortId: `#${id}`,
-  currentPage: null,
-  lastMessage: null,
-  lastActivityAt: `2026-01-01T10:0${id}:00Z`,
-  waitingSince: null,
-  unreadCount: 0,
-  assignedAgent: null,
-  visitorOnline: true,
-  status: 'open',
-  urgent: false,
-  followUpContact: null,
-  movedToWhatsAppAt: null,
-  rating: null,
-  ...extra,
-});
+const summary = (id: number, extra: Partial<ConversationSummary> = {}) =>
+  conversationSummary(id, { lastActivityAt: `2026-01-01T10:0${id}:00Z`, ...extra });
 
 const list = (conversations: ConversationSummary[]): ConversationListResult => ({
   conversations,
