@@ -1,7 +1,14 @@
 /** Messages and limits the server sends and the forms show, kept in one place. */
 
-/** A form filled faster than this (from first render to submit) is treated as a bot. */
+/**
+ * A form sent sooner than this after it became visible (the page's navigation start for a prerendered form, the
+ * moment it was shown after client-side navigation) is not stored: the visitor is asked to send it again (ADR 0023).
+ */
 export const MIN_FILL_MS = 1500;
+
+/** Shown when a form arrives faster than a person could fill it: never a false success (issue #15). */
+export const FORM_TOO_FAST_MESSAGE =
+  'That was quicker than we expected, so your form was not sent. Please check your answers and send it again.';
 
 export const NEWSLETTER_DUPLICATE_MESSAGE = 'This email address is already subscribed to our newsletter.';
 

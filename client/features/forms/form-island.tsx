@@ -77,7 +77,9 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
   };
 
   useEffect(() => {
-    openedAt.current = performance.now();
+    // A prerendered form could be read and typed into from the first paint, before any script ran: its time counts
+    // from the navigation start (performance.now()'s origin). One shown by client-side navigation, from now.
+    openedAt.current = html === null ? performance.now() : 0;
     // After client-side navigation there is no prerendered markup: load the form straight away.
     // So too when the visitor is already in the form (they got there before the scripts did).
     const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;

@@ -12,6 +12,7 @@ export type SubmitOutcome =
   | { kind: 'stored'; reference: string }
   | { kind: 'invalid'; fieldErrors: FieldErrors }
   | { kind: 'rate-limited'; message: string }
+  | { kind: 'too-fast'; message: string }
   | { kind: 'unavailable'; message: string }
   | { kind: 'conflict'; message: string }
   | { kind: 'failed' };
@@ -36,6 +37,8 @@ export function failedOutcome(error: unknown): Exclude<SubmitOutcome, { kind: 's
   // The server's own message (shared/messages/service-messages.ts): busy or full, try again shortly.
   if (code === 'SERVICE_UNAVAILABLE') return { kind: 'unavailable', message: error.message };
   if (code === 'CONFLICT') return { kind: 'conflict', message: error.message };
+  // Sent sooner than a person could: nothing was stored, and the visitor is asked to send again.
+  if (code === 'PRECONDITION_FAILED') return { kind: 'too-fast', message: error.message };
   return { kind: 'failed' };
 }
 

@@ -84,6 +84,7 @@ export function useStoredForm<I extends SentWithEveryForm>({
         case 'invalid':
           return showErrors(outcome.fieldErrors);
         case 'rate-limited':
+        case 'too-fast':
           return showErrors({}, outcome.message);
         case 'unavailable':
           showErrors({}, outcome.message);

@@ -5,7 +5,12 @@
  * after SQLite has committed the row.
  */
 import { TRPCError } from '@trpc/server';
-import { NEWSLETTER_DUPLICATE_MESSAGE, MIN_FILL_MS, rateLimitMessage } from '../../../shared/form-messages';
+import {
+  FORM_TOO_FAST_MESSAGE,
+  NEWSLETTER_DUPLICATE_MESSAGE,
+  MIN_FILL_MS,
+  rateLimitMessage,
+} from '../../../shared/form-messages';
 import { appointmentSchema } from '../../../shared/schemas/appointment';
 import { jobApplicationSchema } from '../../../shared/schemas/job-application';
 import { newsletterSchema } from '../../../shared/schemas/newsletter';
@@ -62,9 +67,19 @@ function failIfFaultInjected(ctx: RequestContext) {
 
 type BotFields = { website?: string | undefined; fillMs?: number | undefined };
 
-/** A filled honeypot, or a form sent faster than a person can fill it. */
-const looksLikeBot = ({ website, fillMs }: BotFields) =>
-  Boolean(website) || fillMs === undefined || fillMs < MIN_FILL_MS;
+/**
+ * A filled honeypot (hidden from people; answered like a success, so a bot learns nothing) or an untimed post (not
+ * sent by our pages). A timed post that came too fast may be a quick person: it is refused with a visible 'send it
+ * again', never a false success (issue #15, ADR 0023).
+ */
+const looksLikeBot = (ctx: RequestContext, { website, fillMs }: BotFields) => {
+  if (website || fillMs === undefined) return true;
+  if (fillMs < MIN_FILL_MS) {
+    ctx.logger.info('form too fast', { fillMs });
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: FORM_TOO_FAST_MESSAGE });
+  }
+  return false;
+};
 
 /** A bot is answered exactly like a person, so it learns nothing; nothing is stored. */
 function botReply(ctx: RequestContext, table: SubmissionTable) {
@@ -99,7 +114,7 @@ export const formsRouter = router({
   subscribeNewsletter: formProcedure('newsletter_subscriptions')
     .input(newsletterSchema)
     .mutation(async ({ ctx, input }) => {
-      if (looksLikeBot(input)) return botReply(ctx, 'newsletter_subscriptions');
+      if (looksLikeBot(ctx, input)) return botReply(ctx, 'newsletter_subscriptions');
       failIfFaultInjected(ctx);
       const result = await insertNewsletterSubscription(ctx.writes, input);
       if (result.status === 'duplicate')
@@ -110,7 +125,7 @@ export const formsRouter = router({
   submitJobApplication: formProcedure('job_applications')
     .input(jobApplicationSchema)
     .mutation(async ({ ctx, input }) => {
-      if (looksLikeBot(input)) return botReply(ctx, 'job_applications');
+      if (looksLikeBot(ctx, input)) return botReply(ctx, 'job_applications');
       failIfFaultInjected(ctx);
       return storedRequest(ctx, 'job_applications', await insertJobApplication(ctx.writes, input, queueReceipt));
     }),
@@ -118,7 +133,7 @@ export const formsRouter = router({
   submitServiceOrder: formProcedure('service_orders')
     .input(serviceOrderSchema)
     .mutation(async ({ ctx, input }) => {
-      if (looksLikeBot(input)) return botReply(ctx, 'service_orders');
+      if (looksLikeBot(ctx, input)) return botReply(ctx, 'service_orders');
       failIfFaultInjected(ctx);
       return storedRequest(ctx, 'service_orders', await insertServiceOrder(ctx.writes, input, queueReceipt));
     }),
@@ -126,7 +141,7 @@ export const formsRouter = router({
   submitAppointment: formProcedure('appointments')
     .input(appointmentSchema)
     .mutation(async ({ ctx, input }) => {
-      if (looksLikeBot(input)) return botReply(ctx, 'appointments');
+      if (looksLikeBot(ctx, input)) return botReply(ctx, 'appointments');
       failIfFaultInjected(ctx);
       return storedRequest(ctx, 'appointments', await insertAppointment(ctx.writes, input, queueReceipt));
     }),
@@ -134,7 +149,7 @@ export const formsRouter = router({
   submitTripPlan: formProcedure('trip_plans')
     .input(tripPlanSchema)
     .mutation(async ({ ctx, input }) => {
-      if (looksLikeBot(input)) return botReply(ctx, 'trip_plans');
+      if (looksLikeBot(ctx, input)) return botReply(ctx, 'trip_plans');
       failIfFaultInjected(ctx);
       return storedRequest(ctx, 'trip_plans', await insertTripPlan(ctx.writes, input, queueReceipt));
     }),

@@ -1,3 +1,4 @@
+import { FORM_TOO_FAST_MESSAGE, MIN_FILL_MS } from '../../../../shared/form-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../../../server/data/submissions';
 import { lagosToday } from '../../../../shared/lagos-date';
@@ -109,10 +110,23 @@ describe('every form', () => {
   });
 
   it.each(procedures)(
-    '%s answers a too-fast (or untimed) post like a success but stores nothing',
+    '%s refuses a too-fast post with a visible "send it again" (never a false success) and stores nothing',
     async (procedure) => {
       const before = await count(server.db, tableOf[procedure]);
-      expect((await submit(procedure, { ...validInput[procedure](), fillMs: 200 })).status).toBe(200);
+      const tooFast = await submit(procedure, { ...validInput[procedure](), fillMs: 200 });
+      expect(tooFast.status).toBe(412);
+      expect(tooFast.json.error.message).toBe(FORM_TOO_FAST_MESSAGE);
+      expect(await count(server.db, tableOf[procedure])).toBe(before);
+      // The same person pressing Send again, later: stored.
+      expect((await submit(procedure, { ...validInput[procedure](), fillMs: MIN_FILL_MS })).status).toBe(200);
+      expect(await count(server.db, tableOf[procedure])).toBe(before + 1);
+    },
+  );
+
+  it.each(procedures)(
+    '%s answers an untimed post (not from our pages) like a success but stores nothing',
+    async (procedure) => {
+      const before = await count(server.db, tableOf[procedure]);
       const { fillMs: _fillMs, ...untimed } = validInput[procedure]();
       expect((await submit(procedure, untimed)).status).toBe(200);
       expect(await count(server.db, tableOf[procedure])).toBe(before);
