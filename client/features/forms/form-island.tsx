@@ -1,3 +1,4 @@
+import { pristineInitialValues, rememberPristine } from './pristine-values';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useToast, type ToastOptions } from '../../components/toast/toast-provider';
 import '../../components/form/form.css';
@@ -80,6 +81,7 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
     // A prerendered form could be read and typed into from the first paint, before any script ran: its time counts
     // from the navigation start (performance.now()'s origin). One shown by client-side navigation, from now.
     openedAt.current = html === null ? performance.now() : 0;
+    if (html !== null) rememberPristine(id, html);
     // After client-side navigation there is no prerendered markup: load the form straight away.
     // So too when the visitor is already in the form (they got there before the scripts did).
     const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
@@ -97,7 +99,18 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
   if (import.meta.env.SSR) return <div data-form-island={id}>{server}</div>;
   if (live) {
     return (
-      <div ref={containerRef} data-form-island={id} data-live="">
+      <div
+        ref={containerRef}
+        data-form-island={id}
+        data-live=""
+        // After a successful send the form is reset: what was typed before it went live must not come back.
+        onReset={() =>
+          setLive(
+            (current) =>
+              current && { ...current, props: { ...current.props, initialValues: pristineInitialValues(id) } },
+          )
+        }
+      >
         <live.Component {...live.props} />
       </div>
     );

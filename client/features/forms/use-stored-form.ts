@@ -1,3 +1,4 @@
+import { resetToPristine } from './pristine-values';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formValue } from '../../components/form/form-value';
 import { useLiveForm } from '../../components/form/use-live-form';
@@ -75,7 +76,7 @@ export function useStoredForm<I extends SentWithEveryForm>({
       switch (outcome.kind) {
         case 'stored':
           pending.current = null;
-          element.reset();
+          resetToPristine(element);
           onReset?.();
           clearErrors();
           setLastReference(outcome.reference);
