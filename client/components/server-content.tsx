@@ -17,8 +17,23 @@ type ServerContentProps = {
 
 type ServerMarkup = { html: string; title: string; description: string };
 
+/**
+ * Bounded caches (issue #15): a long visit on a cheap phone must not keep every page it has seen. Blocks are small
+ * strings; parsed pages are large, and only needed until their blocks are taken out.
+ */
+export const SERVER_CONTENT_CACHE_LIMITS = { pages: 4, blocks: 48 } as const;
 const pages = new Map<string, Promise<Document | null>>();
 const blocks = new Map<string, Promise<ServerMarkup>>();
+
+/** Stores as the newest entry and drops the oldest beyond the limit (a Map keeps insertion order). */
+function remember<V>(cache: Map<string, V>, key: string, value: V, limit: number) {
+  cache.delete(key);
+  cache.set(key, value);
+  while (cache.size > limit) cache.delete(cache.keys().next().value!);
+}
+
+/** For tests: how many pages and blocks are cached. */
+export const serverContentCacheSizes = () => ({ pages: pages.size, blocks: blocks.size });
 
 /** One request per URL, however many server blocks the page has. */
 function fetchPage(url: string): Promise<Document | null> {
@@ -30,13 +45,13 @@ function fetchPage(url: string): Promise<Document | null> {
         pages.delete(url);
         return null;
       });
-    pages.set(url, page);
+    remember(pages, url, page, SERVER_CONTENT_CACHE_LIMITS.pages);
   }
   return page;
 }
 
 /** After client-side navigation, the markup comes from the page's own prerendered HTML. */
-function fetchServerMarkup(url: string, id: string): Promise<ServerMarkup> {
+export function fetchServerMarkup(url: string, id: string): Promise<ServerMarkup> {
   const key = `${url}#${id}`;
   let block = blocks.get(key);
   if (!block) {
@@ -56,7 +71,7 @@ function fetchServerMarkup(url: string, id: string): Promise<ServerMarkup> {
         description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
       };
     });
-    blocks.set(key, block);
+    remember(blocks, key, block, SERVER_CONTENT_CACHE_LIMITS.blocks);
   }
   return block;
 }
