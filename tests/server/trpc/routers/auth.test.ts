@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP, SIGNUPS_PER_IP } from '../../../../server/auth/auth-limits';
 import { COMMON_PASSWORD_MESSAGE } from '../../../../server/auth/common-passwords';
 import { sessionIdFromToken } from '../../../../server/auth/session';
+import { users } from '../../../../server/data/users';
 import { createLogger } from '../../../../server/logger';
 import { startMailWorker, type MailWorker } from '../../../../server/mail/mail-worker';
 import {
@@ -145,9 +146,26 @@ describe('auth.signUp', () => {
 
   it("refuses a second simultaneous sign-up for one address with 'An account with this email already exists.'", async () => {
     const email = uniqueEmail('race');
+    // Truly simultaneous: neither request gets past its "is the address taken?" read until both have made it (on a
+    // busy machine the first could otherwise finish before the second starts, which is the ordinary 'exists' case).
+    const findByEmail = users.findByEmail.bind(users);
+    let arrived = 0;
+    let bothArrived: () => void = () => undefined;
+    const barrier = new Promise<void>((resolve) => (bothArrived = resolve));
+    const spy = vi.spyOn(users, 'findByEmail').mockImplementation(async (db, address) => {
+      const found = await findByEmail(db, address);
+      if (address === email) {
+        arrived += 1;
+        if (arrived === 2) bothArrived();
+        await Promise.race([barrier, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      }
+      return found;
+    });
     const results = await Promise.allSettled(
       [0, 1].map(() => newClient().client.auth.signUp.mutate({ fullName: 'Race Twin', email, password: PASSWORD })),
     );
+    spy.mockRestore();
+    expect(arrived).toBe(2);
     const rejected = results.filter((result) => result.status === 'rejected');
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(rejected).toHaveLength(1);
