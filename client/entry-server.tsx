@@ -1,23 +1,30 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
-import { RenderCtx, createRenderContext } from './app/render-context';
+import { RenderCtx, createRenderContext, type RenderContext } from './app/render-context';
 import { pageForPath, prerenderPaths, redirects } from './app/routes';
 import { defaultMeta } from './content/home-content';
-import type { RenderResult } from '../shared/render-result';
+import type { RenderOptions, RenderResult } from '../shared/render-result';
 
 /** Renders one URL (path plus optional query) to HTML; used by the prerender step and the server. */
-export async function render(url: string): Promise<RenderResult> {
+export async function render(url: string, options: RenderOptions = {}): Promise<RenderResult> {
   const pathname = new URL(url, 'http://localhost').pathname;
   const redirect = redirects.find((entry) => entry.from === pathname);
   if (redirect) return { kind: 'redirect', location: redirect.to, status: 301 };
 
   await pageForPath(pathname).preload();
-  const context = createRenderContext();
-  const html = renderToString(
-    <RenderCtx value={context}>
-      <App ssrPath={url} />
-    </RenderCtx>,
-  );
+  const renderWith = (context: RenderContext) =>
+    renderToString(
+      <RenderCtx value={context}>
+        <App ssrPath={url} />
+      </RenderCtx>,
+    );
+  let context = createRenderContext(options.submission ?? null);
+  let html = renderWith(context);
+  // A form answered with errors: the summary (above the fields) links to each field, whose ids the first pass shows.
+  if (options.submission) {
+    context = createRenderContext(options.submission, controlIdsByName(html));
+    html = renderWith(context);
+  }
   const meta = context.meta ?? defaultMeta;
   return {
     kind: 'page',
@@ -27,6 +34,17 @@ export async function render(url: string): Promise<RenderResult> {
     description: meta.description,
     pageModules: context.pageModules,
   };
+}
+
+/** The id of each named form control in rendered HTML. */
+function controlIdsByName(html: string): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const [tag] of html.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)) {
+    const name = /\sname="([^"]*)"/.exec(tag)?.[1];
+    const id = /\sid="([^"]*)"/.exec(tag)?.[1];
+    if (name && id && !(name in ids)) ids[name] = id;
+  }
+  return ids;
 }
 
 export { prerenderPaths };

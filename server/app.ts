@@ -19,6 +19,7 @@ import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
 import type { InboxEvents } from './staff/inbox-events';
 import { staffExportRouter } from './staff/export-route';
+import { createNativeFormPosts } from './forms/native-form-posts';
 import { chatTranscriptRouter } from './chat/transcript-route';
 import { authStateFor } from '../shared/auth-state';
 import { logOutRouter } from './auth/logout-route';
@@ -122,16 +123,17 @@ export function createApp(deps: AppDeps) {
     res.json({ status: 'ok', version: deps.version });
   });
 
+  const contextFor = async (req: express.Request, res: express.Response): Promise<RequestContext> => ({
+    ...createInnerContext(services, {
+      clientIp: req.ip ?? 'unknown',
+      ...(await readRequestSession(services, req, res)),
+    }),
+    req,
+    res,
+  });
   const trpcOptions = {
     router: appRouter,
-    createContext: async ({ req, res }: { req: express.Request; res: express.Response }): Promise<RequestContext> => ({
-      ...createInnerContext(services, {
-        clientIp: req.ip ?? 'unknown',
-        ...(await readRequestSession(services, req, res)),
-      }),
-      req,
-      res,
-    }),
+    createContext: ({ req, res }: { req: express.Request; res: express.Response }) => contextFor(req, res),
     onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR')
         logger.error('trpc error', { path: path ?? null, err: error.cause ?? error });
@@ -155,7 +157,15 @@ export function createApp(deps: AppDeps) {
     const session = await validateSessionToken(db, token, services.sessionEvents);
     return session ? authStateFor(session.user.role) : null;
   };
-  if (deps.site) app.use(siteHandler(deps.site, logger, authStateOf));
+  // Forms sent without JavaScript (issue #15) go through the same procedures.
+  const nativeForms = createNativeFormPosts({
+    logger,
+    send: async (req, res, procedure, input) => {
+      const forms = appRouter.createCaller(await contextFor(req, res)).forms;
+      return (forms[procedure] as (value: unknown) => Promise<{ reference: string }>)(input);
+    },
+  });
+  if (deps.site) app.use(siteHandler(deps.site, logger, authStateOf, nativeForms));
 
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const fault = databaseFaultOf(error);

@@ -11,4 +11,18 @@ export type RenderResult =
       pageModules: string[];
     };
 
-export type PageRenderer = { render: (url: string) => Promise<RenderResult> };
+/**
+ * A form sent as a plain HTML post that the server could not store (issue #15): the page is rendered again with the
+ * visitor's values (passwords never), each field's message and, for the whole form, a message such as the rate limit.
+ */
+export type FormSubmission = {
+  /** The form's name (its island id). */
+  form: string;
+  values: Record<string, string>;
+  fieldErrors: Record<string, string>;
+  message: string | null;
+};
+
+export type RenderOptions = { submission?: FormSubmission };
+
+export type PageRenderer = { render: (url: string, options?: RenderOptions) => Promise<RenderResult> };

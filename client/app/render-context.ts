@@ -1,3 +1,4 @@
+import type { FormSubmission } from '../../shared/render-result';
 import { createContext, useContext } from 'react';
 
 /**
@@ -9,9 +10,16 @@ export type RenderContext = {
   status: number;
   meta: { title: string; description: string } | null;
   pageModules: string[];
+  /** A plain HTML post being answered with the page again (issue #15), else null. */
+  submission: FormSubmission | null;
+  /** Control ids by name, from a first render pass, so the error summary can link to each field. */
+  fieldIds: Record<string, string>;
 };
 
-export const createRenderContext = (): RenderContext => ({ status: 200, meta: null, pageModules: [] });
+export const createRenderContext = (
+  submission: FormSubmission | null = null,
+  fieldIds: Record<string, string> = {},
+): RenderContext => ({ status: 200, meta: null, pageModules: [], submission, fieldIds });
 
 export const RenderCtx = createContext<RenderContext | null>(null);
 

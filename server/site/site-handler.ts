@@ -8,6 +8,8 @@ import type { Logger } from '../logger';
 import { markAuthState, type AuthState } from '../../shared/auth-state';
 import { buildHtmlDocument, prerenderedFileFor, type ViteManifest } from './html-document';
 import { createAssetReader } from './site-assets';
+import { SENT_QUERY } from '../../shared/forms/stored-forms';
+import type { NativeFormPosts } from '../forms/native-form-posts';
 
 export type SiteBuild = {
   /** dist/client: Vite's output (hashed assets, index.html template, manifest). */
@@ -34,7 +36,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * revalidated on every visit, and anything else rendered on demand with the right
  * status (404 for unknown pages, 301 for redirects).
  */
-export function siteHandler(build: SiteBuild, logger: Logger, authStateOf?: AuthStateLookup): Router {
+export function siteHandler(
+  build: SiteBuild,
+  logger: Logger,
+  authStateOf?: AuthStateLookup,
+  nativeForms?: NativeFormPosts,
+): Router {
   const site = express.Router();
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(
@@ -56,6 +63,8 @@ export function siteHandler(build: SiteBuild, logger: Logger, authStateOf?: Auth
   // Before the static folder, whose lookup (fs.stat) would go through the thread pool for every page.
   site.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // The page a plain form post returns to says it was sent: rendered for this request.
+    if (req.query[SENT_QUERY.reference] !== undefined) return next();
     const page = pages.get(prerenderedFileFor(req.path));
     if (!page) return next();
     const state = authStateOf ? await authStateOf(req) : null;
@@ -87,10 +96,10 @@ export function siteHandler(build: SiteBuild, logger: Logger, authStateOf?: Auth
     }),
   );
 
+  const formBody = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
   const renderPage: RequestHandler = async (req, res, next) => {
-    // A form sent before its script arrived (or without JavaScript) posts to its own page:
-    // nothing is stored that way, and the visitor is sent back to the form.
-    if (req.method === 'POST') return res.redirect(303, ownPath(req.originalUrl));
+    // A form sent before its script arrived (or without JavaScript) posts to its own page (issue #15).
+    if (req.method === 'POST') return answerFormPost(req, res, next);
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const pathname = req.path;
     if (pathname.length > 1 && pathname.endsWith('/')) {
@@ -111,6 +120,30 @@ export function siteHandler(build: SiteBuild, logger: Logger, authStateOf?: Auth
       next(error);
     }
   };
+  /** Stored → 303 to the page saying so; refused → the page again with the errors and values; not a form → back. */
+  const answerFormPost: RequestHandler = (req, res, next) =>
+    formBody(req, res, (parseError?: unknown) => {
+      if (parseError) return next(parseError);
+      void answerParsedFormPost(req, res, next);
+    });
+
+  const answerParsedFormPost: RequestHandler = async (req, res, next) => {
+    try {
+      const outcome = nativeForms ? await nativeForms(req, res) : ({ kind: 'not-a-form' } as const);
+      if (outcome.kind === 'not-a-form') return res.redirect(303, ownPath(req.originalUrl));
+      res.setHeader('Cache-Control', 'no-store');
+      if (outcome.kind === 'redirect') return res.redirect(303, ownPath(outcome.location));
+      const result = await build.renderer.render(req.originalUrl, { submission: outcome.submission });
+      if (result.kind === 'redirect') return res.redirect(303, result.location);
+      res
+        .status(outcome.status)
+        .type('html')
+        .send(buildHtmlDocument(template, manifest, result, readAsset));
+    } catch (error) {
+      next(error);
+    }
+  };
+
   site.use(renderPage);
   return site;
 }

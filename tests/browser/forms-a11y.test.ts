@@ -57,7 +57,9 @@ describe('form pages are accessible (axe, WCAG 2.2 AA)', () => {
           // Buttons and fields are big enough to tap (WCAG 2.5.8: at least 24 x 24 px; we aim for 44).
           const small = await page.evaluate(() =>
             Array.from(
-              document.querySelectorAll<HTMLElement>('[data-form-island] :is(input, select, textarea, button)'),
+              document.querySelectorAll<HTMLElement>(
+                '[data-form-island] :is(input:not([type="hidden"]), select, textarea, button)',
+              ),
             )
               .filter((element) => !element.closest('[aria-hidden="true"]'))
               .map((element) => ({ id: element.id || element.textContent, box: element.getBoundingClientRect() }))

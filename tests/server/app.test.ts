@@ -188,6 +188,44 @@ describe('pages and form posts', () => {
     expect(withQuery.headers.get('location')).toBe('/services/order-service?package=basic');
   });
 
+  it('store a stored form sent as a plain HTML post, then show where it went (issue #15)', async () => {
+    const send = (body: Record<string, string>, origin = server.baseUrl) =>
+      fetch(`${server.baseUrl}/resources`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      });
+    const count = async (email: string) =>
+      (await server.db.selectFrom('newsletter_subscriptions').select('id').where('email', '=', email).execute()).length;
+
+    const stored = await send({ formName: 'newsletter', email: 'native@example.ng', website: '' });
+    expect(stored.status).toBe(303);
+    expect(stored.headers.get('location')).toMatch(
+      /^\/resources\?form=newsletter&sent=SUB-[2-9A-Z]{5}#newsletter-sent$/,
+    );
+    expect(await count('native@example.ng')).toBe(1);
+
+    // The same address again: the page comes back with the newsletter's own message.
+    const again = await send({ formName: 'newsletter', email: 'native@example.ng', website: '' });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('This email address is already subscribed to our newsletter.');
+
+    // A filled honeypot looks like a success and stores nothing; another site's post is refused.
+    const bot = await send({ formName: 'newsletter', email: 'bot@example.ng', website: 'https://spam.example' });
+    expect(bot.status).toBe(303);
+    expect(await count('bot@example.ng')).toBe(0);
+    const foreign = await send(
+      { formName: 'newsletter', email: 'csrf@example.ng', website: '' },
+      'https://evil.example',
+    );
+    expect(foreign.status).toBe(403);
+    expect(await count('csrf@example.ng')).toBe(0);
+
+    // An unknown form name is not a form: back to the page, nothing stored.
+    expect((await send({ formName: 'nope', email: 'x@example.ng' })).status).toBe(303);
+  });
+
   it('never redirect to another site through a path that starts with two slashes', async () => {
     const slash = await get('//evil.example/');
     expect(slash.status).toBe(301);

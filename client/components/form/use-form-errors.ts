@@ -4,7 +4,7 @@ import type { ErrorSummaryItem } from './error-summary';
 /** Field name → the message shown by that field. */
 export type FieldErrors = Record<string, string>;
 
-type FormErrorsState = { fieldErrors: FieldErrors; summary: ErrorSummaryItem[] };
+export type FormErrorsState = { fieldErrors: FieldErrors; summary: ErrorSummaryItem[] };
 
 const EMPTY: FormErrorsState = { fieldErrors: {}, summary: [] };
 
@@ -13,8 +13,9 @@ const EMPTY: FormErrorsState = { fieldErrors: {}, summary: [] };
  * order the fields appear, and focus management after a failed submit (focus
  * goes to the first invalid field, or to the summary for a form-level message).
  */
-export function useFormErrors(formRef: RefObject<HTMLFormElement | null>) {
-  const [state, setState] = useState<FormErrorsState>(EMPTY);
+export function useFormErrors(formRef: RefObject<HTMLFormElement | null>, initial: FormErrorsState = EMPTY) {
+  // `initial`: the errors of a plain HTML post the server answers with the page again (issue #15).
+  const [state, setState] = useState<FormErrorsState>(initial);
   const summaryRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<HTMLElement | 'summary' | null>(null);
 

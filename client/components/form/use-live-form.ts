@@ -1,5 +1,5 @@
 import { useCallback, useRef, type FormEvent } from 'react';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors, type FormErrorsState } from './use-form-errors';
 
 type LiveFormErrors = ReturnType<typeof useFormErrors>;
 
@@ -11,9 +11,13 @@ type LiveFormErrors = ReturnType<typeof useFormErrors>;
  * comes from the procedure's tRPC mutation (`isPending`, issue #12.6), not from here.
  * `onLoadFailed` says what the visitor sees when that code cannot load (or fails).
  */
-export function useLiveForm<M>(load: () => Promise<M>, onLoadFailed: (errors: LiveFormErrors) => void) {
+export function useLiveForm<M>(
+  load: () => Promise<M>,
+  onLoadFailed: (errors: LiveFormErrors) => void,
+  initialErrors?: FormErrorsState,
+) {
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(formRef);
+  const errors = useFormErrors(formRef, initialErrors);
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);
   const loaded = useRef<Promise<M> | null>(null);

@@ -1,3 +1,6 @@
+import { cloneElement, isValidElement } from 'react';
+import type { FormSubmission } from '../../../shared/render-result';
+import { useRenderContext } from '../../app/render-context';
 import { pristineInitialValues, rememberPristine } from './pristine-values';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useToast, type ToastOptions } from '../../components/toast/toast-provider';
@@ -36,6 +39,7 @@ const controlsOf = (form: HTMLFormElement | null | undefined) => Array.from(form
  * then replaces the markup, keeping what was typed, the focus, and a pending submit.
  */
 export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIslandProps) {
+  const submission = useRenderContext()?.submission ?? null;
   const containerRef = useRef<HTMLDivElement>(null);
   const { toast } = useToast();
   // The markup the server sent, read once before hydration touches it (absent after client-side navigation).
@@ -96,7 +100,7 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
     if (live.submit) containerRef.current?.querySelector('form')?.requestSubmit();
   }, [live]);
 
-  if (import.meta.env.SSR) return <div data-form-island={id}>{server}</div>;
+  if (import.meta.env.SSR) return <div data-form-island={id}>{withSubmittedValues(server, submission, id)}</div>;
   if (live) {
     return (
       <div
@@ -134,4 +138,10 @@ export function FormIsland({ id, load, server, failure, loadAtOnce }: FormIsland
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+}
+
+/** On the server, answering this form's plain HTML post with the page again: the form keeps what was sent. */
+function withSubmittedValues(server: ReactNode, submission: FormSubmission | null, id: string) {
+  if (!submission || submission.form !== id || !isValidElement<LiveFormProps>(server)) return server;
+  return cloneElement(server, { initialValues: submission.values });
 }

@@ -1,5 +1,9 @@
 import { resetToPristine } from './pristine-values';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { REFERENCE_PATTERN, SENT_QUERY, type StoredFormName } from '../../../shared/forms/stored-forms';
+import { useRenderContext } from '../../app/render-context';
+import type { FormErrorsState } from '../../components/form/use-form-errors';
 import { formValue } from '../../components/form/form-value';
 import { useLiveForm } from '../../components/form/use-live-form';
 import { useToast, type ToastOptions } from '../../components/toast/toast-provider';
@@ -9,6 +13,8 @@ import { sendStoredForm, type FormCheck } from './submit-stored-form';
 type SentWithEveryForm = { website?: string; fillMs?: number; idempotencyKey?: string };
 
 type StoredFormOptions<I> = {
+  /** The form's name (its island id): named in its plain HTML post, and in the page that post returns to. */
+  formName: StoredFormName;
   /** Dynamic import of the form's check (zod + the shared schema), started on first focus. */
   load: () => Promise<FormCheck<I>>;
   /** The form's procedure, `trpc.forms.submitX.useMutation()`: it sends, and its isPending is the busy state. */
@@ -37,6 +43,7 @@ type StoredFormOptions<I> = {
  * storing a second copy. Changed answers, or a stored submission, get a fresh key.
  */
 export function useStoredForm<I extends SentWithEveryForm>({
+  formName,
   load,
   mutation,
   read,
@@ -48,7 +55,9 @@ export function useStoredForm<I extends SentWithEveryForm>({
 }: StoredFormOptions<I>) {
   const { toast } = useToast();
   const showLoadFailed = useCallback(() => toast(failure), [failure, toast]);
-  const form = useLiveForm(load, showLoadFailed);
+  const submitted = useSubmissionErrors(formName);
+  const form = useLiveForm(load, showLoadFailed, submitted);
+  const sentNotice = useSentNotice(formName, success);
   const [lastReference, setLastReference] = useState<string | null>(null);
   const openedAt = useRef(0);
   const pending = useRef<{ answers: string; key: string } | null>(null);
@@ -102,5 +111,30 @@ export function useStoredForm<I extends SentWithEveryForm>({
       }
     })(event);
 
-  return { ...form, busy: mutation.isPending, onSubmit, lastReference, setLastReference };
+  return { ...form, busy: mutation.isPending, onSubmit, lastReference, setLastReference, formName, sentNotice };
+}
+
+/**
+ * The errors of this form's plain HTML post, when the server answers it with the page again (issue #15): each
+ * field's message, and the summary linking to the fields (their ids come from the server's first render pass).
+ */
+function useSubmissionErrors(formName: StoredFormName): FormErrorsState | undefined {
+  const submission = useRenderContext()?.submission;
+  const fieldIds = useRenderContext()?.fieldIds ?? {};
+  if (!submission || submission.form !== formName) return undefined;
+  return {
+    fieldErrors: submission.fieldErrors,
+    summary: [
+      ...(submission.message ? [{ message: submission.message }] : []),
+      ...Object.entries(submission.fieldErrors).map(([name, message]) => ({ fieldId: fieldIds[name], message })),
+    ],
+  };
+}
+
+/** After a plain HTML post was stored, the page it returns to (?form=…&sent=REF) says so, as the toast would. */
+function useSentNotice(formName: StoredFormName, success: (reference: string) => ToastOptions) {
+  const params = new URLSearchParams(useSearch());
+  const reference = params.get(SENT_QUERY.reference);
+  if (params.get(SENT_QUERY.form) !== formName || !reference || !REFERENCE_PATTERN.test(reference)) return null;
+  return success(reference);
 }

@@ -9,6 +9,7 @@ import type { AppointmentInput } from '../../../../shared/schemas/appointment';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
+import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -17,15 +18,7 @@ import { withTrpc } from '../../../lib/trpc-provider';
 import { appointmentMessages } from './appointment-messages';
 
 const load = () => import('./submit-appointment').then((module) => module.appointmentCheck);
-const read = (form: HTMLFormElement) => ({
-  fullName: formValue(form, 'fullName'),
-  email: formValue(form, 'email'),
-  phone: formValue(form, 'phone'),
-  preferredDate: formValue(form, 'preferredDate'),
-  preferredTime: formValue(form, 'preferredTime'),
-  serviceType: formValue(form, 'serviceType'),
-  message: formValue(form, 'message'),
-});
+const read = (form: HTMLFormElement) => storedForms['appointment'].toInput((name) => formValue(form, name));
 
 /**
  * Appointment request (spec sections 5, 8), the live form behind AppointmentForm: the date cannot
@@ -38,6 +31,7 @@ function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveFormProp
   useEffect(() => setMinDate(lagosToday()), []);
 
   const { formRef, summaryRef, ...form } = useStoredForm<AppointmentInput>({
+    formName: 'appointment',
     load,
     mutation: trpc.forms.submitAppointment.useMutation(),
     read,

@@ -6,6 +6,7 @@ import type { JobApplicationInput } from '../../../../shared/schemas/job-applica
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
+import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -18,17 +19,12 @@ const load = () => import('./submit-job-application').then((module) => module.jo
 /** Job application (spec sections 5, 7, 8): the live form behind JobApplicationForm. */
 function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }: LiveFormProps & { jobTitle: string }) {
   const read = useCallback(
-    (form: HTMLFormElement) => ({
-      jobTitle,
-      fullName: formValue(form, 'fullName'),
-      email: formValue(form, 'email'),
-      phone: formValue(form, 'phone'),
-      resumeLink: formValue(form, 'resumeLink'),
-      coverLetter: formValue(form, 'coverLetter'),
-    }),
+    (form: HTMLFormElement) =>
+      storedForms['job-application'].toInput((name) => (name === 'jobTitle' ? jobTitle : formValue(form, name))),
     [jobTitle],
   );
   const { formRef, summaryRef, ...form } = useStoredForm<JobApplicationInput>({
+    formName: 'job-application',
     load,
     mutation: trpc.forms.submitJobApplication.useMutation(),
     read,
@@ -44,6 +40,7 @@ function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }:
       label={`Apply for ${jobTitle}`}
       botTrapPrefix="application"
     >
+      <input type="hidden" name="jobTitle" value={jobTitle} />
       <ContactDetailsFields idPrefix="application" initialValues={initialValues} errors={errors} />
       <Field
         id="application-resume-link"

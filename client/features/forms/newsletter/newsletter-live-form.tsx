@@ -3,6 +3,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import type { NewsletterInput } from '../../../../shared/schemas/newsletter';
 import { StoredFormFrame } from '../stored-form-frame';
 import type { LiveFormProps } from '../form-island';
+import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { useStoredForm } from '../use-stored-form';
 import { trpc } from '../../../lib/trpc';
@@ -10,11 +11,12 @@ import { withTrpc } from '../../../lib/trpc-provider';
 import { newsletterMessages } from './newsletter-messages';
 
 const load = () => import('./submit-newsletter').then((module) => module.newsletterCheck);
-const read = (form: HTMLFormElement) => ({ email: formValue(form, 'email') });
+const read = (form: HTMLFormElement) => storedForms['newsletter'].toInput((name) => formValue(form, name));
 
 /** Newsletter sign-up (spec sections 4, 5, 8): the live form behind NewsletterForm. */
 function NewsletterLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
   const { formRef, summaryRef, ...form } = useStoredForm<NewsletterInput>({
+    formName: 'newsletter',
     load,
     mutation: trpc.forms.subscribeNewsletter.useMutation(),
     read,

@@ -13,6 +13,7 @@ import type { ServiceOrderInput } from '../../../../shared/schemas/service-order
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
+import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -21,14 +22,7 @@ import { withTrpc } from '../../../lib/trpc-provider';
 import { serviceOrderMessages } from './service-order-messages';
 
 const load = () => import('./submit-service-order').then((module) => module.serviceOrderCheck);
-const read = (form: HTMLFormElement) => ({
-  fullName: formValue(form, 'fullName'),
-  email: formValue(form, 'email'),
-  phone: formValue(form, 'phone'),
-  serviceCategory: formValue(form, 'serviceCategory'),
-  servicePackage: formValue(form, 'servicePackage'),
-  message: formValue(form, 'message'),
-});
+const read = (form: HTMLFormElement) => storedForms['service-order'].toInput((name) => formValue(form, name));
 
 /** What the page's query string asks for: ?package= (a medical tourism package) or ?service= (a category slug). */
 function choiceFromQuery(search: string): { category: string; servicePackage: string } {
@@ -63,6 +57,7 @@ function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormPro
     setServicePackage('');
   }, []);
   const { formRef, summaryRef, ...form } = useStoredForm<ServiceOrderInput>({
+    formName: 'service-order',
     load,
     mutation: trpc.forms.submitServiceOrder.useMutation(),
     read,

@@ -14,6 +14,7 @@ import type { TripPlanInput } from '../../../../shared/schemas/trip-plan';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
 import type { LiveFormProps } from '../form-island';
+import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
 import { useStoredForm } from '../use-stored-form';
@@ -21,25 +22,8 @@ import { trpc } from '../../../lib/trpc';
 import { withTrpc } from '../../../lib/trpc-provider';
 import { tripPlanMessages } from './trip-plan-messages';
 
-/** Spec section 5: non-numeric input becomes 1. */
-export function travelersFromText(text: string): number {
-  const trimmed = text.trim();
-  return /^-?\d+$/.test(trimmed) ? Number.parseInt(trimmed, 10) : DEFAULT_TRAVELERS;
-}
-
 const load = () => import('./submit-trip-plan').then((module) => module.tripPlanCheck);
-const read = (form: HTMLFormElement) => ({
-  destination: formValue(form, 'destination'),
-  departureDate: formValue(form, 'departureDate'),
-  returnDate: formValue(form, 'returnDate'),
-  numberOfTravelers: travelersFromText(formValue(form, 'numberOfTravelers')),
-  accommodationPreference: formValue(form, 'accommodationPreference'),
-  activityInterests: formValue(form, 'activityInterests'),
-  fullName: formValue(form, 'fullName'),
-  email: formValue(form, 'email'),
-  phone: formValue(form, 'phone'),
-  additionalRequests: formValue(form, 'additionalRequests'),
-});
+const read = (form: HTMLFormElement) => storedForms['trip-plan'].toInput((name) => formValue(form, name));
 
 const normaliseTravelers = (event: FocusEvent<HTMLInputElement>) => {
   const input = event.currentTarget;
@@ -53,6 +37,7 @@ const normaliseTravelers = (event: FocusEvent<HTMLInputElement>) => {
  */
 function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
   const { formRef, summaryRef, ...form } = useStoredForm<TripPlanInput>({
+    formName: 'trip-plan',
     load,
     mutation: trpc.forms.submitTripPlan.useMutation(),
     read,

@@ -14,7 +14,7 @@ describe('StoredFormFrame and ContactDetailsFields', () => {
       <StoredFormFrame
         formRef={null}
         summaryRef={null}
-        form={{ summary: [], onSubmit: noop, onFocus: noop }}
+        form={{ summary: [], onSubmit: noop, onFocus: noop, formName: 'newsletter', sentNotice: null }}
         label="Book an appointment"
         botTrapPrefix="appointment"
       >
@@ -48,7 +48,7 @@ describe('StoredFormFrame and ContactDetailsFields', () => {
       <StoredFormFrame
         formRef={null}
         summaryRef={null}
-        form={{ summary: [], onSubmit: noop, onFocus: noop }}
+        form={{ summary: [], onSubmit: noop, onFocus: noop, formName: 'newsletter', sentNotice: null }}
         botTrapPrefix="newsletter"
       >
         <p>fields</p>

@@ -11,6 +11,7 @@ type Input = { email: string; website?: string; fillMs?: number; idempotencyKey?
 
 function Probe({ isPending }: { isPending: boolean }) {
   const form = useStoredForm<Input>({
+    formName: 'newsletter',
     load: () => Promise.resolve({ validate: () => null }),
     mutation: { mutateAsync: vi.fn(() => Promise.resolve({ reference: 'X-1' })), isPending },
     read: () => ({ email: 'ada@example.com' }),
