@@ -160,6 +160,9 @@ export function createApp(deps: AppDeps) {
   // Forms sent without JavaScript (issue #15) go through the same procedures.
   const nativeForms = createNativeFormPosts({
     logger,
+    logIn: async (req, res, input) => {
+      await appRouter.createCaller(await contextFor(req, res)).auth.logIn(input);
+    },
     send: async (req, res, procedure, input) => {
       const forms = appRouter.createCaller(await contextFor(req, res)).forms;
       return (forms[procedure] as (value: unknown) => Promise<{ reference: string }>)(input);

@@ -16,8 +16,11 @@ import {
   SENT_QUERY,
   isStoredFormName,
   storedForms,
+  LOG_IN_FORM,
   type StoredFormName,
 } from '../../shared/forms/stored-forms';
+import { safeNextPath } from '../../shared/safe-next-path';
+import { logInSchema } from '../../shared/schemas/auth';
 import type { FormSubmission } from '../../shared/render-result';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/field-rules';
 import type { Logger } from '../logger';
@@ -60,11 +63,15 @@ export type SendStoredForm = (
   input: unknown,
 ) => Promise<{ reference: string }>;
 
-export function createNativeFormPosts(deps: { send: SendStoredForm; logger: Logger }): NativeFormPosts {
+/** Logs in through the auth procedure for this request (it sets the session cookie on `res`). */
+export type LogIn = (req: Request, res: Response, input: { email: string; password: string }) => Promise<void>;
+
+export function createNativeFormPosts(deps: { send: SendStoredForm; logIn: LogIn; logger: Logger }): NativeFormPosts {
   return async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const field = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
     const name = field(FORM_NAME_FIELD);
+    if (name === LOG_IN_FORM) return logInByPost(deps, req, res, field);
     if (!isStoredFormName(name)) return { kind: 'not-a-form' };
     const form = storedForms[name];
     const key = field('idempotencyKey');
@@ -102,4 +109,41 @@ export function createNativeFormPosts(deps: { send: SendStoredForm; logger: Logg
       return page(500, {}, NATIVE_POST_FAILED_MESSAGE);
     }
   };
+}
+
+/**
+ * /login without JavaScript: the same schema and procedure (limits, lock-out, generic message); success sets the
+ * session cookie and goes to ?next= (a path on this site) or the dashboard. The password is never sent back.
+ */
+async function logInByPost(
+  deps: { logIn: LogIn; logger: Logger },
+  req: Request,
+  res: Response,
+  field: (name: string) => string,
+): Promise<NativePostOutcome> {
+  const input = { email: field('email'), password: field('password') };
+  const page = (status: number, fieldErrors: Record<string, string>, message: string | null): NativePostOutcome => ({
+    kind: 'page',
+    status,
+    submission: { form: LOG_IN_FORM, values: { email: input.email }, fieldErrors, message },
+  });
+  const parsed = logInSchema.safeParse(input);
+  if (!parsed.success) {
+    const { fieldErrors, message } = fieldErrorsOf(parsed.error);
+    return page(400, fieldErrors, message);
+  }
+  try {
+    await deps.logIn(req, res, input);
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    return { kind: 'redirect', location: safeNextPath(search, '/dashboard') };
+  } catch (error) {
+    if (error instanceof TRPCError) {
+      const status = { UNAUTHORIZED: 401, FORBIDDEN: 403, TOO_MANY_REQUESTS: 429, SERVICE_UNAVAILABLE: 503 }[
+        error.code as string
+      ];
+      if (status) return page(status, {}, error.message);
+    }
+    deps.logger.error('native log-in failed', { err: error });
+    return page(500, {}, NATIVE_POST_FAILED_MESSAGE);
+  }
 }

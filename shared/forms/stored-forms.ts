@@ -82,6 +82,9 @@ export type StoredFormName = keyof typeof storedForms;
 
 export const isStoredFormName = (name: string): name is StoredFormName => Object.hasOwn(storedForms, name);
 
+/** The log-in form's name (its island id on /login): it works as a plain HTML post too. */
+export const LOG_IN_FORM = 'login';
+
 /** The hidden field that names the form in a native post. */
 export const FORM_NAME_FIELD = 'formName';
 

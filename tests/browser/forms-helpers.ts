@@ -1,5 +1,6 @@
 /** Helpers shared by the forms' browser tests (not a test file itself). */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, axeViolations } from '../helpers/browser';
 import { MIN_FILL_MS } from '../../shared/form-messages';
 
 /** Focuses a field of the prerendered form and waits until the live form has taken over. */
@@ -46,3 +47,20 @@ export async function rateLimitSubmissions(page: Page, retryAfterSeconds = 42) {
 export const activeElementId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * axe for a page opened with JavaScript off: axe needs a script, so it checks a copy of the page as served, in a
+ * JavaScript-enabled page of the same site that runs no site script.
+ */
+export async function servedCopyChecker(
+  newContext: (options: BrowserContextOptions) => Promise<BrowserContext>,
+  page: Page,
+) {
+  const checker = await (await newContext(DESKTOP)).newPage();
+  await checker.route('**/*.js', (route) => route.abort());
+  await checker.goto('/accessibility');
+  return async () => {
+    await checker.setContent(await page.content(), { waitUntil: 'load' });
+    return axeViolations(checker);
+  };
+}

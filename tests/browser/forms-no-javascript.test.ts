@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { openDatabase } from '../../server/db/database';
-import { DESKTOP, axeViolations } from '../helpers/browser';
+import { DESKTOP } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
-import { uniqueEmail } from './forms-helpers';
+import { servedCopyChecker, uniqueEmail } from './forms-helpers';
 
 type NoScriptForm = {
   path: string;
@@ -98,14 +98,7 @@ describe('stored forms with JavaScript off', () => {
       async ({ newContext }) => {
         const context = await newContext({ ...DESKTOP, javaScriptEnabled: false });
         const page = await context.newPage();
-        // axe needs a script: it checks a copy of the page as served, in a page that runs no site script.
-        const checker = await (await newContext(DESKTOP)).newPage();
-        await checker.route('**/*.js', (route) => route.abort());
-        await checker.goto('/accessibility');
-        const violationsAsServed = async () => {
-          await checker.setContent(await page.content(), { waitUntil: 'load' });
-          return axeViolations(checker);
-        };
+        const violationsAsServed = await servedCopyChecker(newContext, page);
         await page.goto(form.path);
 
         // A mistake first: the page comes back with the summary, the field's message and what was typed.

@@ -6,7 +6,8 @@ import { Field } from '../../components/form/field';
 import { SubmitButton } from '../../components/form/submit-button';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
-import { safeNextPath } from './safe-next-path';
+import { safeNextPath } from '../../../shared/safe-next-path';
+import { FORM_NAME_FIELD, LOG_IN_FORM } from '../../../shared/forms/stored-forms';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -20,7 +21,7 @@ const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
  * told to confirm and offered a new link; success goes to ?next= or the dashboard.
  */
 function LogInFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm(LOG_IN_FORM);
   const logIn = trpc.auth.logIn.useMutation();
   const resendConfirmation = trpc.auth.resendConfirmation.useMutation();
   const [, navigate] = useLocation();
@@ -73,10 +74,8 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
       onFocus={form.onFocus}
       aria-label="Log in"
     >
-      <noscript>
-        <p className="app-field__hint">Logging in needs JavaScript. Please turn it on and reload this page.</p>
-      </noscript>
       <ErrorSummary items={form.summary} ref={summaryRef} />
+      <input type="hidden" name={FORM_NAME_FIELD} value={LOG_IN_FORM} />
       {unconfirmed ? (
         <div className="app-auth__notice app-auth__notice--warning" role="alert">
           <p>{unconfirmed.message}</p>

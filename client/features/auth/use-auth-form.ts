@@ -1,3 +1,4 @@
+import { useSubmissionErrors } from '../../components/form/use-submission-errors';
 import { useLiveForm } from '../../components/form/use-live-form';
 import type { AuthActions } from './auth-actions';
 
@@ -11,5 +12,9 @@ const loadAuthActions = () => import('./auth-actions').then((module) => module.a
 const showLoadFailed = (errors: { showErrors: (fieldErrors: Record<string, string>, formMessage?: string) => void }) =>
   errors.showErrors({}, LOAD_FAILED_MESSAGE);
 
-/** The account forms' use of the one form hook: their submit code is ./auth-actions, loaded on first focus. */
-export const useAuthForm = () => useLiveForm<AuthActions>(loadAuthActions, showLoadFailed);
+/**
+ * The account forms' use of the one form hook: their submit code is ./auth-actions, loaded on first focus. A form that
+ * also works as a plain HTML post names itself (its island id), so the server's answer can show its errors.
+ */
+export const useAuthForm = (formName?: string) =>
+  useLiveForm<AuthActions>(loadAuthActions, showLoadFailed, useSubmissionErrors(formName));

@@ -2,8 +2,7 @@ import { resetToPristine } from './pristine-values';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { REFERENCE_PATTERN, SENT_QUERY, type StoredFormName } from '../../../shared/forms/stored-forms';
-import { useRenderContext } from '../../app/render-context';
-import type { FormErrorsState } from '../../components/form/use-form-errors';
+import { useSubmissionErrors } from '../../components/form/use-submission-errors';
 import { formValue } from '../../components/form/form-value';
 import { useLiveForm } from '../../components/form/use-live-form';
 import { useToast, type ToastOptions } from '../../components/toast/toast-provider';
@@ -112,23 +111,6 @@ export function useStoredForm<I extends SentWithEveryForm>({
     })(event);
 
   return { ...form, busy: mutation.isPending, onSubmit, lastReference, setLastReference, formName, sentNotice };
-}
-
-/**
- * The errors of this form's plain HTML post, when the server answers it with the page again (issue #15): each
- * field's message, and the summary linking to the fields (their ids come from the server's first render pass).
- */
-function useSubmissionErrors(formName: StoredFormName): FormErrorsState | undefined {
-  const submission = useRenderContext()?.submission;
-  const fieldIds = useRenderContext()?.fieldIds ?? {};
-  if (!submission || submission.form !== formName) return undefined;
-  return {
-    fieldErrors: submission.fieldErrors,
-    summary: [
-      ...(submission.message ? [{ message: submission.message }] : []),
-      ...Object.entries(submission.fieldErrors).map(([name, message]) => ({ fieldId: fieldIds[name], message })),
-    ],
-  };
 }
 
 /** After a plain HTML post was stored, the page it returns to (?form=…&sent=REF) says so, as the toast would. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '../../../../client/features/auth/safe-next-path';
+import { safeNextPath } from '../../shared/safe-next-path';
 
 describe('safeNextPath (where /login returns to)', () => {
   it('returns a path on this site', () => {
