@@ -11,6 +11,28 @@ export type AuditEventRow = {
   createdAt: string;
 };
 
+type AuditEventColumns = {
+  id: number;
+  type: string;
+  actor_user_id: number | null;
+  masked_email: string | null;
+  ip: string | null;
+  subject: string | null;
+  detail: string | null;
+  created_at: string;
+};
+
+const toAuditEventRow = (row: AuditEventColumns): AuditEventRow => ({
+  id: row.id,
+  type: row.type,
+  actorUserId: row.actor_user_id,
+  maskedEmail: row.masked_email,
+  ip: row.ip,
+  subject: row.subject,
+  detail: row.detail,
+  createdAt: row.created_at,
+});
+
 /** Queries on the append-only audit_events table. */
 export const auditEvents = {
   insert: (db: AppDatabase, row: Omit<AuditEventRow, 'id'>) =>
@@ -49,17 +71,9 @@ export const auditEvents = {
       .orderBy('audit_events.id', 'desc')
       .limit(options.limit + 1)
       .execute();
-    const page = rows.slice(0, options.limit).map((row) => ({
-      id: row.id,
-      type: row.type,
-      actorName: row.actor_name ?? null,
-      actorUserId: row.actor_user_id,
-      maskedEmail: row.masked_email,
-      ip: row.ip,
-      subject: row.subject,
-      detail: row.detail,
-      createdAt: row.created_at,
-    }));
+    const page = rows
+      .slice(0, options.limit)
+      .map((row) => ({ ...toAuditEventRow(row), actorName: row.actor_name ?? null }));
     return { rows: page, nextCursor: rows.length > options.limit ? page[page.length - 1]!.id : null };
   },
 
@@ -69,15 +83,6 @@ export const auditEvents = {
     if (options.since) query = query.where('created_at', '>=', options.since);
     if (options.limit) query = query.limit(options.limit);
     const rows = await query.execute();
-    return rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      actorUserId: row.actor_user_id,
-      maskedEmail: row.masked_email,
-      ip: row.ip,
-      subject: row.subject,
-      detail: row.detail,
-      createdAt: row.created_at,
-    }));
+    return rows.map(toAuditEventRow);
   },
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../../helpers/memory-storage';
 import type { OutboxStorage } from '../../../client/features/chat/outbox-store';
 import { CHAT_PING_INTERVAL_MS, CHAT_PING_TIMEOUT_MS } from '../../../server/chat/attach-chat';
 import { chatTexts } from '../../../shared/chat-texts';
@@ -28,17 +29,6 @@ const userRows = () =>
     .where('sender', '=', 'user')
     .orderBy('id')
     .execute();
-
-/** localStorage's shape over a Map (one per simulated browser). */
-function memoryStorage(): OutboxStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
 
 function newClient(
   cookie: string,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatTexts } from '../../../../shared/chat-texts';
 import { IDENTITY_CHECKS } from '../../../../client/features/chat/history-sync';
+import { memoryStorage } from '../../../helpers/memory-storage';
 import type { OutboxStorage } from '../../../../client/features/chat/outbox-store';
 import { SEEN_REPORT_DELAY_MS } from '../../../../client/features/chat/seen-reporter';
 import { createVisitorChatClient, type VisitorChatClient } from '../../../../client/features/chat/visitor-chat-client';
@@ -26,16 +27,6 @@ function connectedClient(storage: OutboxStorage | null = null) {
 
 const texts = (client: VisitorChatClient) =>
   client.getState().items.map((item) => (item.kind === 'message' ? item.message : `[${item.text}]`));
-
-function memoryStorage(): OutboxStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
 
 describe('unread replies across visits (conversation:seen)', () => {
   it('counts the bot and agent messages after the seen id the sync gives, not the visitor’s own', () => {
