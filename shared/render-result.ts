@@ -21,6 +21,11 @@ export type FormSubmission = {
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
   message: string | null;
+  /**
+   * 'failed': the server had no message (the form shows its own failure text, as its toast would); 'conflict': a
+   * duplicate (the form shows its own conflict text when it has one, e.g. the newsletter's 'Already Subscribed').
+   */
+  outcome?: 'failed' | 'conflict';
 };
 
 export type RenderOptions = { submission?: FormSubmission };

@@ -32,9 +32,6 @@ export type NativePostOutcome =
 
 export type NativeFormPosts = (req: Request, res: Response) => Promise<NativePostOutcome>;
 
-/** When the server fails in a way it has no message for. */
-export const NATIVE_POST_FAILED_MESSAGE = 'We could not send your form just now. Please try again in a moment.';
-
 const statusFor: Partial<Record<TRPCError['code'], number>> = {
   TOO_MANY_REQUESTS: 429,
   CONFLICT: 409,
@@ -88,10 +85,15 @@ export function createNativeFormPosts(deps: { send: SendStoredForm; logIn: LogIn
           typeof entry[1] === 'string' && ![FORM_NAME_FIELD, 'website', 'idempotencyKey'].includes(entry[0]),
       ),
     );
-    const page = (status: number, fieldErrors: Record<string, string>, message: string | null): NativePostOutcome => ({
+    const page = (
+      status: number,
+      fieldErrors: Record<string, string>,
+      message: string | null,
+      outcome?: FormSubmission['outcome'],
+    ): NativePostOutcome => ({
       kind: 'page',
       status,
-      submission: { form: name, values, fieldErrors, message },
+      submission: { form: name, values, fieldErrors, message, outcome },
     });
 
     const parsed = form.schema.safeParse(input);
@@ -104,9 +106,11 @@ export function createNativeFormPosts(deps: { send: SendStoredForm; logIn: LogIn
       const query = new URLSearchParams({ [SENT_QUERY.form]: name, [SENT_QUERY.reference]: reference });
       return { kind: 'redirect', location: `${req.path}?${query.toString()}#${name}-sent` };
     } catch (error) {
-      if (error instanceof TRPCError && statusFor[error.code]) return page(statusFor[error.code]!, {}, error.message);
+      if (error instanceof TRPCError && statusFor[error.code])
+        return page(statusFor[error.code]!, {}, error.message, error.code === 'CONFLICT' ? 'conflict' : undefined);
       deps.logger.error('native form post failed', { form: name, err: error });
-      return page(500, {}, NATIVE_POST_FAILED_MESSAGE);
+      // The form shows its own failure text (the spec's catalogue), as its toast would.
+      return page(500, {}, null, 'failed');
     }
   };
 }
@@ -125,7 +129,13 @@ async function logInByPost(
   const page = (status: number, fieldErrors: Record<string, string>, message: string | null): NativePostOutcome => ({
     kind: 'page',
     status,
-    submission: { form: LOG_IN_FORM, values: { email: input.email }, fieldErrors, message },
+    submission: {
+      form: LOG_IN_FORM,
+      values: { email: input.email },
+      fieldErrors,
+      message,
+      outcome: message === null && status === 500 ? 'failed' : undefined,
+    },
   });
   const parsed = logInSchema.safeParse(input);
   if (!parsed.success) {
@@ -144,6 +154,6 @@ async function logInByPost(
       if (status) return page(status, {}, error.message);
     }
     deps.logger.error('native log-in failed', { err: error });
-    return page(500, {}, NATIVE_POST_FAILED_MESSAGE);
+    return page(500, {}, null);
   }
 }

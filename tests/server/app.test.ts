@@ -209,7 +209,21 @@ describe('pages and form posts', () => {
     // The same address again: the page comes back with the newsletter's own message.
     const again = await send({ formName: 'newsletter', email: 'native@example.ng', website: '' });
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain('This email address is already subscribed to our newsletter.');
+    // The spec's catalogue text, as the toast would say it.
+    expect(await again.text()).toContain(
+      'Already Subscribed: This email address is already subscribed to our newsletter.',
+    );
+
+    // A server failure: the form's own failure text, nothing stored.
+    const failed = await fetch(`${server.baseUrl}/resources`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'x-test-fault': 'forms' },
+      body: new URLSearchParams({ formName: 'newsletter', email: 'fault@example.ng', website: '' }).toString(),
+    });
+    expect(failed.status).toBe(500);
+    expect(await failed.text()).toContain('Subscription Failed: Could not subscribe. Please try again later.');
+    expect(await count('fault@example.ng')).toBe(0);
 
     // A filled honeypot looks like a success and stores nothing; another site's post is refused.
     const bot = await send({ formName: 'newsletter', email: 'bot@example.ng', website: 'https://spam.example' });

@@ -21,7 +21,7 @@ const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
  * told to confirm and offered a new link; success goes to ?next= or the dashboard.
  */
 function LogInFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(LOG_IN_FORM);
+  const { formRef, summaryRef, ...form } = useAuthForm(LOG_IN_FORM, LOG_IN_FAILED_MESSAGE);
   const logIn = trpc.auth.logIn.useMutation();
   const resendConfirmation = trpc.auth.resendConfirmation.useMutation();
   const [, navigate] = useLocation();

@@ -16,5 +16,5 @@ const showLoadFailed = (errors: { showErrors: (fieldErrors: Record<string, strin
  * The account forms' use of the one form hook: their submit code is ./auth-actions, loaded on first focus. A form that
  * also works as a plain HTML post names itself (its island id), so the server's answer can show its errors.
  */
-export const useAuthForm = (formName?: string) =>
-  useLiveForm<AuthActions>(loadAuthActions, showLoadFailed, useSubmissionErrors(formName));
+export const useAuthForm = (formName?: string, failedMessage?: string) =>
+  useLiveForm<AuthActions>(loadAuthActions, showLoadFailed, useSubmissionErrors(formName, { failed: failedMessage }));

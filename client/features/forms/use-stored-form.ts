@@ -54,7 +54,10 @@ export function useStoredForm<I extends SentWithEveryForm>({
 }: StoredFormOptions<I>) {
   const { toast } = useToast();
   const showLoadFailed = useCallback(() => toast(failure), [failure, toast]);
-  const submitted = useSubmissionErrors(formName);
+  const submitted = useSubmissionErrors(formName, {
+    failed: toastText(failure),
+    conflict: conflict && toastText(conflict),
+  });
   const form = useLiveForm(load, showLoadFailed, submitted);
   const sentNotice = useSentNotice(formName, success);
   const [lastReference, setLastReference] = useState<string | null>(null);
@@ -120,3 +123,6 @@ function useSentNotice(formName: StoredFormName, success: (reference: string) =>
   if (params.get(SENT_QUERY.form) !== formName || !reference || !REFERENCE_PATTERN.test(reference)) return null;
   return success(reference);
 }
+
+/** A toast as one line, as the error catalogue writes it: 'Order Failed: Could not place your order. …'. */
+const toastText = ({ title, description }: ToastOptions) => (description ? `${title}: ${description}` : title);
