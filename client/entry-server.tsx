@@ -18,11 +18,11 @@ export async function render(url: string, options: RenderOptions = {}): Promise<
         <App ssrPath={url} />
       </RenderCtx>,
     );
-  let context = createRenderContext(options.submission ?? null);
+  let context = createRenderContext(options.submission ?? null, {}, options.portal ?? null);
   let html = renderWith(context);
   // A form answered with errors: the summary (above the fields) links to each field, whose ids the first pass shows.
   if (options.submission) {
-    context = createRenderContext(options.submission, controlIdsByName(html));
+    context = createRenderContext(options.submission, controlIdsByName(html), options.portal ?? null);
     html = renderWith(context);
   }
   const meta = context.meta ?? defaultMeta;
@@ -33,6 +33,7 @@ export async function render(url: string, options: RenderOptions = {}): Promise<
     title: meta.title,
     description: meta.description,
     pageModules: context.pageModules,
+    ...(options.portal ? { portal: options.portal } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { createNativeFormPosts } from './forms/native-form-posts';
 import { chatTranscriptRouter } from './chat/transcript-route';
 import { authStateFor } from '../shared/auth-state';
 import { logOutRouter } from './auth/logout-route';
+import { myDataRouter } from './auth/my-data-route';
 import { readSessionCookie, sessionCookieName } from './auth/cookies';
 import { validateSessionToken } from './auth/session';
 import { createAppServices, createInnerContext, type RequestContext } from './trpc/context';
@@ -158,17 +159,17 @@ export function createApp(deps: AppDeps) {
     return session ? authStateFor(session.user.role) : null;
   };
   // Forms sent without JavaScript (issue #15) go through the same procedures.
-  const nativeForms = createNativeFormPosts({
-    logger,
-    logIn: async (req, res, input) => {
-      await appRouter.createCaller(await contextFor(req, res)).auth.logIn(input);
-    },
-    send: async (req, res, procedure, input) => {
-      const forms = appRouter.createCaller(await contextFor(req, res)).forms;
-      return (forms[procedure] as (value: unknown) => Promise<{ reference: string }>)(input);
-    },
-  });
-  if (deps.site) app.use(siteHandler(deps.site, logger, authStateOf, nativeForms));
+  const callerFor = async (req: express.Request, res: express.Response) =>
+    appRouter.createCaller(await contextFor(req, res));
+  const nativeForms = createNativeFormPosts({ logger, callerFor });
+  app.use(myDataRouter(callerFor));
+  // A signed-in /dashboard is drawn on the server with what the page's queries would fetch (issue #15).
+  const portalFor = async (req: express.Request, res: express.Response) => {
+    const caller = await callerFor(req, res);
+    const me = await caller.auth.me();
+    return me.user ? { me, requests: await caller.patient.requests() } : null;
+  };
+  if (deps.site) app.use(siteHandler(deps.site, logger, { authStateOf, nativeForms, portalFor }));
 
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const fault = databaseFaultOf(error);

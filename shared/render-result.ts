@@ -9,6 +9,8 @@ export type RenderResult =
       description: string;
       /** Vite manifest keys of the route modules the page used, to preload their chunks. */
       pageModules: string[];
+      /** Data the page was drawn with, for hydration to draw the same (the portal's, on /dashboard). */
+      portal?: PortalData;
     };
 
 /**
@@ -28,6 +30,15 @@ export type FormSubmission = {
   outcome?: 'failed' | 'conflict';
 };
 
-export type RenderOptions = { submission?: FormSubmission };
+/**
+ * A signed-in /dashboard rendered on the server (issue #15): the answers of the procedures the page reads (auth.me,
+ * patient.requests), as the tRPC client would receive them. Typed by the client, which owns the query keys.
+ */
+export type PortalData = { me: unknown; requests: unknown };
+
+/** The element that carries PortalData in the page, as JSON, for hydration. */
+export const PORTAL_DATA_ID = 'portal-data';
+
+export type RenderOptions = { submission?: FormSubmission; portal?: PortalData };
 
 export type PageRenderer = { render: (url: string, options?: RenderOptions) => Promise<RenderResult> };

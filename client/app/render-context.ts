@@ -1,4 +1,4 @@
-import type { FormSubmission } from '../../shared/render-result';
+import type { FormSubmission, PortalData } from '../../shared/render-result';
 import { createContext, useContext } from 'react';
 
 /**
@@ -14,12 +14,15 @@ export type RenderContext = {
   submission: FormSubmission | null;
   /** Control ids by name, from a first render pass, so the error summary can link to each field. */
   fieldIds: Record<string, string>;
+  /** A signed-in /dashboard's data (issue #15), else null. */
+  portal: PortalData | null;
 };
 
 export const createRenderContext = (
   submission: FormSubmission | null = null,
   fieldIds: Record<string, string> = {},
-): RenderContext => ({ status: 200, meta: null, pageModules: [], submission, fieldIds });
+  portal: PortalData | null = null,
+): RenderContext => ({ status: 200, meta: null, pageModules: [], submission, fieldIds, portal });
 
 export const RenderCtx = createContext<RenderContext | null>(null);
 

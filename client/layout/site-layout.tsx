@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../app/paths';
 import { ChatLauncher, ChatSkipLink } from '../features/chat/chat-launcher';
+import { AccountNotice } from './account-notice';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -35,6 +36,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <ScrollToTop />
       <SiteHeader />
       <main id="main-content" className="app-main" tabIndex={-1}>
+        <AccountNotice />
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <SiteFooter />

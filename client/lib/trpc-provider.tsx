@@ -8,13 +8,15 @@ import { trpc } from './trpc';
  * (they load with their route's chunk or a form's lazily loaded island, so no page's
  * first load pays for them).
  */
-export function TrpcProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-      }),
-  );
+export function TrpcProvider({ children, seed }: { children: ReactNode; seed?: (queryClient: QueryClient) => void }) {
+  const [queryClient] = useState(() => {
+    const created = new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    });
+    // Answers the page was drawn with on the server, before the first render (so hydration matches).
+    seed?.(created);
+    return created;
+  });
   const [client] = useState(() => trpc.createClient({ links: [httpLink({ url: '/trpc' })] }));
   return (
     <trpc.Provider client={client} queryClient={queryClient}>

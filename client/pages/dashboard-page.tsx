@@ -10,15 +10,24 @@ import { TrpcProvider } from '../lib/trpc-provider';
 import { PageMeta } from '../layout/page-meta';
 import { paths } from '../app/paths';
 import { brand } from '../../shared/brand';
+import type { QueryClient } from '@tanstack/react-query';
+import { useRenderContext } from '../app/render-context';
+import { seedPortal, takePortalData } from '../features/dashboard/portal-data';
 
 /**
- * /dashboard (spec sections 2, 4): rendered in the browser behind the session. While the
- * server checks the session it shows 'Loading Dashboard...'; no session goes to /signup;
- * a failed check shows the 'Error' toast and also goes to /signup.
+ * /dashboard (spec sections 2, 4). Opened as a page, it is drawn on the server for the session (issue #15: readable
+ * without JavaScript; no session → /signup there), and hydrates with the same data. Reached by client-side navigation,
+ * it shows 'Loading Dashboard...' while the server checks the session; no session goes to /signup; a failed check
+ * shows the 'Error' toast and also goes to /signup.
  */
 export default function DashboardPage() {
+  const fromServer = useRenderContext()?.portal ?? null;
+  const [seed] = useState(() => {
+    const portal = fromServer ?? (typeof document === 'undefined' ? null : takePortalData());
+    return portal ? (queryClient: QueryClient) => seedPortal(queryClient, portal) : undefined;
+  });
   return (
-    <TrpcProvider>
+    <TrpcProvider seed={seed}>
       <DashboardScreen />
     </TrpcProvider>
   );

@@ -45,8 +45,6 @@ export function newReference(prefix: string): string {
   return `${prefix}-${code}`;
 }
 
-export const REFERENCE_PATTERN = /^(SUB|JOB|ORD|APT|TRP)-[2-9A-HJKMNP-Z]{5}$/;
-
 type Row<T> = Omit<Insertable<T>, 'id' | 'reference' | 'created_at' | 'idempotency_key'>;
 
 /** The stored row's reference; `created` is false when the key had already stored it. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { RenderResult } from '../../shared/render-result';
+import { PORTAL_DATA_ID, type RenderResult } from '../../shared/render-result';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type ViteManifest = Record<string, ManifestChunk>;
@@ -63,7 +63,11 @@ export function buildHtmlDocument(
     styles.push(...css);
     modules.push(...js);
   }
-  const boot = `<script data-modules="${escapeHtml([...new Set(modules)].map((file) => `/${file}`).join(' '))}">${BOOT_SCRIPT}</script>`;
+  // Data, not code (the CSP's script hashes do not apply); `<` escaped so no text can close the element.
+  const portal = page.portal
+    ? `<script type="application/json" id="${PORTAL_DATA_ID}">${JSON.stringify(page.portal).replace(/</g, '\\u003c')}</script>`
+    : '';
+  const boot = `${portal}<script data-modules="${escapeHtml([...new Set(modules)].map((file) => `/${file}`).join(' '))}">${BOOT_SCRIPT}</script>`;
   const head = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import express, { type RequestHandler, type Router } from 'express';
-import type { PageRenderer } from '../../shared/render-result';
+import type { PageRenderer, PortalData, RenderOptions } from '../../shared/render-result';
+import { DASHBOARD_PAGE } from '../../shared/forms/account-forms';
 import type { Logger } from '../logger';
 import { markAuthState, type AuthState } from '../../shared/auth-state';
 import { buildHtmlDocument, prerenderedFileFor, type ViteManifest } from './html-document';
 import { createAssetReader } from './site-assets';
-import { SENT_QUERY } from '../../shared/forms/stored-forms';
+import { SENT_QUERY } from '../../shared/forms/form-post';
 import type { NativeFormPosts } from '../forms/native-form-posts';
 
 export type SiteBuild = {
@@ -25,10 +26,20 @@ export type SiteBuild = {
 };
 
 const HTML_CACHE = 'no-cache';
+const SIGN_UP_PAGE = '/signup';
 const PERSONAL_HTML_CACHE = 'private, no-cache';
 
 /** The header's state for this request's session (server/app.ts), or null when signed out. */
 export type AuthStateLookup = (req: express.Request) => Promise<AuthState | null>;
+
+/** What the server knows about the visitor, from server/app.ts (absent in tests of the site alone). */
+export type SiteVisitor = {
+  authStateOf?: AuthStateLookup;
+  /** Plain HTML posts of the forms (issue #15). */
+  nativeForms?: NativeFormPosts;
+  /** A signed-in patient's dashboard data, or null without a session (issue #15). */
+  portalFor?: (req: express.Request, res: express.Response) => Promise<PortalData | null>;
+};
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -36,12 +47,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * revalidated on every visit, and anything else rendered on demand with the right
  * status (404 for unknown pages, 301 for redirects).
  */
-export function siteHandler(
-  build: SiteBuild,
-  logger: Logger,
-  authStateOf?: AuthStateLookup,
-  nativeForms?: NativeFormPosts,
-): Router {
+export function siteHandler(build: SiteBuild, logger: Logger, visitor: SiteVisitor = {}): Router {
+  const { authStateOf, nativeForms, portalFor } = visitor;
   const site = express.Router();
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(
@@ -109,17 +116,31 @@ export function siteHandler(
     res.setHeader('Cache-Control', HTML_CACHE);
     res.type('html');
     try {
-      const result = await build.renderer.render(req.originalUrl);
+      const options = await personalOptions(req, res);
+      if (options === 'sign-up') return res.redirect(303, SIGN_UP_PAGE);
+      const result = await build.renderer.render(req.originalUrl, options);
       if (result.kind === 'redirect') return res.redirect(result.status, result.location);
       const html = buildHtmlDocument(template, manifest, result, readAsset);
       const state = authStateOf ? await authStateOf(req) : null;
-      if (state) res.setHeader('Cache-Control', PERSONAL_HTML_CACHE);
+      // The portal is personal data: never kept, not even by the browser's own cache.
+      if (state) res.setHeader('Cache-Control', options.portal ? 'private, no-store' : PERSONAL_HTML_CACHE);
       res.status(result.status).send(state ? markAuthState(html, state) : html);
     } catch (error) {
       logger.error('render failed', { path: pathname, err: error });
       next(error);
     }
   };
+  /**
+   * /dashboard is drawn on the server for a signed-in patient (readable without JavaScript); without a session it goes
+   * to /signup as the spec's client-side check does. Any other page needs nothing personal.
+   */
+  const personalOptions = async (req: express.Request, res: express.Response): Promise<RenderOptions | 'sign-up'> => {
+    if (req.path !== DASHBOARD_PAGE || !portalFor) return {};
+    const portal = await portalFor(req, res);
+    if (!portal) return 'sign-up';
+    return { portal };
+  };
+
   /** Stored → 303 to the page saying so; refused → the page again with the errors and values; not a form → back. */
   const answerFormPost: RequestHandler = (req, res, next) =>
     formBody(req, res, (parseError?: unknown) => {
@@ -133,7 +154,9 @@ export function siteHandler(
       if (outcome.kind === 'not-a-form') return res.redirect(303, ownPath(req.originalUrl));
       res.setHeader('Cache-Control', 'no-store');
       if (outcome.kind === 'redirect') return res.redirect(303, ownPath(outcome.location));
-      const result = await build.renderer.render(req.originalUrl, { submission: outcome.submission });
+      const options = await personalOptions(req, res);
+      if (options === 'sign-up') return res.redirect(303, SIGN_UP_PAGE);
+      const result = await build.renderer.render(req.originalUrl, { ...options, submission: outcome.submission });
       if (result.kind === 'redirect') return res.redirect(303, result.location);
       res
         .status(outcome.status)

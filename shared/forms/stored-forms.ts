@@ -81,13 +81,3 @@ export const storedForms = {
 export type StoredFormName = keyof typeof storedForms;
 
 export const isStoredFormName = (name: string): name is StoredFormName => Object.hasOwn(storedForms, name);
-
-/** The log-in form's name (its island id on /login): it works as a plain HTML post too. */
-export const LOG_IN_FORM = 'login';
-
-/** The hidden field that names the form in a native post. */
-export const FORM_NAME_FIELD = 'formName';
-
-/** Query parameters of the page a native post is redirected to after it was stored (Post/Redirect/Get). */
-export const SENT_QUERY = { form: 'form', reference: 'sent' } as const;
-export const REFERENCE_PATTERN = /^[A-Z]{3}-[2-9A-Z]{5}$/;

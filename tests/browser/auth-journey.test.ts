@@ -64,13 +64,21 @@ describe('the whole account journey', () => {
     );
   }
 
+  // A full page load of /dashboard is answered on the server (issue #15: 303 to /signup without a session); the
+  // client's own session check runs when the visitor moves there inside the app.
+  const navigateInApp = (page: import('playwright-core').Page, to: string) =>
+    page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, to);
+
   browserTest("shows 'Loading Dashboard...' while the session is checked", async ({ open }) => {
     const { page } = await open('/signup');
     await page.route('**/trpc/auth.me**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.goto('/dashboard');
+    await navigateInApp(page, '/dashboard');
     await page.getByText('Loading Dashboard...').waitFor();
     await page.waitForURL('**/signup');
   });
@@ -82,7 +90,7 @@ describe('the whole account journey', () => {
       await page.route('**/trpc/auth.me**', (route) =>
         route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
       );
-      await page.goto('/dashboard');
+      await navigateInApp(page, '/dashboard');
       await expectToast(page, 'Error', 'Could not fetch session');
       await page.waitForURL('**/signup');
     },

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { setPageAuthState } from '../../../shared/auth-state';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { ACCOUNT_FORM, DASHBOARD_PAGE, DASHBOARD_STEP_QUERY, MY_DATA_PATH } from '../../../shared/forms/account-forms';
+import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
+import { useSubmissionErrors } from '../../components/form/use-submission-errors';
 import { ErrorSummary } from '../../components/form/error-summary';
 import { SubmitButton } from '../../components/form/submit-button';
 import { useFormErrors } from '../../components/form/use-form-errors';
@@ -12,6 +15,8 @@ import { trpc } from '../../lib/trpc';
 import { failureOf } from './auth-failure';
 import { PasswordField } from './password-field';
 import './auth.css';
+
+const KEEP_ACCOUNT_FORM_ID = 'keep-account';
 
 /** Saves JSON as a file through a temporary object URL. */
 function saveJson(fileName: string, data: unknown) {
@@ -25,26 +30,40 @@ function saveJson(fileName: string, data: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The dashboard's #settings: take your data with you, or delete the account (issue #5, data rights). */
+/**
+ * The dashboard's #settings: take your data with you, or delete the account (issue #5, data rights). Each works
+ * without JavaScript too (issue #15): the download is a GET of the JSON file, the confirmation step opens with
+ * ?confirm=delete, and the deletion is a plain post through the same procedure.
+ */
 export function AccountSettings() {
   const { toast } = useToast();
   const [, navigate] = useLocation();
+  const askedToConfirm = new URLSearchParams(useSearch()).get(DASHBOARD_STEP_QUERY.deleteAccount) === 'delete';
   // Fetched only when asked for; gcTime 0 drops it from the query cache once the settings unmount
   // (it is personal data).
   const myData = trpc.auth.downloadMyData.useQuery(undefined, { enabled: false, gcTime: 0 });
   const deleteMyAccount = trpc.auth.deleteAccount.useMutation();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState(askedToConfirm);
   const downloading = myData.isFetching;
   const deleting = deleteMyAccount.isPending;
   const formRef = useRef<HTMLFormElement>(null);
-  const { summaryRef, ...errors } = useFormErrors(formRef);
+  const { summaryRef, ...errors } = useFormErrors(formRef, useSubmissionErrors(ACCOUNT_FORM.deleteAccount));
 
-  // The confirmation step opens with the cursor in its password field.
+  // The confirmation step opens with the cursor in its password field (when the visitor opened it here).
+  const openedHere = useRef(false);
   useEffect(() => {
-    if (confirming) document.getElementById('delete-password')?.focus();
+    if (confirming && openedHere.current) document.getElementById('delete-password')?.focus();
   }, [confirming]);
 
-  const download = async () => {
+  const openStep = (event: FormEvent<HTMLFormElement>, open: boolean) => {
+    event.preventDefault();
+    openedHere.current = open;
+    if (!open) errors.clearErrors();
+    setConfirming(open);
+  };
+
+  const download = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (downloading) return;
     const result = await myData.refetch();
     if (result.isSuccess) {
@@ -90,30 +109,32 @@ export function AccountSettings() {
           Get a copy of everything stored with your account (your name, email address, when you joined and your active
           log-ins) as a JSON file.
         </p>
-        <button
-          type="button"
-          className="app-button app-button--secondary"
-          onClick={() => void download()}
-          disabled={downloading}
-        >
-          {downloading ? 'Preparing Download...' : 'Download my data'}
-        </button>
+        <form method="get" action={MY_DATA_PATH} onSubmit={(event) => void download(event)}>
+          <button type="submit" className="app-button app-button--secondary" disabled={downloading}>
+            {downloading ? 'Preparing Download...' : 'Download my data'}
+          </button>
+        </form>
       </div>
       <div className="app-dashboard__setting">
         <h3>Delete my account</h3>
         <p>This cannot be undone.</p>
         {!confirming ? (
-          <button type="button" className="app-button app-button--danger" onClick={() => setConfirming(true)}>
-            Delete my account
-          </button>
+          <form method="get" action={`${DASHBOARD_PAGE}#settings`} onSubmit={(event) => openStep(event, true)}>
+            <input type="hidden" name={DASHBOARD_STEP_QUERY.deleteAccount} value="delete" />
+            <button type="submit" className="app-button app-button--danger">
+              Delete my account
+            </button>
+          </form>
         ) : (
           <form
             ref={formRef}
             className="app-form app-auth__notice app-auth__notice--warning"
+            method="post"
             noValidate
             onSubmit={(event) => void deleteAccount(event)}
             aria-labelledby="delete-heading"
           >
+            <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.deleteAccount} />
             <h4 id="delete-heading">Are you sure you want to delete your account?</h4>
             <p>
               We will delete your account: your name, email address and password, and every log-in session. You will be
@@ -137,9 +158,9 @@ export function AccountSettings() {
                 Delete my account permanently
               </SubmitButton>
               <button
-                type="button"
+                type="submit"
+                form={KEEP_ACCOUNT_FORM_ID}
                 className="app-button app-button--ghost"
-                onClick={() => (errors.clearErrors(), setConfirming(false))}
                 disabled={deleting}
               >
                 Cancel
@@ -147,6 +168,13 @@ export function AccountSettings() {
             </div>
           </form>
         )}
+        {/* Cancel without JavaScript: back to the dashboard with the step closed. */}
+        <form
+          id={KEEP_ACCOUNT_FORM_ID}
+          method="get"
+          action={`${DASHBOARD_PAGE}#settings`}
+          onSubmit={(event) => openStep(event, false)}
+        />
       </div>
     </section>
   );

@@ -6,8 +6,14 @@ import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { failureOf } from './auth-failure';
 import { takeLinkToken } from './link-token';
+import { useSearch } from 'wouter';
+import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
+import { FORM_NAME_FIELD, SENT_QUERY } from '../../../shared/forms/form-post';
+import { useSubmissionErrors } from '../../components/form/use-submission-errors';
 
-type State = { kind: 'ready' } | { kind: 'confirmed' } | { kind: 'failed'; message: string };
+type State = { kind: 'ready' } | { kind: 'confirmed'; byPost?: boolean } | { kind: 'failed'; message: string };
+
+const FAILED_MESSAGE = 'Could not confirm your email address. Please try again.';
 
 /**
  * /confirm-email?token=…: the visitor presses a button to confirm. (Confirming on page load
@@ -16,7 +22,18 @@ type State = { kind: 'ready' } | { kind: 'confirmed' } | { kind: 'failed'; messa
 function ConfirmEmailInner(_props: { initialValues?: Record<string, string> }) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
-  const [state, setState] = useState<State>({ kind: 'ready' });
+  // Without JavaScript the button posts (issue #15): the page it returns to says what happened.
+  const query = new URLSearchParams(useSearch());
+  const confirmedByPost =
+    query.get(SENT_QUERY.form) === ACCOUNT_FORM.confirmEmail && query.get(SENT_QUERY.reference) === 'confirmed';
+  const refused = useSubmissionErrors(ACCOUNT_FORM.confirmEmail, { failed: FAILED_MESSAGE })?.summary[0]?.message;
+  const [state, setState] = useState<State>(() =>
+    confirmedByPost
+      ? { kind: 'confirmed', byPost: true }
+      : refused
+        ? { kind: 'failed', message: refused }
+        : { kind: 'ready' },
+  );
   const confirmEmail = trpc.auth.confirmEmail.useMutation();
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
@@ -29,13 +46,12 @@ function ConfirmEmailInner(_props: { initialValues?: Record<string, string> }) {
       const failure = failureOf(error);
       setState({
         kind: 'failed',
-        message:
-          failure.code === 'BAD_REQUEST' ? failure.message : 'Could not confirm your email address. Please try again.',
+        message: failure.code === 'BAD_REQUEST' ? failure.message : FAILED_MESSAGE,
       });
     }
   };
 
-  if (token === null) {
+  if (token === null && state.kind === 'ready') {
     return (
       <div className="app-auth__notice app-auth__notice--warning">
         <p>This confirmation link is not complete. Please use the whole link from the email.</p>
@@ -49,7 +65,8 @@ function ConfirmEmailInner(_props: { initialValues?: Record<string, string> }) {
   return (
     <div className="app-auth">
       <div role="status">
-        {state.kind === 'confirmed' ? (
+        {/* After a plain post, the page's notice already says it. */}
+        {state.kind === 'confirmed' && !state.byPost ? (
           <div className="app-auth__notice">
             <p>Your email address is confirmed. You can log in now.</p>
           </div>
@@ -67,7 +84,8 @@ function ConfirmEmailInner(_props: { initialValues?: Record<string, string> }) {
           <ButtonLink href={paths.login()}>Go to Log In</ButtonLink>
         </p>
       ) : (
-        <form onSubmit={(event) => void confirm(event)} aria-label="Confirm your email address">
+        <form method="post" onSubmit={(event) => void confirm(event)} aria-label="Confirm your email address">
+          <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.confirmEmail} />
           <button type="submit" className="app-button app-button--primary" disabled={confirmEmail.isPending}>
             {confirmEmail.isPending ? 'Confirming...' : 'Confirm my email address'}
           </button>

@@ -7,10 +7,14 @@ import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
+import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
+import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
+
+const SEND_FAILED_MESSAGE = 'Could not send the email. Please try again.';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the address has an account. */
 function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm(ACCOUNT_FORM.forgotPassword, SEND_FAILED_MESSAGE);
   const requestReset = trpc.auth.requestPasswordReset.useMutation();
   const [sent, setSent] = useState<string | null>(null);
 
@@ -26,7 +30,7 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
     }
     const { code, message, fieldErrors } = result.failure;
     if (fieldErrors) return form.showErrors(fieldErrors);
-    form.showErrors({}, code === 'TOO_MANY_REQUESTS' ? message : 'Could not send the email. Please try again.');
+    form.showErrors({}, code === 'TOO_MANY_REQUESTS' ? message : SEND_FAILED_MESSAGE);
   });
 
   return (
@@ -40,6 +44,7 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
       aria-label="Reset your password"
     >
       <ErrorSummary items={form.summary} ref={summaryRef} />
+      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.forgotPassword} />
       <div role="status">
         {sent ? (
           <div className="app-auth__notice">

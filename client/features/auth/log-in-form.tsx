@@ -7,7 +7,8 @@ import { SubmitButton } from '../../components/form/submit-button';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
 import { safeNextPath } from '../../../shared/safe-next-path';
-import { FORM_NAME_FIELD, LOG_IN_FORM } from '../../../shared/forms/stored-forms';
+import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
+import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -21,7 +22,7 @@ const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
  * told to confirm and offered a new link; success goes to ?next= or the dashboard.
  */
 function LogInFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(LOG_IN_FORM, LOG_IN_FAILED_MESSAGE);
+  const { formRef, summaryRef, ...form } = useAuthForm(ACCOUNT_FORM.logIn, LOG_IN_FAILED_MESSAGE);
   const logIn = trpc.auth.logIn.useMutation();
   const resendConfirmation = trpc.auth.resendConfirmation.useMutation();
   const [, navigate] = useLocation();
@@ -75,7 +76,7 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
       aria-label="Log in"
     >
       <ErrorSummary items={form.summary} ref={summaryRef} />
-      <input type="hidden" name={FORM_NAME_FIELD} value={LOG_IN_FORM} />
+      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.logIn} />
       {unconfirmed ? (
         <div className="app-auth__notice app-auth__notice--warning" role="alert">
           <p>{unconfirmed.message}</p>

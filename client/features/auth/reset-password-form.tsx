@@ -12,6 +12,10 @@ import { attempt } from './auth-failure';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { takeLinkToken } from './link-token';
+import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
+import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
+
+const CHANGE_FAILED_MESSAGE = 'Could not change your password. Please try again.';
 import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 
 /**
@@ -21,7 +25,10 @@ import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthFormProps & { invite?: boolean }) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
-  const { formRef, summaryRef, ...form } = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm(
+    invite ? undefined : ACCOUNT_FORM.resetPassword,
+    CHANGE_FAILED_MESSAGE,
+  );
   const resetPassword = (invite ? trpc.auth.acceptInvite : trpc.auth.resetPassword).useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -41,12 +48,7 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
     }
     const { code, message, fieldErrors } = result.failure;
     if (fieldErrors?.password) return form.showErrors({ password: fieldErrors.password });
-    form.showErrors(
-      {},
-      code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS'
-        ? message
-        : 'Could not change your password. Please try again.',
-    );
+    form.showErrors({}, code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS' ? message : CHANGE_FAILED_MESSAGE);
   });
 
   if (token === null) {
@@ -77,6 +79,7 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
       aria-label="Choose a new password"
     >
       <ErrorSummary items={form.summary} ref={summaryRef} />
+      {invite ? null : <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.resetPassword} />}
       <PasswordField
         id="reset-password"
         name="password"

@@ -11,11 +11,16 @@ import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
-import { ACCOUNT_EXISTS_MESSAGE } from '../../../shared/messages/auth-messages';
+import { ACCOUNT_EXISTS_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../../../shared/messages/auth-messages';
+import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
+import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
 function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm();
+  const { formRef, summaryRef, ...form } = useAuthForm(
+    ACCOUNT_FORM.signUp,
+    `Sign Up Failed: ${SIGN_UP_FAILED_MESSAGE}`,
+  );
   const signUp = trpc.auth.signUp.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -80,10 +85,8 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
       onFocus={form.onFocus}
       aria-label="Create your account"
     >
-      <noscript>
-        <p className="app-field__hint">Creating an account needs JavaScript. Please turn it on and reload this page.</p>
-      </noscript>
       <ErrorSummary items={form.summary} ref={summaryRef} />
+      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.signUp} />
       <Field
         id="signup-full-name"
         name="fullName"

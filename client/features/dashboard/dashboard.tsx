@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppLink } from '../../components/app-link';
 import { ButtonLink } from '../../components/button-link';
 import { paths } from '../../app/paths';
+import { LOG_OUT_PATH } from '../../../shared/auth-state';
 import { dashboardSamples } from './dashboard-samples';
 import { MyRequests } from './my-requests';
 import { RequestServiceForm } from './request-service-form';
@@ -35,9 +36,19 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
           <h1 className="app-dashboard__title">Welcome, {name}</h1>
           <p className="app-dashboard__activity">Last activity: {samples.lastActivity}</p>
         </div>
-        <button type="button" className="app-button app-button--secondary" onClick={onLogOut} disabled={loggingOut}>
-          {loggingOut ? 'Logging Out...' : 'Logout'}
-        </button>
+        {/* A plain form too: without JavaScript it posts to /logout, which ends the session and goes home. */}
+        <form
+          method="post"
+          action={LOG_OUT_PATH}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onLogOut();
+          }}
+        >
+          <button type="submit" className="app-button app-button--secondary" disabled={loggingOut}>
+            {loggingOut ? 'Logging Out...' : 'Logout'}
+          </button>
+        </form>
       </header>
 
       <p className="app-dashboard__note">

@@ -3,11 +3,71 @@
  * the confirmed time and the staff's message. An appointment not yet confirmed can be cancelled here, after a
  * confirmation step that keeps the focus where the patient is.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formatLagosDate, formatLagosDateTime } from '../../../shared/lagos-date';
 import { requestStatusLabels, requestTypeLabels } from '../../../shared/requests';
 import { useToast } from '../../components/toast/toast-provider';
 import { trpc } from '../../lib/trpc';
+import { useSearch } from 'wouter';
+import { ACCOUNT_FORM, DASHBOARD_PAGE, DASHBOARD_STEP_QUERY } from '../../../shared/forms/account-forms';
+import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
+import { useSubmissionErrors } from '../../components/form/use-submission-errors';
+
+type CancelStepProps = {
+  request: { id: number; reference: string };
+  open: boolean;
+  pending: boolean;
+  onOpen: (open: boolean) => void;
+  onCancel: () => void;
+};
+
+/**
+ * 'Cancel appointment', then 'Yes, cancel it' or 'Keep it'. Plain forms underneath (issue #15): without JavaScript
+ * the first opens the step (?cancel=ID), 'Yes' posts through the same procedure and 'Keep it' closes the step.
+ */
+function CancelStep({ request, open, pending, onOpen, onCancel }: CancelStepProps) {
+  const refused = useSubmissionErrors(ACCOUNT_FORM.cancelRequest);
+  const backHere = `${DASHBOARD_PAGE}#request-${request.id}`;
+  const keepFormId = `keep-request-${request.id}`;
+  const step = (event: FormEvent<HTMLFormElement>, opening: boolean) => {
+    event.preventDefault();
+    onOpen(opening);
+  };
+  if (!open)
+    return (
+      <form className="app-dashboard__actions" method="get" action={backHere} onSubmit={(event) => step(event, true)}>
+        <input type="hidden" name={DASHBOARD_STEP_QUERY.cancelRequest} value={request.id} />
+        <button type="submit" className="app-button app-button--secondary">
+          Cancel appointment<span className="app-visually-hidden"> {request.reference}</span>
+        </button>
+      </form>
+    );
+  return (
+    <>
+      <form
+        method="post"
+        aria-labelledby={`cancel-question-${request.id}`}
+        className="app-dashboard__actions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onCancel();
+        }}
+      >
+        <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.cancelRequest} />
+        <input type="hidden" name="id" value={request.id} />
+        <p id={`cancel-question-${request.id}`}>Cancel appointment {request.reference}?</p>
+        {refused?.summary[0] ? <p role="alert">{refused.summary[0].message}</p> : null}
+        <button type="submit" className="app-button app-button--danger" disabled={pending}>
+          {pending ? 'Cancelling…' : 'Yes, cancel it'}
+        </button>
+        <button type="submit" form={keepFormId} className="app-button app-button--secondary">
+          Keep it
+        </button>
+      </form>
+      <form id={keepFormId} method="get" action={backHere} onSubmit={(event) => step(event, false)} />
+    </>
+  );
+}
 
 const receivedDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' }).format(
@@ -15,10 +75,15 @@ const receivedDate = (iso: string) =>
   );
 
 export function MyRequests() {
+  const search = useSearch();
   const list = trpc.patient.requests.useQuery();
   const utils = trpc.useUtils();
   const { toast } = useToast();
-  const [confirming, setConfirming] = useState<number | null>(null);
+  // ?cancel=ID opens the step without JavaScript (issue #15).
+  const [confirming, setConfirming] = useState<number | null>(() => {
+    const asked = Number(new URLSearchParams(search).get(DASHBOARD_STEP_QUERY.cancelRequest));
+    return Number.isInteger(asked) && asked > 0 ? asked : null;
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancel = trpc.patient.cancelRequest.useMutation({
     onSuccess: () => {
@@ -49,7 +114,7 @@ export function MyRequests() {
       ) : (
         <ul className="app-dashboard__request-list">
           {list.data.requests.map((request) => (
-            <li key={request.id} className="app-dashboard__request">
+            <li key={request.id} id={`request-${request.id}`} className="app-dashboard__request">
               <h3>
                 {requestTypeLabels[request.type]}: {request.subject}
               </h3>
@@ -94,40 +159,13 @@ export function MyRequests() {
                 ) : null}
               </dl>
               {request.mayCancel ? (
-                confirming === request.id ? (
-                  <div
-                    role="group"
-                    aria-labelledby={`cancel-question-${request.id}`}
-                    className="app-dashboard__actions"
-                  >
-                    <p id={`cancel-question-${request.id}`}>Cancel appointment {request.reference}?</p>
-                    <button
-                      type="button"
-                      className="app-button app-button--danger"
-                      disabled={cancel.isPending}
-                      onClick={() => cancel.mutate({ id: request.id })}
-                    >
-                      {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
-                    </button>
-                    <button
-                      type="button"
-                      className="app-button app-button--secondary"
-                      onClick={() => setConfirming(null)}
-                    >
-                      Keep it
-                    </button>
-                  </div>
-                ) : (
-                  <div className="app-dashboard__actions">
-                    <button
-                      type="button"
-                      className="app-button app-button--secondary"
-                      onClick={() => setConfirming(request.id)}
-                    >
-                      Cancel appointment<span className="app-visually-hidden"> {request.reference}</span>
-                    </button>
-                  </div>
-                )
+                <CancelStep
+                  request={request}
+                  open={confirming === request.id}
+                  pending={cancel.isPending}
+                  onOpen={(open) => setConfirming(open ? request.id : null)}
+                  onCancel={() => cancel.mutate({ id: request.id })}
+                />
               ) : null}
             </li>
           ))}

@@ -6,9 +6,12 @@ import { TextArea } from '../../components/form/text-area';
 import { paths } from '../../app/paths';
 import { requestServiceOptions, serviceTypeOptions } from './dashboard-samples';
 
+const GO_FORM_ID = 'request-service-go';
+
 /**
  * Request a Service (spec section 2): no required fields, and Submit Request only opens the order
- * page; nothing is sent.
+ * page; nothing is sent. The button belongs to an empty GET form, so without JavaScript it opens that page too, and
+ * nothing typed travels in the address.
  */
 export function RequestServiceForm() {
   const [, navigate] = useLocation();
@@ -20,7 +23,8 @@ export function RequestServiceForm() {
     <section className="app-card app-dashboard__request" aria-labelledby="request-heading">
       <h2 id="request-heading">Request a Service</h2>
       <p>Tell us what you need. The next page lets you add your details and send the request.</p>
-      <form className="app-form" onSubmit={onSubmit}>
+      <form id={GO_FORM_ID} method="get" action={paths.orderService()} onSubmit={onSubmit} />
+      <form className="app-form">
         <FieldWrapper id="request-service" label="Service" optional>
           {(describedBy) => (
             <select
@@ -48,7 +52,7 @@ export function RequestServiceForm() {
         />
         <TextArea id="request-notes" name="notes" label="Notes" optional rows={4} />
         <div>
-          <button type="submit" className="app-button app-button--primary">
+          <button type="submit" form={GO_FORM_ID} className="app-button app-button--primary">
             Submit Request
           </button>
         </div>

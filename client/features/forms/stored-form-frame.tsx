@@ -1,7 +1,7 @@
 import type { FocusEventHandler, FormEventHandler, ReactNode, Ref } from 'react';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/form/error-summary';
 import { BotTrap } from './bot-trap';
-import { FORM_NAME_FIELD } from '../../../shared/forms/stored-forms';
+import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 /** The parts of useStoredForm's result (besides its refs) the frame wires to the form element. */
 type StoredFormWiring = {

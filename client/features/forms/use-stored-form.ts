@@ -1,7 +1,8 @@
 import { resetToPristine } from './pristine-values';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { REFERENCE_PATTERN, SENT_QUERY, type StoredFormName } from '../../../shared/forms/stored-forms';
+import { type StoredFormName } from '../../../shared/forms/stored-forms';
+import { REFERENCE_PATTERN, SENT_QUERY } from '../../../shared/forms/form-post';
 import { useSubmissionErrors } from '../../components/form/use-submission-errors';
 import { formValue } from '../../components/form/form-value';
 import { useLiveForm } from '../../components/form/use-live-form';

@@ -1,6 +1,6 @@
 import { FORM_TOO_FAST_MESSAGE, MIN_FILL_MS } from '../../../../shared/form-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_PATTERN } from '../../../../server/data/submissions';
+import { REFERENCE_PATTERN } from '../../../../shared/forms/form-post';
 import { lagosToday } from '../../../../shared/lagos-date';
 import { NEWSLETTER_DUPLICATE_MESSAGE } from '../../../../shared/form-messages';
 import {
