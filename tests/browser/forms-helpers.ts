@@ -1,5 +1,8 @@
 /** Helpers shared by the forms' browser tests (not a test file itself). */
+import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { openDatabase } from '../../server/db/database';
 import { DESKTOP, axeViolations } from '../helpers/browser';
 import { MIN_FILL_MS } from '../../shared/form-messages';
 
@@ -63,4 +66,93 @@ export async function servedCopyChecker(
     await checker.setContent(await page.content(), { waitUntil: 'load' });
     return axeViolations(checker);
   };
+}
+
+export type StoredFormCase = {
+  path: string;
+  submit: string;
+  table: 'newsletter_subscriptions' | 'appointments' | 'service_orders' | 'trip_plans' | 'job_applications';
+  fill: (page: Page, email: string) => Promise<void>;
+  success: string;
+  /** The request forms give a reference in their success message. */
+  reference: boolean;
+  /** The labels of the fields `fill` types into: empty again after a successful send. */
+  typed: string[];
+};
+
+const contact = async (page: Page, email: string) => {
+  await page.getByLabel('Full Name', { exact: true }).fill('Amaka No-Script');
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+};
+
+/** The five stored forms, how to fill each validly, and what its success says. */
+export const storedForms: StoredFormCase[] = [
+  {
+    path: '/resources',
+    submit: 'Subscribe',
+    table: 'newsletter_subscriptions',
+    fill: (page, email) => page.getByLabel('Email Address', { exact: true }).fill(email),
+    success: 'Subscribed!',
+    reference: false,
+    typed: ['Email Address'],
+  },
+  {
+    path: '/services/book-appointment',
+    submit: 'Request Appointment',
+    table: 'appointments',
+    fill: async (page, email) => {
+      await contact(page, email);
+      await page.getByLabel('Preferred Date').fill('2030-01-15');
+      await page.getByLabel('Service Type').selectOption('Specialist Consultation');
+    },
+    success: 'Appointment Requested!',
+    reference: true,
+    typed: ['Full Name', 'Email Address', 'Preferred Date'],
+  },
+  {
+    path: '/services/order-service',
+    submit: 'Place Order',
+    table: 'service_orders',
+    fill: async (page, email) => {
+      await contact(page, email);
+      await page.getByLabel('Service Category').selectOption('Virtual Consultation');
+    },
+    success: 'Service Order Placed!',
+    reference: true,
+    typed: ['Full Name', 'Email Address'],
+  },
+  {
+    path: '/services/plan-trip',
+    submit: 'Submit Plan',
+    table: 'trip_plans',
+    fill: async (page, email) => {
+      await page.getByLabel('Destination').fill('Chennai, India');
+      await contact(page, email);
+    },
+    success: 'Trip Plan Submitted!',
+    reference: true,
+    typed: ['Destination', 'Full Name', 'Email Address'],
+  },
+  {
+    path: '/apply/data-analyst',
+    submit: 'Submit Application',
+    table: 'job_applications',
+    fill: async (page, email) => {
+      await contact(page, email);
+      await page.getByLabel('Resume Link').fill('https://example.com/cv.pdf');
+    },
+    success: 'Application Submitted!',
+    reference: true,
+    typed: ['Full Name', 'Email Address', 'Resume Link'],
+  },
+];
+
+/** The rows stored for this address, read from the test server's database. */
+export async function storedRows(table: StoredFormCase['table'], email: string) {
+  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  try {
+    return await db.selectFrom(table).select('email').where('email', '=', email).execute();
+  } finally {
+    await db.destroy();
+  }
 }

@@ -3,93 +3,10 @@
  * then Post/Redirect/Get shows the success message (and reference); a refused post shows the error summary and the
  * field messages with the visitor's values kept, and passes axe.
  */
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
-import { openDatabase } from '../../server/db/database';
+import { describe, expect } from 'vitest';
 import { DESKTOP } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
-import { servedCopyChecker, uniqueEmail } from './forms-helpers';
-
-type NoScriptForm = {
-  path: string;
-  submit: string;
-  table: 'newsletter_subscriptions' | 'appointments' | 'service_orders' | 'trip_plans' | 'job_applications';
-  fill: (page: Page, email: string) => Promise<void>;
-  success: string;
-  /** The request forms give a reference in their success message. */
-  reference: boolean;
-};
-
-const contact = async (page: Page, email: string) => {
-  await page.getByLabel('Full Name', { exact: true }).fill('Amaka No-Script');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-};
-
-const forms: NoScriptForm[] = [
-  {
-    path: '/resources',
-    submit: 'Subscribe',
-    table: 'newsletter_subscriptions',
-    fill: (page, email) => page.getByLabel('Email Address', { exact: true }).fill(email),
-    success: 'Subscribed!',
-    reference: false,
-  },
-  {
-    path: '/services/book-appointment',
-    submit: 'Request Appointment',
-    table: 'appointments',
-    fill: async (page, email) => {
-      await contact(page, email);
-      await page.getByLabel('Preferred Date').fill('2030-01-15');
-      await page.getByLabel('Service Type').selectOption('Specialist Consultation');
-    },
-    success: 'Appointment Requested!',
-    reference: true,
-  },
-  {
-    path: '/services/order-service',
-    submit: 'Place Order',
-    table: 'service_orders',
-    fill: async (page, email) => {
-      await contact(page, email);
-      await page.getByLabel('Service Category').selectOption('Virtual Consultation');
-    },
-    success: 'Service Order Placed!',
-    reference: true,
-  },
-  {
-    path: '/services/plan-trip',
-    submit: 'Submit Plan',
-    table: 'trip_plans',
-    fill: async (page, email) => {
-      await page.getByLabel('Destination').fill('Chennai, India');
-      await contact(page, email);
-    },
-    success: 'Trip Plan Submitted!',
-    reference: true,
-  },
-  {
-    path: '/apply/data-analyst',
-    submit: 'Submit Application',
-    table: 'job_applications',
-    fill: async (page, email) => {
-      await contact(page, email);
-      await page.getByLabel('Resume Link').fill('https://example.com/cv.pdf');
-    },
-    success: 'Application Submitted!',
-    reference: true,
-  },
-];
-
-async function storedRows(table: NoScriptForm['table'], email: string) {
-  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
-  try {
-    return await db.selectFrom(table).select('email').where('email', '=', email).execute();
-  } finally {
-    await db.destroy();
-  }
-}
+import { servedCopyChecker, storedForms as forms, storedRows, uniqueEmail } from './forms-helpers';
 
 describe('stored forms with JavaScript off', () => {
   for (const form of forms) {

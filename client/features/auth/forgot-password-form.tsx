@@ -25,6 +25,7 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
     const result = await attempt(requestReset.mutateAsync({ email }));
     if (result.ok) {
       form.clearErrors();
+      element.reset();
       setSent(result.data.message);
       return;
     }

@@ -1,0 +1,104 @@
+/**
+ * The slow-phone test (issue #15): on an emulated cheap phone (CPU 6× slower, 400 ms latency, 400 kbps) a visitor
+ * presses submit 0, 0.5, 1, 1.5 and 2 s after the page's load event, twice each, while the scripts may still be
+ * arriving. Every submit must reach the server exactly once: by the plain post or by the enhanced form, never both,
+ * never neither.
+ */
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import { openDatabase } from '../../server/db/database';
+import { MOBILE } from '../helpers/browser';
+import { browserTest } from '../helpers/browser-test';
+import { PASSWORD, confirmedAccount } from './auth-helpers';
+import { storedForms, storedRows, uniqueEmail } from './forms-helpers';
+
+const SUBMIT_DELAYS_MS = [0, 500, 1000, 1500, 2000, 0, 500, 1000, 1500, 2000];
+const KBPS_400 = (400 * 1000) / 8;
+/** A throttled page load, the scripts and the answer take seconds: generous, but a lost submit still fails. */
+const ARRIVAL_TIMEOUT_MS = 60_000;
+
+async function openOnSlowPhone(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(ARRIVAL_TIMEOUT_MS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: KBPS_400,
+    uploadThroughput: KBPS_400,
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: ARRIVAL_TIMEOUT_MS });
+  return page;
+}
+
+async function sessionsOf(email: string) {
+  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  try {
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('submits pressed while a slow phone loads the page', () => {
+  browserTest(
+    '/login: 10 of 10 log-ins arrive exactly once',
+    async ({ newContext }) => {
+      const { email } = await confirmedAccount('Kemi Slowphone');
+      const arrived: number[] = [];
+      for (const delay of SUBMIT_DELAYS_MS) {
+        const before = await sessionsOf(email);
+        const page = await openOnSlowPhone(await newContext(MOBILE), '/login');
+        await page.waitForTimeout(delay);
+        await page.getByLabel('Email Address', { exact: true }).fill(email);
+        await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+        await page.getByRole('button', { name: 'Log In', exact: true }).click();
+        await page.waitForURL('**/dashboard', { timeout: ARRIVAL_TIMEOUT_MS });
+        await page.getByRole('heading', { level: 1, name: 'Welcome, Kemi Slowphone' }).waitFor();
+        arrived.push((await sessionsOf(email)) - before);
+        await page.context().close();
+      }
+      expect(arrived).toEqual(SUBMIT_DELAYS_MS.map(() => 1));
+    },
+    15 * ARRIVAL_TIMEOUT_MS,
+  );
+
+  const appointment = storedForms.find((form) => form.table === 'appointments')!;
+  browserTest(
+    '/services/book-appointment: 10 of 10 requests stored exactly once',
+    async ({ newContext }) => {
+      const stored: number[] = [];
+      for (const delay of SUBMIT_DELAYS_MS) {
+        const email = uniqueEmail('slowphone');
+        const page = await openOnSlowPhone(await newContext(MOBILE), appointment.path);
+        await page.waitForTimeout(delay);
+        await appointment.fill(page, email);
+        await page.getByRole('button', { name: appointment.submit }).click();
+        // With the scripts in place a toast says so; before them, the page it was redirected to.
+        await page
+          .getByText(appointment.success)
+          .first()
+          .waitFor({ timeout: ARRIVAL_TIMEOUT_MS })
+          .catch(async (error: unknown) => {
+            const shown = await page.locator('[role=alert], [role=status], [data-testid=toast]').allInnerTexts();
+            throw new Error(`submit ${delay} ms after load: ${shown.join(' | ')} (${page.url()})`, { cause: error });
+          });
+        // A second copy (plain post and enhanced send both) would land just after the first: give it time to.
+        await page.waitForTimeout(1500);
+        stored.push((await storedRows(appointment.table, email)).length);
+        await page.context().close();
+      }
+      expect(stored).toEqual(SUBMIT_DELAYS_MS.map(() => 1));
+    },
+    15 * ARRIVAL_TIMEOUT_MS,
+  );
+});
