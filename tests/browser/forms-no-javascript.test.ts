@@ -11,7 +11,7 @@ import { servedCopyChecker, storedForms as forms, storedRows, uniqueEmail } from
 describe('stored forms with JavaScript off', () => {
   for (const form of forms) {
     browserTest(
-      `${form.path}: stored and shown once; a bad e-mail keeps the values and names the field`,
+      `${form.path}: stored and shown once; a bad e-mail, a missing field (and a past date) keep the values`,
       async ({ newContext }) => {
         const context = await newContext({ ...DESKTOP, javaScriptEnabled: false });
         const page = await context.newPage();
@@ -30,6 +30,26 @@ describe('stored forms with JavaScript off', () => {
         if (form.path !== '/resources')
           expect(await page.getByLabel('Full Name', { exact: true }).inputValue()).toBe('Amaka No-Script');
         expect(await violationsAsServed()).toEqual([]);
+
+        // A required field left empty: its own message, the rest kept.
+        await form.fill(page, 'kept@example.com');
+        const required = form.path === '/resources' ? 'Email Address' : 'Full Name';
+        await page.getByLabel(required, { exact: true }).fill('');
+        await page.getByRole('button', { name: form.submit }).click();
+        await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+        const requiredMessage = form.path === '/resources' ? 'Enter your email address.' : 'Enter your full name.';
+        await page.getByRole('link', { name: requiredMessage }).waitFor();
+        expect(await page.getByLabel(required, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+        if (form.path !== '/resources') expect(await emailField.inputValue()).toBe('kept@example.com');
+
+        if (form.table === 'appointments') {
+          // A date before today (in Lagos): named, and the date kept as typed.
+          await form.fill(page, 'kept@example.com');
+          await page.getByLabel('Preferred Date').fill('2020-01-15');
+          await page.getByRole('button', { name: form.submit }).click();
+          await page.getByRole('link', { name: 'Preferred date cannot be before today.' }).waitFor();
+          expect(await page.getByLabel('Preferred Date').inputValue()).toBe('2020-01-15');
+        }
 
         // Corrected: stored, and the page it returns to says so.
         const email = uniqueEmail('noscript');
