@@ -1,8 +1,7 @@
-import { DeferredIsland } from '../components/deferred-island';
 import { Icon } from '../components/icon';
+import { Island } from '../components/island';
 import { PageHeader } from '../components/page-header';
 import { ServerContent } from '../components/server-content';
-import { useToast } from '../components/toast/toast-provider';
 import { cataloguePages } from '../content/catalogue-pages';
 import { faqItems } from '../content/faq';
 import { ContactPanel } from '../features/contact/contact-panel';
@@ -11,25 +10,28 @@ import { brand, officeAddressLine, whatsappLink } from '../../shared/brand';
 import '../styles/catalogue.css';
 
 const loadContactPanel = () => import('../features/contact/contact-panel').then((module) => module.ContactPanel);
+const loadFailure = {
+  title: 'Message Not Ready',
+  description: `The form could not load. Check your internet connection and try again, or email us at ${brand.email}.`,
+  variant: 'destructive',
+} as const;
 
 /**
  * /contact: 'Get in Touch' with the office, phone and e-mail lines (server-rendered),
- * the mailto contact form and the on-request map (one island, hydrated on first use),
+ * the mailto contact form and the on-request map (one island, loaded on first use),
  * and the FAQ (#faq).
  */
 export default function ContactPage() {
-  const { toast } = useToast();
   return (
     <>
       <ServerContent id="contact">{import.meta.env.SSR ? <ContactDetails /> : null}</ServerContent>
-      <DeferredIsland
+      <Island
         id="contact-panel"
         className="app-section app-container"
         load={loadContactPanel}
-        props={{ notify: toast }}
-      >
-        {import.meta.env.SSR ? <ContactPanel notify={toast} /> : null}
-      </DeferredIsland>
+        server={import.meta.env.SSR ? <ContactPanel /> : null}
+        failure={loadFailure}
+      />
       <ServerContent id="contact-faq">{import.meta.env.SSR ? <Faq /> : null}</ServerContent>
     </>
   );

@@ -10,7 +10,7 @@ export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor
 /** Focuses a field of the prerendered form and waits until the live form has taken over. */
 export async function startForm(page: Page, fieldLabel: string) {
   await page.getByLabel(fieldLabel, { exact: true }).focus();
-  await page.waitForSelector('[data-form-island][data-live]');
+  await page.waitForSelector('[data-island][data-live]');
 }
 
 /** A confirmed account made through the API (sign-up, then the link from the outbox mail). */

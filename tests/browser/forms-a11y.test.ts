@@ -17,7 +17,7 @@ async function formViolations(page: Page): Promise<string[]> {
       }
     ).axe;
     const result = await axe.run(
-      { include: [['[data-form-island]']] },
+      { include: [['[data-island]']] },
       {
         runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
       },
@@ -58,7 +58,7 @@ describe('form pages are accessible (axe, WCAG 2.2 AA)', () => {
           const small = await page.evaluate(() =>
             Array.from(
               document.querySelectorAll<HTMLElement>(
-                '[data-form-island] :is(input:not([type="hidden"]), select, textarea, button)',
+                '[data-island] :is(input:not([type="hidden"]), select, textarea, button)',
               ),
             )
               .filter((element) => !element.closest('[aria-hidden="true"]'))

@@ -9,7 +9,7 @@ import { MIN_FILL_MS } from '../../shared/form-messages';
 /** Focuses a field of the prerendered form and waits until the live form has taken over. */
 export async function startForm(page: Page, fieldLabel: string) {
   await page.getByLabel(fieldLabel, { exact: true }).focus();
-  await page.waitForSelector('[data-form-island][data-live]');
+  await page.waitForSelector('[data-island][data-live]');
 }
 
 /** People take a moment to fill a form; the server treats faster posts as bots. */

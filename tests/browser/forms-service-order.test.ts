@@ -42,7 +42,7 @@ describe('service order form', () => {
   browserTest('?package= selects the package and the Medical Tourism Package category', async ({ open }) => {
     const { page, consoleErrors } = await open(`${PATH}?package=premium-package`);
     await waitForHydration(page);
-    await page.waitForSelector('[data-form-island][data-live]');
+    await page.waitForSelector('[data-island][data-live]');
     await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('Medical Tourism Package');
     await expect(packageSelect(page).inputValue()).resolves.toBe('Premium Package');
     expect(consoleErrors).toEqual([]);
@@ -51,7 +51,7 @@ describe('service order form', () => {
   browserTest('?service=virtual-consultation selects the Virtual Consultation category', async ({ open }) => {
     const { page } = await open(`${PATH}?service=virtual-consultation`);
     await waitForHydration(page);
-    await page.waitForSelector('[data-form-island][data-live]');
+    await page.waitForSelector('[data-island][data-live]');
     await expect(page.getByLabel('Service Category').inputValue()).resolves.toBe('Virtual Consultation');
     await expect(packageSelect(page).count()).resolves.toBe(0);
   });
@@ -91,7 +91,7 @@ describe('service order form', () => {
       async ({ open }) => {
         const { page, consoleErrors } = await open(`${PATH}?package=standard`, viewport);
         await waitForHydration(page);
-        await page.waitForSelector('[data-form-island][data-live]');
+        await page.waitForSelector('[data-island][data-live]');
         await fillContact(page);
         await waitLikeAPerson(page);
         await slowSubmissions(page);

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { ServerContent } from '../../components/server-content';
 import type { ToastOptions } from '../../components/toast/toast-provider';
 import { PageMeta } from '../../layout/page-meta';
-import { FormIsland, type LiveFormProps } from '../forms/form-island';
+import { Island, type LiveProps } from '../../components/island';
 import './auth.css';
 
 const OFFLINE = 'Could not reach our service. Check your internet connection and try again.';
@@ -21,8 +21,8 @@ type AuthPageProps = {
   /** Accessible name of the form's section. */
   formLabel: string;
   /** The server build's copy of the form (null in the browser) and the browser's loader. */
-  serverForm: ComponentType<LiveFormProps> | null;
-  loadForm: () => Promise<ComponentType<LiveFormProps>>;
+  serverForm: ComponentType<LiveProps> | null;
+  loadForm: () => Promise<ComponentType<LiveProps>>;
   /** Shown if the form's code cannot load when the visitor sends it. */
   failure: Pick<ToastOptions, 'title'> & { description?: string };
   /** Links under the form, rendered on the server only: `import.meta.env.SSR ? <Links/> : null`. */
@@ -60,7 +60,7 @@ export function AuthPage({
       <section className="app-section" aria-label={formLabel}>
         <div className="app-container">
           <div className="app-form-card app-auth">
-            <FormIsland
+            <Island
               id={id}
               load={loadForm}
               server={ServerForm ? <ServerForm /> : null}

@@ -3,7 +3,7 @@ import { ErrorSummary } from '../../components/form/error-summary';
 import { Field } from '../../components/form/field';
 import { TextArea } from '../../components/form/text-area';
 import { useFormErrors, type FieldErrors } from '../../components/form/use-form-errors';
-import type { ToastOptions } from '../../components/toast/toast-provider';
+import { useToast } from '../../components/toast/toast-provider';
 import { contactTexts } from '../../content/contact-texts';
 import { mailtoHref, type ContactMessage } from './mailto-href';
 
@@ -30,15 +30,16 @@ function openMailClient(href: string) {
 }
 
 export type ContactFormProps = {
-  /** Shows the notice; passed in because the form hydrates as its own root (see DeferredIsland). */
-  notify: (options: ToastOptions) => void;
+  /** What was typed into the server's markup before the form went live (see Island). */
+  initialValues?: Record<string, string>;
 };
 
 /**
  * The contact form (spec sections 4, 5, 7): makes no server call. A valid submit
  * composes a mailto: link, shows the 'Opening Email Client' notice and resets.
  */
-export function ContactForm({ notify }: ContactFormProps) {
+export function ContactForm({ initialValues = {} }: ContactFormProps) {
+  const { toast } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const { fieldErrors, summary, summaryRef, showErrors, clearErrors } = useFormErrors(formRef);
   const texts = contactTexts;
@@ -64,7 +65,7 @@ export function ContactForm({ notify }: ContactFormProps) {
     }
     clearErrors();
     openMailClient(mailtoHref(values));
-    notify(texts.notice);
+    toast(texts.notice);
     form.reset();
   };
 
@@ -84,7 +85,14 @@ export function ContactForm({ notify }: ContactFormProps) {
           <p className="app-field__hint">{texts.noscript}</p>
         </noscript>
         <ErrorSummary items={summary} ref={summaryRef} />
-        <Field id="contact-name" name="name" label={texts.nameLabel} autoComplete="name" error={fieldErrors.name} />
+        <Field
+          id="contact-name"
+          name="name"
+          label={texts.nameLabel}
+          autoComplete="name"
+          defaultValue={initialValues.name}
+          error={fieldErrors.name}
+        />
         <Field
           id="contact-email"
           name="email"
@@ -92,10 +100,24 @@ export function ContactForm({ notify }: ContactFormProps) {
           label={texts.emailLabel}
           autoComplete="email"
           spellCheck={false}
+          defaultValue={initialValues.email}
           error={fieldErrors.email}
         />
-        <Field id="contact-subject" name="subject" label={texts.subjectLabel} error={fieldErrors.subject} />
-        <TextArea id="contact-message" name="message" label={texts.messageLabel} rows={5} error={fieldErrors.message} />
+        <Field
+          id="contact-subject"
+          name="subject"
+          label={texts.subjectLabel}
+          defaultValue={initialValues.subject}
+          error={fieldErrors.subject}
+        />
+        <TextArea
+          id="contact-message"
+          name="message"
+          label={texts.messageLabel}
+          rows={5}
+          defaultValue={initialValues.message}
+          error={fieldErrors.message}
+        />
         <div>
           <button type="submit" className="app-button app-button--primary">
             {texts.submitLabel}

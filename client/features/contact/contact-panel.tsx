@@ -1,15 +1,16 @@
-import { ContactForm, type ContactFormProps } from './contact-form';
+import type { LiveProps } from '../../components/island';
+import { ContactForm } from './contact-form';
 import { OfficeMap } from './office-map';
 import { SupportHours } from './support-hours';
 
 /**
- * The interactive part of /contact: the mailto form and the on-request map, hydrated together on first use, with the
+ * The interactive part of /contact: the mailto form and the on-request map, one island loaded on first use, with the
  * Chat Support hours under the map.
  */
-export function ContactPanel({ notify }: ContactFormProps) {
+export function ContactPanel({ initialValues }: LiveProps) {
   return (
     <div className="app-catalogue__contact">
-      <ContactForm notify={notify} />
+      <ContactForm initialValues={initialValues} />
       <div>
         <OfficeMap />
         <SupportHours />

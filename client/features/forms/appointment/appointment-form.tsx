@@ -1,4 +1,4 @@
-import { FormIsland } from '../form-island';
+import { Island } from '../../../components/island';
 import { appointmentMessages } from './appointment-messages';
 
 // Server build only: the live form is rendered into the prerendered HTML. The client build drops this
@@ -10,7 +10,7 @@ const load = () => import('./appointment-live-form').then((module) => module.App
 /** Appointment request form (spec sections 5, 8) for /services/book-appointment. */
 export function AppointmentForm() {
   return (
-    <FormIsland
+    <Island
       id="appointment"
       load={load}
       server={ServerForm ? <ServerForm /> : null}

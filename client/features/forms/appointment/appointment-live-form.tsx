@@ -8,7 +8,7 @@ import { lagosToday } from '../../../../shared/lagos-date';
 import type { AppointmentInput } from '../../../../shared/schemas/appointment';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
-import type { LiveFormProps } from '../form-island';
+import type { LiveProps } from '../../../components/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
@@ -24,7 +24,7 @@ const read = (form: HTMLFormElement) => storedForms['appointment'].toInput((name
  * Appointment request (spec sections 5, 8), the live form behind AppointmentForm: the date cannot
  * be before today in Lagos.
  */
-function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
+function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveProps) {
   // Set in the browser: the prerendered HTML was built on another day.
   const [minDate, setMinDate] = useState<string | undefined>(() => (import.meta.env.SSR ? undefined : lagosToday()));
   // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration, today in Lagos replaces the build day

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { FormIsland, type LiveFormProps } from '../form-island';
+import { Island, type LiveProps } from '../../../components/island';
 import { jobApplicationMessages } from './job-application-messages';
 
 // Server build only: the live form is rendered into the prerendered HTML. The client build drops this
@@ -11,11 +11,11 @@ const loadLive = () => import('./job-application-live-form').then((module) => mo
 /** Job application form (spec sections 5, 7, 8), mounted on /apply/{slug} with the job's title. */
 export function JobApplicationForm({ jobTitle }: { jobTitle: string }) {
   const load = useCallback(
-    () => loadLive().then((Live) => (props: LiveFormProps) => <Live {...props} jobTitle={jobTitle} />),
+    () => loadLive().then((Live) => (props: LiveProps) => <Live {...props} jobTitle={jobTitle} />),
     [jobTitle],
   );
   return (
-    <FormIsland
+    <Island
       id="job-application"
       load={load}
       server={ServerForm ? <ServerForm jobTitle={jobTitle} /> : null}

@@ -5,7 +5,7 @@ import { TextArea } from '../../../components/form/text-area';
 import type { JobApplicationInput } from '../../../../shared/schemas/job-application';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
-import type { LiveFormProps } from '../form-island';
+import type { LiveProps } from '../../../components/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
@@ -17,7 +17,7 @@ import { jobApplicationMessages } from './job-application-messages';
 const load = () => import('./submit-job-application').then((module) => module.jobApplicationCheck);
 
 /** Job application (spec sections 5, 7, 8): the live form behind JobApplicationForm. */
-function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }: LiveFormProps & { jobTitle: string }) {
+function JobApplicationLiveFormInner({ jobTitle, initialValues = {}, openedAt }: LiveProps & { jobTitle: string }) {
   const read = useCallback(
     (form: HTMLFormElement) =>
       storedForms['job-application'].toInput((name) => (name === 'jobTitle' ? jobTitle : formValue(form, name))),

@@ -1,4 +1,4 @@
-import { FormIsland } from '../form-island';
+import { Island } from '../../../components/island';
 import { newsletterMessages } from './newsletter-messages';
 
 // Server build only: the live form is rendered into the prerendered HTML. The client build drops this
@@ -10,7 +10,7 @@ const load = () => import('./newsletter-live-form').then((module) => module.News
 /** Newsletter sign-up (spec sections 4, 5, 8), mounted on /resources. */
 export function NewsletterForm() {
   return (
-    <FormIsland
+    <Island
       id="newsletter"
       load={load}
       server={ServerForm ? <ServerForm /> : null}

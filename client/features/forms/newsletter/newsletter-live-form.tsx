@@ -2,7 +2,7 @@ import { Field } from '../../../components/form/field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import type { NewsletterInput } from '../../../../shared/schemas/newsletter';
 import { StoredFormFrame } from '../stored-form-frame';
-import type { LiveFormProps } from '../form-island';
+import type { LiveProps } from '../../../components/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { useStoredForm } from '../use-stored-form';
@@ -14,7 +14,7 @@ const load = () => import('./submit-newsletter').then((module) => module.newslet
 const read = (form: HTMLFormElement) => storedForms['newsletter'].toInput((name) => formValue(form, name));
 
 /** Newsletter sign-up (spec sections 4, 5, 8): the live form behind NewsletterForm. */
-function NewsletterLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
+function NewsletterLiveFormInner({ initialValues = {}, openedAt }: LiveProps) {
   const { formRef, summaryRef, ...form } = useStoredForm<NewsletterInput>({
     formName: 'newsletter',
     load,

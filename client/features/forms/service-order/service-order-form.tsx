@@ -1,4 +1,4 @@
-import { FormIsland } from '../form-island';
+import { Island } from '../../../components/island';
 import { serviceOrderMessages } from './service-order-messages';
 
 // Server build only: the live form is rendered into the prerendered HTML. The client build drops this
@@ -13,7 +13,7 @@ const load = () => import('./service-order-live-form').then((module) => module.S
 /** Service order form (spec sections 2, 4, 5) for /services/order-service. */
 export function ServiceOrderForm() {
   return (
-    <FormIsland
+    <Island
       id="service-order"
       load={load}
       server={ServerForm ? <ServerForm /> : null}

@@ -12,7 +12,7 @@ import {
 import type { ServiceOrderInput } from '../../../../shared/schemas/service-order';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
-import type { LiveFormProps } from '../form-island';
+import type { LiveProps } from '../../../components/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
@@ -37,7 +37,7 @@ function choiceFromQuery(search: string): { category: string; servicePackage: st
  * required, only for the Medical Tourism Package category; moving to another
  * category clears it.
  */
-function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
+function ServiceOrderLiveFormInner({ initialValues = {}, openedAt }: LiveProps) {
   const [category, setCategory] = useState(initialValues.serviceCategory ?? '');
   const [servicePackage, setServicePackage] = useState(initialValues.servicePackage ?? '');
 

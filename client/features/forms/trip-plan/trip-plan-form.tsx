@@ -1,4 +1,4 @@
-import { FormIsland } from '../form-island';
+import { Island } from '../../../components/island';
 import { tripPlanMessages } from './trip-plan-messages';
 
 // Server build only: the live form is rendered into the prerendered HTML. The client build drops this
@@ -10,11 +10,6 @@ const load = () => import('./trip-plan-live-form').then((module) => module.TripP
 /** Medical trip plan form (spec sections 2, 5) for /services/plan-trip. */
 export function TripPlanForm() {
   return (
-    <FormIsland
-      id="trip-plan"
-      load={load}
-      server={ServerForm ? <ServerForm /> : null}
-      failure={tripPlanMessages.failure}
-    />
+    <Island id="trip-plan" load={load} server={ServerForm ? <ServerForm /> : null} failure={tripPlanMessages.failure} />
   );
 }

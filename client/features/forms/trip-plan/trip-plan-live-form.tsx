@@ -13,7 +13,7 @@ import {
 import type { TripPlanInput } from '../../../../shared/schemas/trip-plan';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
-import type { LiveFormProps } from '../form-island';
+import type { LiveProps } from '../../../components/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';
@@ -35,7 +35,7 @@ const normaliseTravelers = (event: FocusEvent<HTMLInputElement>) => {
  * Medical trip plan (spec sections 2, 5), the live form behind TripPlanForm: Travel Details, then
  * Contact Information.
  */
-function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveFormProps) {
+function TripPlanLiveFormInner({ initialValues = {}, openedAt }: LiveProps) {
   const { formRef, summaryRef, ...form } = useStoredForm<TripPlanInput>({
     formName: 'trip-plan',
     load,

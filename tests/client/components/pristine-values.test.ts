@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { rememberPristine, resetToPristine } from '../../../../client/features/forms/pristine-values';
+import { rememberPristine, resetToPristine } from '../../../client/components/pristine-values';
 
 // What the server sends: empty fields, one default (1 traveller), a select with its placeholder, a checked radio.
 const SERVER_MARKUP = `<form>
@@ -16,7 +16,7 @@ const SERVER_MARKUP = `<form>
 /** The live form as the island builds it: the typed-early values became its defaults. */
 function liveFormTypedEarly() {
   const container = document.createElement('div');
-  container.setAttribute('data-form-island', 'test-form');
+  container.setAttribute('data-island', 'test-form');
   container.innerHTML = `<form>
     <input name="fullName" value="Amaka Obi">
     <input name="email" type="email" value="amaka@example.ng">
@@ -50,7 +50,7 @@ describe('resetToPristine (issue #15: cleared means cleared)', () => {
 
   it('without prerendered markup (client-side navigation) is a plain reset', () => {
     const { container, form } = liveFormTypedEarly();
-    container.setAttribute('data-form-island', 'navigated-form');
+    container.setAttribute('data-island', 'navigated-form');
     (form.elements.namedItem('fullName') as HTMLInputElement).value = 'Changed later';
     resetToPristine(form);
     expect(valuesOf(form).fullName).toBe('Amaka Obi');

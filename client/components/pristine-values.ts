@@ -33,14 +33,14 @@ export function pristineFromMarkup(html: string): Pristine {
   return pristine;
 }
 
-/** Remembers the server's defaults of a form island (`data-form-island` id). */
+/** Remembers the server's defaults of an island's form (`data-island` id). */
 export function rememberPristine(islandId: string, html: string) {
   byIsland.set(islandId, pristineFromMarkup(html));
 }
 
 /** Resets the form to the server's defaults when it came from prerendered markup, else to its own. */
 export function resetToPristine(form: HTMLFormElement) {
-  const islandId = form.closest('[data-form-island]')?.getAttribute('data-form-island');
+  const islandId = form.closest('[data-island]')?.getAttribute('data-island');
   const pristine = islandId ? byIsland.get(islandId) : undefined;
   if (pristine) {
     for (const control of controlsIn(form)) {

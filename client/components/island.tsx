@@ -1,0 +1,178 @@
+import { cloneElement, isValidElement, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { FormSubmission } from '../../shared/render-result';
+import { useRenderContext } from '../app/render-context';
+import { useToast, type ToastOptions } from './toast/toast-provider';
+import './form/form.css';
+
+/** What the live component receives when it takes over from the server's markup. */
+export type LiveProps = {
+  /** Values typed into the server's markup before the live component loaded (by control name). */
+  initialValues?: Record<string, string>;
+  /** performance.now() when the markup was first shown (for a form's minimum fill time). */
+  openedAt?: number;
+};
+
+type IslandProps = {
+  /** Unique on the page: finds the server's markup again in the browser (`data-island`). */
+  id: string;
+  /** The live component, loaded with a dynamic import() on first use, so it is not part of the page's first load. */
+  load: () => Promise<ComponentType<LiveProps>>;
+  /** Server build only: the same component rendered into the HTML (`import.meta.env.SSR ? <Form /> : null`). */
+  server: ReactNode;
+  /** Shown if the code cannot load while the visitor is sending the form (offline, say). */
+  failure: ToastOptions;
+  /** Checked once in the browser: load at once (the URL pre-fills the form, say). */
+  loadAtOnce?: () => boolean;
+  className?: string;
+};
+
+type Live = { Component: ComponentType<LiveProps>; props: LiveProps };
+/** What the visitor did before the code arrived, done again once on the live component. */
+type Held = { submit: boolean; button: number | null; focusId: string | null };
+const NOTHING_HELD: Held = { submit: false, button: null, focusId: null };
+
+const controlsOf = (root: HTMLElement | null) =>
+  Array.from(root?.querySelectorAll<HTMLInputElement>('input, select, textarea') ?? []);
+
+/** What was typed or chosen in the markup, by control name (unchecked boxes and radios left out). */
+function typedValues(root: HTMLElement | null) {
+  const values: Record<string, string> = {};
+  for (const control of controlsOf(root)) {
+    if (!control.name || ((control.type === 'radio' || control.type === 'checkbox') && !control.checked)) continue;
+    values[control.name] = control.value;
+  }
+  return values;
+}
+
+/**
+ * The one wrapper for interactive parts that cost no JavaScript until used (docs/decisions/0025). The server renders
+ * the real component into the HTML, so it reads and works as plain HTML before any script runs. In the browser only
+ * this wrapper hydrates, keeping that markup as it is; the component's code loads on the first focus, pointer press
+ * or submit inside it (at once with `loadAtOnce`, after client-side navigation, or when the focus is already inside).
+ * The live component then replaces the markup inside the app's tree (it has the app's contexts), starting from what
+ * was typed, with the focus where it was; a submit or button press made before then is done again, once.
+ */
+export function Island({ id, load, server, failure, loadAtOnce, className }: IslandProps) {
+  const submission = useRenderContext()?.submission ?? null;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const { toast } = useToast();
+  // The markup the server sent, read once before hydration touches it (absent after client-side navigation).
+  const [html] = useState(() =>
+    import.meta.env.SSR ? null : (document.querySelector(`[data-island="${CSS.escape(id)}"]`)?.innerHTML ?? null),
+  );
+  const [live, setLive] = useState<Live | null>(null);
+  const loading = useRef(false);
+  const held = useRef<Held>({ ...NOTHING_HELD });
+  const openedAt = useRef(0);
+  const pristineValues = useRef<(islandId: string) => Record<string, string>>(() => ({}));
+
+  const activate = () => {
+    if (loading.current) return;
+    loading.current = true;
+    // The form-reset helper comes with the component's code, not with the page (it is only needed once live).
+    Promise.all([load(), import('./pristine-values')]).then(
+      ([Component, pristine]) => {
+        if (html !== null) pristine.rememberPristine(id, html);
+        pristineValues.current = pristine.pristineInitialValues;
+        const container = containerRef.current;
+        const active = document.activeElement;
+        held.current.focusId = active && container?.contains(active) && active.id ? active.id : null;
+        setLive({ Component, props: { initialValues: typedValues(container), openedAt: openedAt.current } });
+      },
+      () => {
+        loading.current = false;
+        // Nothing is sent and nothing is replayed later: the visitor is told, and can try again.
+        if (held.current.submit) toast(failure);
+        held.current = { ...NOTHING_HELD };
+      },
+    );
+  };
+
+  useEffect(() => {
+    // Markup from the server could be read and typed into from the first paint, before any script ran: its time
+    // counts from the navigation start (performance.now()'s origin). Markup shown by client-side navigation, from now.
+    openedAt.current = html === null ? performance.now() : 0;
+    const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
+    if (html === null || loadAtOnce?.() || focusedBeforeHydration) activate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island mounts
+  }, []);
+
+  // Once the live component is in place, and only once: focus where the visitor was, then replay a submit (or a
+  // plain button press). The held state is cleared first, so a later render (the reset below) replays nothing.
+  useEffect(() => {
+    if (!live) return;
+    const { focusId, submit, button } = held.current;
+    held.current = { ...NOTHING_HELD };
+    if (focusId) document.getElementById(focusId)?.focus();
+    const container = containerRef.current;
+    if (submit) container?.querySelector('form')?.requestSubmit();
+    else if (button !== null) {
+      const target = container?.querySelectorAll('button')[button];
+      if (target && target.type !== 'submit') target.click();
+    }
+  }, [live]);
+
+  if (import.meta.env.SSR) {
+    return (
+      <div data-island={id} className={className}>
+        {withSubmittedValues(server, submission, id)}
+      </div>
+    );
+  }
+  if (live) {
+    return (
+      <div
+        ref={containerRef}
+        data-island={id}
+        data-live=""
+        className={className}
+        // After a successful send the form is reset: what was typed before it went live must not come back.
+        onReset={() =>
+          setLive(
+            (current) =>
+              current && { ...current, props: { ...current.props, initialValues: pristineValues.current(id) } },
+          )
+        }
+      >
+        <live.Component {...live.props} />
+      </div>
+    );
+  }
+  if (html === null) {
+    return (
+      <div ref={containerRef} data-island={id} className={className}>
+        <p role="status">Loading the form...</p>
+      </div>
+    );
+  }
+  return (
+    // Delegation only: the events come from the markup's own fields and buttons, which carry the keyboard support.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div
+      ref={containerRef}
+      data-island={id}
+      className={className}
+      onFocus={activate}
+      onPointerDown={activate}
+      onSubmit={(event) => {
+        // Held, never sent twice: no native post now, one enhanced submit once the code is here.
+        event.preventDefault();
+        held.current.submit = true;
+        activate();
+      }}
+      onClick={(event) => {
+        const button = (event.target as HTMLElement).closest('button');
+        if (!button || button.type === 'submit' || !containerRef.current) return;
+        held.current.button = Array.from(containerRef.current.querySelectorAll('button')).indexOf(button);
+        activate();
+      }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** On the server, answering this island's plain HTML post with the page again: the form keeps what was sent. */
+function withSubmittedValues(server: ReactNode, submission: FormSubmission | null, id: string) {
+  if (!submission || submission.form !== id || !isValidElement<LiveProps>(server)) return server;
+  return cloneElement(server, { initialValues: submission.values });
+}
