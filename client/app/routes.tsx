@@ -2,11 +2,14 @@ import { Redirect, Route, Switch, matchRoute } from 'wouter';
 import { parse } from 'regexparam';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { paths } from './paths';
-import { blogPosts } from '../content/blog-posts';
-import { products } from '../content/ehr-product';
-import { jobs } from '../content/jobs';
-import { newsArticles } from '../content/news-articles';
-import { allServices, patientCategories, providerCategories, providerServices } from '../content/services-catalogue';
+import {
+  applyPaths,
+  blogPostPaths,
+  newsArticlePaths,
+  productPaths,
+  providerServicePaths,
+  servicePaths,
+} from './prerender-paths.server';
 
 export type RouteEntry = {
   path: string;
@@ -29,39 +32,31 @@ export const routeTable: RouteEntry[] = [
   { path: paths.termsOfService(), page: lazyPage('terms-of-service-page') },
   { path: paths.hipaaCompliance(), page: lazyPage('hipaa-compliance-page') },
   { path: paths.accessibility(), page: lazyPage('accessibility-page') },
-  // Catalogue (issue #3). Slug lists are built on the server only (import.meta.env.SSR), so the content stays out of
+  // Catalogue (issue #3). Slug lists come from a .server module (stubs in the browser), so the content stays out of
   // the client bundle.
   { path: paths.services(), page: lazyPage('services-page') },
   { path: paths.providerServices(), page: lazyPage('provider-services-page') },
   {
     path: paths.providerService(':slug'),
     page: lazyPage('service-category-page'),
-    prerender: () =>
-      import.meta.env.SSR
-        ? [...providerCategories.map((c) => c.categorySlug), ...providerServices.map((s) => s.slug)].map(
-            paths.providerService,
-          )
-        : [],
+    prerender: providerServicePaths,
   },
   {
     path: paths.service(':slug'),
     page: lazyPage('service-category-page'),
-    prerender: () =>
-      import.meta.env.SSR
-        ? [...patientCategories.map((c) => c.categorySlug), ...allServices.map((s) => s.slug)].map(paths.service)
-        : [],
+    prerender: servicePaths,
   },
   { path: paths.blog(), page: lazyPage('blog-page') },
   {
     path: paths.blogPost(':slug'),
     page: lazyPage('blog-post-page'),
-    prerender: () => (import.meta.env.SSR ? blogPosts.map((post) => paths.blogPost(post.slug)) : []),
+    prerender: blogPostPaths,
   },
   { path: paths.news(), page: lazyPage('news-page') },
   {
     path: paths.newsArticle(':slug'),
     page: lazyPage('news-article-page'),
-    prerender: () => (import.meta.env.SSR ? newsArticles.map((article) => paths.newsArticle(article.slug)) : []),
+    prerender: newsArticlePaths,
   },
   { path: paths.contact(), page: lazyPage('contact-page') },
   { path: paths.resources(), page: lazyPage('resources-page') },
@@ -71,7 +66,7 @@ export const routeTable: RouteEntry[] = [
   {
     path: `${paths.apply('')}:slug`,
     page: lazyPage('apply-page'),
-    prerender: () => (import.meta.env.SSR ? jobs.map((job) => paths.apply(job.slug)) : []),
+    prerender: applyPaths,
   },
   { path: paths.symptomChecker(), page: lazyPage('symptom-checker-page') },
   // Accounts (issue #5). The dashboard is rendered in the browser behind the session.
@@ -88,7 +83,7 @@ export const routeTable: RouteEntry[] = [
   {
     path: paths.product(':slug'),
     page: lazyPage('product-page'),
-    prerender: () => (import.meta.env.SSR ? products.map((product) => paths.product(product.slug)) : []),
+    prerender: productPaths,
   },
 ];
 
