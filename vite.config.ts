@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { serverOnlyModules } from './server/tools/server-only-modules.mjs';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
@@ -8,7 +9,8 @@ const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 export default defineConfig({
   root,
   publicDir: 'public',
-  plugins: [react()],
+  // serverOnlyModules: *.server.ts(x) modules are stubbed in the browser's build (docs/rendering.md §3).
+  plugins: [serverOnlyModules(), react()],
   resolve: {
     alias: [
       {

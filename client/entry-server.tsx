@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import { RenderCtx, createRenderContext, type RenderContext } from './app/render-context';
-import { pageForPath, prerenderPaths, redirects } from './app/routes';
+import { prerenderPaths } from './app/prerender-paths.server';
+import { pageForPath, redirects } from './app/routes';
 import { defaultMeta } from './content/home-content';
 import type { RenderOptions, RenderResult } from '../shared/render-result';
 

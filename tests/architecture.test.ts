@@ -258,6 +258,27 @@ describe('server/', () => {
   });
 });
 
+describe('server-only content', () => {
+  // Server-only parts live in *.server.ts(x) modules (stubbed in the browser's build, docs/rendering.md §3); the
+  // compile-time flag is left only where the two sides of one component differ: ServerContent and Island.
+  const ssrRule = 'import.meta.env.SSR appears only in ServerContent and Island (else use a .server module)';
+  const allowed = ['client/components/server-content.tsx', 'client/components/island.tsx'];
+  it(ssrRule, () => {
+    const offenders = ['client', 'shared']
+      .flatMap(sourceFiles)
+      .filter((file) => !allowed.includes(file))
+      .flatMap((file) =>
+        fs
+          .readFileSync(path.join(root, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            /import\.meta\.env\.SSR\b/.test(line) ? [`${file} line ${index + 1}: ${line.trim()}`] : [],
+          ),
+      );
+    expectOnlyKnownBreaks(ssrRule, offenders);
+  });
+});
+
 describe('migrations/', () => {
   const rule = 'migrations/ import only kysely (frozen in time)';
   it(rule, () => {

@@ -2,17 +2,15 @@ import { Redirect, Route, Switch, matchRoute } from 'wouter';
 import { parse } from 'regexparam';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { paths } from './paths';
-import { blogPosts } from '../content/blog-posts';
-import { products } from '../content/ehr-product';
-import { jobs } from '../content/jobs';
-import { newsArticles } from '../content/news-articles';
-import { allServices, patientCategories, providerCategories, providerServices } from '../content/services-catalogue';
 
 export type RouteEntry = {
   path: string;
   page: LazyPage;
-  /** Concrete URLs rendered to HTML at build time; a static path prerenders itself unless this is false. */
-  prerender?: false | (() => string[]);
+  /**
+   * A static path is rendered to HTML at build time unless this is false; the slug routes' URLs are listed in
+   * prerender-paths.server.ts (server-only, with the content they read).
+   */
+  prerender?: false;
 };
 
 const notFoundPage = lazyPage('not-found-page');
@@ -29,39 +27,27 @@ export const routeTable: RouteEntry[] = [
   { path: paths.termsOfService(), page: lazyPage('terms-of-service-page') },
   { path: paths.hipaaCompliance(), page: lazyPage('hipaa-compliance-page') },
   { path: paths.accessibility(), page: lazyPage('accessibility-page') },
-  // Catalogue (issue #3). Slug lists are built on the server only (import.meta.env.SSR), so the content stays out of
+  // Catalogue (issue #3). The slug routes' URLs are listed in prerender-paths.server.ts, so the content stays out of
   // the client bundle.
   { path: paths.services(), page: lazyPage('services-page') },
   { path: paths.providerServices(), page: lazyPage('provider-services-page') },
   {
     path: paths.providerService(':slug'),
     page: lazyPage('service-category-page'),
-    prerender: () =>
-      import.meta.env.SSR
-        ? [...providerCategories.map((c) => c.categorySlug), ...providerServices.map((s) => s.slug)].map(
-            paths.providerService,
-          )
-        : [],
   },
   {
     path: paths.service(':slug'),
     page: lazyPage('service-category-page'),
-    prerender: () =>
-      import.meta.env.SSR
-        ? [...patientCategories.map((c) => c.categorySlug), ...allServices.map((s) => s.slug)].map(paths.service)
-        : [],
   },
   { path: paths.blog(), page: lazyPage('blog-page') },
   {
     path: paths.blogPost(':slug'),
     page: lazyPage('blog-post-page'),
-    prerender: () => (import.meta.env.SSR ? blogPosts.map((post) => paths.blogPost(post.slug)) : []),
   },
   { path: paths.news(), page: lazyPage('news-page') },
   {
     path: paths.newsArticle(':slug'),
     page: lazyPage('news-article-page'),
-    prerender: () => (import.meta.env.SSR ? newsArticles.map((article) => paths.newsArticle(article.slug)) : []),
   },
   { path: paths.contact(), page: lazyPage('contact-page') },
   { path: paths.resources(), page: lazyPage('resources-page') },
@@ -71,7 +57,6 @@ export const routeTable: RouteEntry[] = [
   {
     path: `${paths.apply('')}:slug`,
     page: lazyPage('apply-page'),
-    prerender: () => (import.meta.env.SSR ? jobs.map((job) => paths.apply(job.slug)) : []),
   },
   { path: paths.symptomChecker(), page: lazyPage('symptom-checker-page') },
   // Accounts (issue #5). The dashboard is rendered in the browser behind the session.
@@ -88,7 +73,6 @@ export const routeTable: RouteEntry[] = [
   {
     path: paths.product(':slug'),
     page: lazyPage('product-page'),
-    prerender: () => (import.meta.env.SSR ? products.map((product) => paths.product(product.slug)) : []),
   },
 ];
 
@@ -104,14 +88,6 @@ export function findRoute(path: string): RouteEntry | undefined {
 /** The page module that will render `path` (the not-found page when nothing matches). */
 export function pageForPath(path: string): LazyPage {
   return findRoute(path)?.page ?? notFoundPage;
-}
-
-export function prerenderPaths(): string[] {
-  return routeTable.flatMap((route) => {
-    if (route.prerender === false) return [];
-    if (route.prerender) return route.prerender();
-    return route.path.includes(':') ? [] : [route.path];
-  });
 }
 
 export function AppRoutes() {

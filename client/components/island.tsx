@@ -17,7 +17,7 @@ type IslandProps = {
   id: string;
   /** The live component, loaded with a dynamic import() on first use, so it is not part of the page's first load. */
   load: () => Promise<ComponentType<LiveProps>>;
-  /** Server build only: the same component rendered into the HTML (`import.meta.env.SSR ? <Form /> : null`). */
+  /** Server build only: the component rendered into the HTML, from a `*.server` module (a stub in the browser). */
   server: ReactNode;
   /** Shown if the code cannot load while the visitor is sending the form (offline, say). */
   failure: ToastOptions;

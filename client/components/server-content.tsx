@@ -5,9 +5,10 @@ type ServerContentProps = {
   /** Unique on the page; the same id finds the markup in the HTML the server sent. */
   id: string;
   /**
-   * The content, rendered only on the server. Write it as
-   * `import.meta.env.SSR ? <Article .../> : null` so the client bundle drops the
-   * content module entirely (it ships as HTML, not as JavaScript too).
+   * The content, rendered only on the server. Take it from a `*.server.tsx` module
+   * (`<Article />`): the browser's build replaces that module with a stub, so the
+   * content ships as HTML only, never as JavaScript too (docs/rendering.md §3).
+   * Ignored in the browser.
    */
   children: ReactNode;
   className?: string;

@@ -1,7 +1,6 @@
-import { LegalDocument } from '../components/legal-document';
 import { ServerContent } from '../components/server-content';
 import { useToast } from '../components/toast/toast-provider';
-import { legalPages } from '../content/legal-pages';
+import { AccessibilityText } from './legal-text.server';
 import { visualAssist } from '../content/visual-assist';
 
 export default function AccessibilityPage() {
@@ -9,7 +8,7 @@ export default function AccessibilityPage() {
   return (
     <>
       <ServerContent id="legal">
-        {import.meta.env.SSR ? <LegalDocument page={legalPages.accessibility} /> : null}
+        <AccessibilityText />
       </ServerContent>
       <section aria-labelledby="visual-assist-heading" className="app-container app-prose">
         <div className="app-callout">

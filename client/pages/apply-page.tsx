@@ -1,15 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'wouter';
-import { paths } from '../app/paths';
-import { BackLink } from '../components/back-link';
-import { PageHeader } from '../components/page-header';
 import { ServerContent } from '../components/server-content';
-import { applyPageTexts } from '../content/apply-page-texts';
-import { findJob } from '../content/jobs';
 import { JobApplicationForm } from '../features/forms/job-application/job-application-form';
-import { PageMeta } from '../layout/page-meta';
-import { brand } from '../../shared/brand';
 import '../styles/catalogue.css';
+import { ApplyHeader, titleFor } from './apply-page.server';
 
 /** The router decodes with decodeURI; this also decodes reserved characters such as %26 and %2F. */
 function decodeParam(value: string): string {
@@ -20,14 +14,12 @@ function decodeParam(value: string): string {
   }
 }
 
-const titleFor = (decoded: string) => findJob(decoded)?.title ?? decoded;
-
 /** The server-rendered heading for this URL's slug inside `root`, if it is there. */
 const headingIn = (root: ParentNode | null | undefined, decoded: string) =>
   root?.querySelector(`[data-apply-for="${CSS.escape(decoded)}"] h1`)?.textContent ?? null;
 
 /**
- * The job title for the form. The server looks it up; the browser never loads the
+ * The job title for the form. The server looks it up (`titleFor`, a stub in the browser); the browser never loads the
  * jobs list (long descriptions): it reads the title from the server-rendered
  * heading of this slug, there from the start on a first load, or once the page's
  * HTML block has arrived after a client-side navigation.
@@ -35,7 +27,7 @@ const headingIn = (root: ParentNode | null | undefined, decoded: string) =>
 function useJobTitle(decoded: string, wrapperRef: RefObject<HTMLDivElement | null>): string | null {
   const [found, setFound] = useState(() => ({
     decoded,
-    title: import.meta.env.SSR ? titleFor(decoded) : headingIn(document, decoded),
+    title: typeof document === 'undefined' ? titleFor(decoded) : headingIn(document, decoded),
   }));
   const title = found.decoded === decoded ? found.title : null;
   useEffect(() => {
@@ -66,28 +58,13 @@ export default function ApplyPage() {
   return (
     <div ref={wrapperRef}>
       <ServerContent id="apply">
-        {import.meta.env.SSR ? <ApplyHeader decoded={decoded} title={title ?? decoded} /> : null}
+        <ApplyHeader decoded={decoded} title={title ?? decoded} />
       </ServerContent>
       <div className="app-section">
         <div className="app-container app-prose">
           {title !== null ? <JobApplicationForm key={title} jobTitle={title} /> : null}
         </div>
       </div>
-    </div>
-  );
-}
-
-function ApplyHeader({ decoded, title }: { decoded: string; title: string }) {
-  const texts = applyPageTexts;
-  return (
-    <div data-apply-for={decoded}>
-      <PageMeta
-        title={`${texts.titlePrefix}: ${title} - ${brand.name}`}
-        description={`${texts.descriptionPrefix} ${title}.`}
-      />
-      <PageHeader title={title} eyebrow={texts.eyebrow}>
-        <BackLink href={paths.jobOpportunities()} label={texts.backLabel} />
-      </PageHeader>
     </div>
   );
 }

@@ -1,105 +1,14 @@
 import { useParams } from 'wouter';
-import { paths } from '../app/paths';
-import { BackLink } from '../components/back-link';
-import { Illustration } from '../components/illustration';
-import { PageHeader } from '../components/page-header';
-import { formatPostDate } from '../components/post-card';
 import { ServerContent } from '../components/server-content';
-import { findBlogPost, type ArticleBlock, type BlogPost } from '../content/blog-posts';
-import { cataloguePages } from '../content/catalogue-pages';
-import { NotFoundStatus, PageMeta } from '../layout/page-meta';
-import { brand } from '../../shared/brand';
 import '../styles/catalogue.css';
+import { BlogPostContent } from './blog-post-page.server';
 
 /** /blog/{slug}: the whole post, or the 'Blog Post Detail' placeholder (HTTP 404) for an unknown slug. */
 export default function BlogPostPage() {
   const { slug = '' } = useParams<{ slug: string }>();
-  return <ServerContent id="blog-post">{import.meta.env.SSR ? <BlogPostContent slug={slug} /> : null}</ServerContent>;
-}
-
-/** The spec titles blog post pages with the slug, hyphens turned into spaces. */
-const titleFromSlug = (slug: string) => `${slug.replace(/-/g, ' ')} - ${brand.name}`;
-
-function BlogPostContent({ slug }: { slug: string }) {
-  const texts = cataloguePages.blog;
-  const post = findBlogPost(slug);
-  if (!post) {
-    return (
-      <>
-        <NotFoundStatus />
-        <PageMeta title={titleFromSlug(slug)} description={texts.notFound.description} />
-        <PageHeader title={texts.notFound.title}>
-          <BackLink href={paths.blog()} label={texts.backToBlog} />
-        </PageHeader>
-        <div className="app-section">
-          <div className="app-container app-prose">
-            <p>{texts.notFound.text}</p>
-          </div>
-        </div>
-      </>
-    );
-  }
-  return <BlogArticle post={post} />;
-}
-
-function BlogArticle({ post }: { post: BlogPost }) {
-  const texts = cataloguePages.blog;
   return (
-    <article>
-      <PageMeta title={titleFromSlug(post.slug)} description={post.excerpt} />
-      <PageHeader title={post.title} intro={post.excerpt}>
-        <BackLink href={paths.blog()} label={texts.backToBlog} />
-        <p className="app-post-card__meta">
-          <span className={post.category === 'Digital Health' ? 'app-badge app-badge--teal' : 'app-badge'}>
-            {post.category}
-          </span>
-          <time dateTime={post.date}>{formatPostDate(post.date)}</time>
-        </p>
-      </PageHeader>
-      <div className="app-section">
-        <div className="app-container app-prose">
-          <Illustration
-            name={post.imageKey}
-            alt={post.imageDescription}
-            eager
-            className="app-catalogue__article-image"
-          />
-          {post.body.map((block, index) => (
-            <Block key={index} block={block} />
-          ))}
-          <p className="app-catalogue__reviewed">
-            {post.reviewedBy}. {texts.reviewedOn}{' '}
-            <time dateTime={post.reviewedOn}>{formatPostDate(post.reviewedOn)}</time>.
-          </p>
-          {post.sources.length ? (
-            <section aria-labelledby="sources-heading">
-              <h2 id="sources-heading">{texts.sourcesHeading}</h2>
-              <ul>
-                {post.sources.map((source) => (
-                  <li key={source.url}>
-                    <a href={source.url} rel="noopener noreferrer">
-                      {source.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <p className="app-callout">{texts.disclaimer}</p>
-        </div>
-      </div>
-    </article>
-  );
-}
-
-function Block({ block }: { block: ArticleBlock }) {
-  if (block.kind === 'heading') return <h2>{block.text}</h2>;
-  if (block.kind === 'paragraph') return <p>{block.text}</p>;
-  return (
-    <ul>
-      {block.items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
+    <ServerContent id="blog-post">
+      <BlogPostContent slug={slug} />
+    </ServerContent>
   );
 }

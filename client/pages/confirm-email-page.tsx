@@ -1,8 +1,8 @@
 import { paths } from '../app/paths';
 import { AuthPage } from '../features/auth/auth-page';
+// The server renders the form into the HTML (a stub in the browser, which loads it on first use).
+import { ConfirmEmail } from '../features/auth/auth-forms.server';
 
-// The server build renders the form into the HTML; the browser loads it on first use.
-const ServerForm = import.meta.env.SSR ? (await import('../features/auth/confirm-email')).ConfirmEmail : null;
 const loadForm = () => import('../features/auth/confirm-email').then((module) => module.ConfirmEmail);
 
 export default function ConfirmEmailPage() {
@@ -14,7 +14,7 @@ export default function ConfirmEmailPage() {
       intro="One last step: confirm that this email address is yours."
       back={{ href: paths.home(), label: 'Back to Home' }}
       formLabel="Email confirmation"
-      serverForm={ServerForm}
+      serverForm={ConfirmEmail}
       loadForm={loadForm}
       failure={{ title: 'Email Not Confirmed' }}
     />

@@ -1,10 +1,8 @@
 import { paths } from '../app/paths';
 import { AuthPage } from '../features/auth/auth-page';
+// The server renders the form into the HTML (a stub in the browser, which loads it on first use).
+import { ForgotPasswordForm } from '../features/auth/auth-forms.server';
 
-// The server build renders the form into the HTML; the browser loads it on first use.
-const ServerForm = import.meta.env.SSR
-  ? (await import('../features/auth/forgot-password-form')).ForgotPasswordForm
-  : null;
 const loadForm = () => import('../features/auth/forgot-password-form').then((module) => module.ForgotPasswordForm);
 
 export default function ForgotPasswordPage() {
@@ -16,7 +14,7 @@ export default function ForgotPasswordPage() {
       intro="Enter your email address and we will send you a link to choose a new password."
       back={{ href: paths.login(), label: 'Back to Log In' }}
       formLabel="Password reset request"
-      serverForm={ServerForm}
+      serverForm={ForgotPasswordForm}
       loadForm={loadForm}
       failure={{ title: 'Request Failed' }}
     />

@@ -1,11 +1,10 @@
-import { LegalDocument } from '../components/legal-document';
 import { ServerContent } from '../components/server-content';
-import { legalPages } from '../content/legal-pages';
+import { HipaaComplianceText } from './legal-text.server';
 
 export default function HipaaCompliancePage() {
   return (
     <ServerContent id="legal">
-      {import.meta.env.SSR ? <LegalDocument page={legalPages['hipaa-compliance']} /> : null}
+      <HipaaComplianceText />
     </ServerContent>
   );
 }

@@ -1,31 +1,12 @@
-import { paths } from '../app/paths';
-import { BackLink } from '../components/back-link';
-import { PageHeader } from '../components/page-header';
 import { ServerContent } from '../components/server-content';
-import { cataloguePages } from '../content/catalogue-pages';
-import { careersTexts, jobs } from '../content/jobs';
-import { JobList } from '../features/careers/job-list';
-import { PageMeta } from '../layout/page-meta';
 import '../styles/catalogue.css';
+import { JobOpportunitiesContent } from './job-opportunities-page.server';
 
 /** /careers/job-opportunities: the open jobs (or the empty-state text) and Back to Resources. */
 export default function JobOpportunitiesPage() {
-  return <ServerContent id="jobs">{import.meta.env.SSR ? <JobOpportunitiesContent /> : null}</ServerContent>;
-}
-
-function JobOpportunitiesContent() {
-  const texts = cataloguePages.careers;
   return (
-    <>
-      <PageMeta title={texts.jobsMeta.title} description={texts.jobsMeta.description} />
-      <PageHeader title={careersTexts.jobsHeading} intro={texts.jobsIntro}>
-        <BackLink href={paths.resources()} label={texts.backToResources} />
-      </PageHeader>
-      <section className="app-section" aria-label={careersTexts.jobsHeading}>
-        <div className="app-container">
-          <JobList jobs={jobs} />
-        </div>
-      </section>
-    </>
+    <ServerContent id="jobs">
+      <JobOpportunitiesContent />
+    </ServerContent>
   );
 }

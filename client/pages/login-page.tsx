@@ -1,10 +1,10 @@
 import { paths } from '../app/paths';
 import { AuthPage } from '../features/auth/auth-page';
-import { AppLink } from '../components/app-link';
+import { LogInLinks } from '../features/auth/auth-links.server';
 import { brand } from '../../shared/brand';
+// The server renders the form into the HTML (a stub in the browser, which loads it on first use).
+import { LogInForm } from '../features/auth/auth-forms.server';
 
-// The server build renders the form into the HTML; the browser loads it on first use.
-const ServerForm = import.meta.env.SSR ? (await import('../features/auth/log-in-form')).LogInForm : null;
 const loadForm = () => import('../features/auth/log-in-form').then((module) => module.LogInForm);
 
 export default function LoginPage() {
@@ -16,21 +16,10 @@ export default function LoginPage() {
       intro="Welcome back. Log in with the email address and password you signed up with."
       back={{ href: paths.home(), label: 'Back to Home' }}
       formLabel="Log-in form"
-      serverForm={ServerForm}
+      serverForm={LogInForm}
       loadForm={loadForm}
       failure={{ title: 'Log In Failed' }}
-      links={
-        import.meta.env.SSR ? (
-          <>
-            <p>
-              <AppLink href={paths.forgotPassword()}>Forgot password?</AppLink>
-            </p>
-            <p>
-              New here? <AppLink href={paths.signup()}>Create an account</AppLink>
-            </p>
-          </>
-        ) : null
-      }
+      links={<LogInLinks />}
     />
   );
 }

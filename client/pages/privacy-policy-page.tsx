@@ -1,11 +1,10 @@
-import { LegalDocument } from '../components/legal-document';
 import { ServerContent } from '../components/server-content';
-import { legalPages } from '../content/legal-pages';
+import { PrivacyPolicyText } from './legal-text.server';
 
 export default function PrivacyPolicyPage() {
   return (
     <ServerContent id="legal">
-      {import.meta.env.SSR ? <LegalDocument page={legalPages['privacy-policy']} /> : null}
+      <PrivacyPolicyText />
     </ServerContent>
   );
 }

@@ -1,10 +1,12 @@
 import { ServerContent } from '../components/server-content';
-import { ServicesOverview } from '../features/services/services-overview';
+import { ServicesOverview } from '../features/services/services-overview.server';
 import '../styles/catalogue.css';
 
 /** /services/provider: the provider categories (the provider detail pages' back link lands here). */
 export default function ProviderServicesPage() {
   return (
-    <ServerContent id="services">{import.meta.env.SSR ? <ServicesOverview only="provider" /> : null}</ServerContent>
+    <ServerContent id="services">
+      <ServicesOverview only="provider" />
+    </ServerContent>
   );
 }

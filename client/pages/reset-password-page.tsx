@@ -1,10 +1,8 @@
 import { paths } from '../app/paths';
 import { AuthPage } from '../features/auth/auth-page';
+// The server renders the form into the HTML (a stub in the browser, which loads it on first use).
+import { ResetPasswordForm } from '../features/auth/auth-forms.server';
 
-// The server build renders the form into the HTML; the browser loads it on first use.
-const ServerForm = import.meta.env.SSR
-  ? (await import('../features/auth/reset-password-form')).ResetPasswordForm
-  : null;
 const loadForm = () => import('../features/auth/reset-password-form').then((module) => module.ResetPasswordForm);
 
 export default function ResetPasswordPage() {
@@ -16,7 +14,7 @@ export default function ResetPasswordPage() {
       intro="Choosing a new password logs you out on every other device."
       back={{ href: paths.login(), label: 'Back to Log In' }}
       formLabel="New password"
-      serverForm={ServerForm}
+      serverForm={ResetPasswordForm}
       loadForm={loadForm}
       failure={{ title: 'Password Not Changed' }}
     />

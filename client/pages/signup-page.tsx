@@ -1,11 +1,11 @@
 import { paths } from '../app/paths';
 import { AuthPage } from '../features/auth/auth-page';
-import { AppLink } from '../components/app-link';
+import { SignUpLinks } from '../features/auth/auth-links.server';
 import { brand } from '../../shared/brand';
 import { SIGN_UP_FAILED_MESSAGE } from '../../shared/messages/auth-messages';
+// The server renders the form into the HTML (a stub in the browser, which loads it on first use).
+import { SignUpForm } from '../features/auth/auth-forms.server';
 
-// The server build renders the form into the HTML; the browser loads it on first use.
-const ServerForm = import.meta.env.SSR ? (await import('../features/auth/sign-up-form')).SignUpForm : null;
 const loadForm = () => import('../features/auth/sign-up-form').then((module) => module.SignUpForm);
 
 export default function SignupPage() {
@@ -17,16 +17,10 @@ export default function SignupPage() {
       intro="Sign up to book care and follow your requests. We will email you a link to confirm your address."
       back={{ href: paths.home(), label: 'Back to Home' }}
       formLabel="Sign-up form"
-      serverForm={ServerForm}
+      serverForm={SignUpForm}
       loadForm={loadForm}
       failure={{ title: 'Sign Up Failed', description: SIGN_UP_FAILED_MESSAGE }}
-      links={
-        import.meta.env.SSR ? (
-          <p>
-            Already have an account? <AppLink href={paths.login()}>Log in</AppLink>
-          </p>
-        ) : null
-      }
+      links={<SignUpLinks />}
     />
   );
 }

@@ -1,10 +1,8 @@
 import { Suspense, lazy, useState, type MouseEvent } from 'react';
-import { PageHeader } from '../components/page-header';
 import { ServerContent } from '../components/server-content';
-import { cataloguePages } from '../content/catalogue-pages';
-import { AGREE_ATTRIBUTE, SymptomDisclaimer } from '../features/symptom-checker/symptom-disclaimer';
-import { PageMeta } from '../layout/page-meta';
+import { AGREE_ATTRIBUTE } from '../features/symptom-checker/symptom-disclaimer';
 import '../styles/catalogue.css';
+import { SymptomCheckerIntro, SymptomDisclaimer } from './symptom-checker-page.server';
 
 // The checker and its condition data load when the visitor shows intent (pointer
 // or focus on the disclaimer) or agrees, never before: the page stays within the JS budget.
@@ -27,7 +25,9 @@ export default function SymptomCheckerPage() {
 
   return (
     <>
-      <ServerContent id="symptom-checker">{import.meta.env.SSR ? <SymptomCheckerIntro /> : null}</ServerContent>
+      <ServerContent id="symptom-checker">
+        <SymptomCheckerIntro />
+      </ServerContent>
       <div className="app-section">
         <div className="app-container app-prose">
           {accepted ? (
@@ -39,22 +39,12 @@ export default function SymptomCheckerPage() {
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
             <div onClick={onClick} onPointerOver={() => void loadChecker()} onFocus={() => void loadChecker()}>
               <ServerContent id="symptom-disclaimer">
-                {import.meta.env.SSR ? <SymptomDisclaimer /> : null}
+                <SymptomDisclaimer />
               </ServerContent>
             </div>
           )}
         </div>
       </div>
-    </>
-  );
-}
-
-function SymptomCheckerIntro() {
-  const texts = cataloguePages.symptomChecker;
-  return (
-    <>
-      <PageMeta title={texts.meta.title} description={texts.meta.description} />
-      <PageHeader title={texts.title} intro={texts.intro} />
     </>
   );
 }

@@ -35,11 +35,21 @@ await build({
     emptyOutDir: true,
     manifest: false,
     copyPublicDir: false,
+    // Files the server-rendered markup links to (illustrations used only by `.server` modules, which the client build
+    // replaces with stubs): emitted here and moved to the client's assets below, under the same hashed names.
+    ssrEmitAssets: true,
     rolldownOptions: {
       output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', codeSplitting: false },
     },
   },
 });
+const serverAssetsDir = path.join(distDir, 'server', 'assets');
+for (const file of fs.existsSync(serverAssetsDir) ? fs.readdirSync(serverAssetsDir) : []) {
+  const target = path.join(distDir, 'client', 'assets', file);
+  // Stylesheets come from the client build (the manifest links them); the server renderer's copy is not needed.
+  if (!file.endsWith('.css') && !fs.existsSync(target)) fs.copyFileSync(path.join(serverAssetsDir, file), target);
+}
+fs.rmSync(serverAssetsDir, { recursive: true, force: true });
 
 const clientDir = path.join(distDir, 'client');
 const prerenderedDir = path.join(distDir, 'prerendered');

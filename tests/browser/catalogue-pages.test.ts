@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest } from '../helpers/browser-test';
-import { prerenderPaths } from '../../client/app/routes';
+import { prerenderPaths } from '../../client/app/prerender-paths.server';
 import { DESKTOP, MOBILE, axeViolations, baseUrl, waitForHydration } from '../helpers/browser';
 
 // Every page this issue adds: the catalogue routes the build prerenders, plus the not-found views.

@@ -1,11 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
-import { brand } from '../../../shared/brand';
-import { BackLink } from '../../components/back-link';
-import { PageHeader } from '../../components/page-header';
 import { ServerContent } from '../../components/server-content';
 import type { ToastOptions } from '../../components/toast/toast-provider';
-import { PageMeta } from '../../layout/page-meta';
 import { Island, type LiveProps } from '../../components/island';
+import { AuthIntro } from './auth-intro.server';
 import './auth.css';
 
 const OFFLINE = 'Could not reach our service. Check your internet connection and try again.';
@@ -20,12 +17,12 @@ type AuthPageProps = {
   back: { href: string; label: string };
   /** Accessible name of the form's section. */
   formLabel: string;
-  /** The server build's copy of the form (null in the browser) and the browser's loader. */
-  serverForm: ComponentType<LiveProps> | null;
+  /** The form for the server's HTML (from a `.server` module: a stub in the browser) and the browser's loader. */
+  serverForm: ComponentType<LiveProps>;
   loadForm: () => Promise<ComponentType<LiveProps>>;
   /** Shown if the form's code cannot load when the visitor sends it. */
   failure: Pick<ToastOptions, 'title'> & { description?: string };
-  /** Links under the form, rendered on the server only: `import.meta.env.SSR ? <Links/> : null`. */
+  /** Links under the form, rendered on the server only: a component from a `.server` module. */
   links?: ReactNode;
 };
 
@@ -48,14 +45,7 @@ export function AuthPage({
   return (
     <>
       <ServerContent id={`${id}-intro`}>
-        {import.meta.env.SSR ? (
-          <>
-            <PageMeta title={`${title} - ${brand.name}`} description={metaDescription} />
-            <PageHeader title={title} intro={intro}>
-              <BackLink href={back.href} label={back.label} />
-            </PageHeader>
-          </>
-        ) : null}
+        <AuthIntro title={title} metaDescription={metaDescription} intro={intro} back={back} />
       </ServerContent>
       <section className="app-section" aria-label={formLabel}>
         <div className="app-container">
@@ -63,7 +53,7 @@ export function AuthPage({
             <Island
               id={id}
               load={loadForm}
-              server={ServerForm ? <ServerForm /> : null}
+              server={<ServerForm />}
               failure={{ title: failure.title, description: failure.description ?? OFFLINE, variant: 'destructive' }}
             />
           </div>

@@ -6,7 +6,7 @@ let taken: { href: string; token: string | null } | undefined;
  * undefined on the server (the page is prerendered without it).
  */
 export function takeLinkToken(): string | null | undefined {
-  if (import.meta.env.SSR || typeof window === 'undefined') return undefined;
+  if (typeof window === 'undefined') return undefined;
   const url = new URL(window.location.href);
   if (taken && url.pathname + url.search === taken.href) return taken.token;
   const token = url.searchParams.get('token') || null;

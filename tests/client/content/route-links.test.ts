@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRoute, prerenderPaths, redirects, routeTable } from '../../../client/app/routes';
+import { prerenderPaths } from '../../../client/app/prerender-paths.server';
+import { findRoute, redirects, routeTable } from '../../../client/app/routes';
 import { prerenderedFileFor } from '../../../server/site/html-document';
 import { distDir } from '../../../server/site/load-site-build';
 import { footerBottomLinks, footerColumns } from '../../../client/layout/footer-links';

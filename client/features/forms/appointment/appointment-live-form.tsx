@@ -26,7 +26,9 @@ const read = (form: HTMLFormElement) => storedForms['appointment'].toInput((name
  */
 function AppointmentLiveFormInner({ initialValues = {}, openedAt }: LiveProps) {
   // Set in the browser: the prerendered HTML was built on another day.
-  const [minDate, setMinDate] = useState<string | undefined>(() => (import.meta.env.SSR ? undefined : lagosToday()));
+  const [minDate, setMinDate] = useState<string | undefined>(() =>
+    typeof window === 'undefined' ? undefined : lagosToday(),
+  );
   // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration, today in Lagos replaces the build day
   useEffect(() => setMinDate(lagosToday()), []);
 

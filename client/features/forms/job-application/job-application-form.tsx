@@ -1,10 +1,8 @@
 import { useCallback } from 'react';
 import { Island, type LiveProps } from '../../../components/island';
 import { jobApplicationMessages } from './job-application-messages';
-
-// Server build only: the live form is rendered into the prerendered HTML. The client build drops this
-// line, so the page ships only the island wrapper and the form's code loads on first use.
-const ServerForm = import.meta.env.SSR ? (await import('./job-application-live-form')).JobApplicationLiveForm : null;
+// The live form rendered into the server's HTML; a stub in the browser, where the form's code loads on first use.
+import { JobApplicationLiveForm } from './job-application-form.server';
 
 const loadLive = () => import('./job-application-live-form').then((module) => module.JobApplicationLiveForm);
 
@@ -18,7 +16,7 @@ export function JobApplicationForm({ jobTitle }: { jobTitle: string }) {
     <Island
       id="job-application"
       load={load}
-      server={ServerForm ? <ServerForm jobTitle={jobTitle} /> : null}
+      server={<JobApplicationLiveForm jobTitle={jobTitle} />}
       failure={jobApplicationMessages.failure}
     />
   );

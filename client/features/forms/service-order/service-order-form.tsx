@@ -1,9 +1,7 @@
 import { Island } from '../../../components/island';
 import { serviceOrderMessages } from './service-order-messages';
-
-// Server build only: the live form is rendered into the prerendered HTML. The client build drops this
-// line, so the page ships only the island wrapper and the form's code loads on first use.
-const ServerForm = import.meta.env.SSR ? (await import('./service-order-live-form')).ServiceOrderLiveForm : null;
+// The live form rendered into the server's HTML; a stub in the browser, where the form's code loads on first use.
+import { ServiceOrderLiveForm } from './service-order-form.server';
 
 // A link such as /services/order-service?package=premium-package pre-fills the form: show it filled at once.
 const prefilled = () => /[?&](package|service)=/.test(window.location.search);
@@ -16,7 +14,7 @@ export function ServiceOrderForm() {
     <Island
       id="service-order"
       load={load}
-      server={ServerForm ? <ServerForm /> : null}
+      server={<ServiceOrderLiveForm />}
       failure={serviceOrderMessages.failure}
       loadAtOnce={prefilled}
     />

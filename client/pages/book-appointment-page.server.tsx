@@ -1,0 +1,29 @@
+import { paths } from '../app/paths';
+import { BackLink } from '../components/back-link';
+import { PageHeader } from '../components/page-header';
+import { PageMeta } from '../layout/page-meta';
+import { brand } from '../../shared/brand';
+import { EMERGENCY_NUMBERS } from '../../shared/constants';
+
+export function BookAppointmentIntro() {
+  return (
+    <>
+      <PageMeta
+        title={`Book an Appointment - ${brand.name}`}
+        description="Request a virtual or in-person appointment with our care team. Choose a date and a service, and we will contact you to confirm."
+      />
+      <PageHeader
+        title="Book an Appointment"
+        intro="Choose a date and the service you need. Our team will contact you to confirm the time."
+      >
+        <BackLink href={paths.services()} label="Back to Services" />
+      </PageHeader>
+      <div className="app-container">
+        <p className="app-form-card app-form-card--notice">
+          <strong>In an emergency, do not use this form.</strong> Call {EMERGENCY_NUMBERS.join(' or ')} now, or go to
+          the nearest hospital.
+        </p>
+      </div>
+    </>
+  );
+}
