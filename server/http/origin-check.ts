@@ -2,6 +2,16 @@ import type { RequestHandler } from 'express';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const REFUSED_MESSAGE = 'This request came from another site and was refused.';
+// Fixed text, nothing from the request: no escaping needed, and no script or style for the CSP to refuse.
+const REFUSED_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Form not sent</title></head>
+<body><main><h1>Form not sent</h1><p>${REFUSED_MESSAGE} Nothing was stored.</p>
+<p>Please open the form on our website and send it again: <a href="/">go to the home page</a>.</p></main></body>
+</html>`;
+
 /**
  * The one rule for "sent by this site" (HTTP requests and the chat's Socket.IO handshake): the
  * Origin header, when present, must be the configured public origin or this server's own
@@ -35,8 +45,11 @@ export function originCheck(publicOrigin?: string): RequestHandler {
       configuredOrigin,
     });
     if (allowed) return next();
-    res
-      .status(403)
-      .json({ error: { message: 'This request came from another site and was refused.', code: 'FORBIDDEN' } });
+    // A plain HTML form post (a browser without JavaScript) is answered with a page a person can read, not JSON.
+    if (req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html') {
+      res.status(403).type('html').send(REFUSED_PAGE);
+      return;
+    }
+    res.status(403).json({ error: { message: REFUSED_MESSAGE, code: 'FORBIDDEN' } });
   };
 }

@@ -235,6 +235,23 @@ describe('pages and form posts', () => {
     );
     expect(foreign.status).toBe(403);
     expect(await count('csrf@example.ng')).toBe(0);
+    // A browser's plain post reads a page that says so; an API client gets JSON.
+    const refusedPage = await fetch(`${server.baseUrl}/resources`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        origin: 'https://evil.example',
+        accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ formName: 'newsletter', email: 'csrf2@example.ng' }).toString(),
+    });
+    expect(refusedPage.status).toBe(403);
+    expect(refusedPage.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await refusedPage.text()).toContain(
+      'This request came from another site and was refused. Nothing was stored.',
+    );
+    expect(await count('csrf2@example.ng')).toBe(0);
 
     // An unknown form name is not a form: back to the page, nothing stored.
     expect((await send({ formName: 'nope', email: 'x@example.ng' })).status).toBe(303);
