@@ -154,6 +154,15 @@ describe('configuration', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://db/app' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('refuse REDIS_URL without a shared CHAT_COOKIE_SECRET, and accept it with one', () => {
+    expect(() => loadEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      /CHAT_COOKIE_SECRET: must be set when REDIS_URL/,
+    );
+    const env = loadEnv({ REDIS_URL: 'redis://127.0.0.1:6379', CHAT_COOKIE_SECRET: 'x'.repeat(32) });
+    expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
   });
 
   it('stop the real server at start-up with a message naming the variable', async () => {
