@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { pageForPath } from './app/routes';
@@ -16,7 +16,8 @@ const app = (
   </StrictMode>
 );
 
-// Not in a transition: time-sliced hydration lets a submit land on an island that is rendered but not yet committed,
-// and that submit was lost (tests/browser/forms-slow-phone.test.ts). One task, then every handler is live.
-if (container.firstElementChild) hydrateRoot(container, app);
+// In a transition, hydration yields to the browser every few milliseconds instead of running as one long task: the
+// page stays responsive on a slow phone while React attaches (issue #15: Total Blocking Time). A submit pressed on an
+// island rendered but not yet committed is held outside React (client/components/island.tsx), so it is not lost.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

@@ -31,6 +31,32 @@ type Live = { Component: ComponentType<LiveProps>; props: LiveProps };
 type Held = { submit: boolean; button: number | null; focusId: string | null };
 const NOTHING_HELD: Held = { submit: false, button: null, focusId: null };
 
+/**
+ * Each island's loading state, by id, outside React. Hydration runs in a transition (time-sliced), so the visitor can
+ * press Send on an island React has rendered but not yet committed; a render that is not committed is thrown away with
+ * its refs and state. Kept here, the held submit and the loaded code reach whichever instance commits (issue #15.4).
+ */
+type Activation = {
+  held: Held;
+  loading: boolean;
+  live: Live | null;
+  show: ((live: Live) => void) | null;
+  /** The values a reset goes back to (comes with the component's code). */
+  pristineValues: (islandId: string) => Record<string, string>;
+};
+const activations = new Map<string, Activation>();
+
+function activationOf(id: string): Activation {
+  let activation = activations.get(id);
+  if (!activation) {
+    activation = { held: { ...NOTHING_HELD }, loading: false, live: null, show: null, pristineValues: () => ({}) };
+    activations.set(id, activation);
+  }
+  return activation;
+}
+
+const islandElement = (id: string) => document.querySelector<HTMLElement>(`[data-island="${CSS.escape(id)}"]`);
+
 const controlsOf = (root: HTMLElement | null) =>
   Array.from(root?.querySelectorAll<HTMLInputElement>('input, select, textarea') ?? []);
 
@@ -57,43 +83,52 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
   const containerRef = useRef<HTMLDivElement>(null);
   const { toast } = useToast();
   // The markup the server sent, read once before hydration touches it (absent after client-side navigation).
-  const [html] = useState(() =>
-    import.meta.env.SSR ? null : (document.querySelector(`[data-island="${CSS.escape(id)}"]`)?.innerHTML ?? null),
-  );
+  const [html] = useState(() => (import.meta.env.SSR ? null : (islandElement(id)?.innerHTML ?? null)));
   const [live, setLive] = useState<Live | null>(null);
-  const loading = useRef(false);
-  const held = useRef<Held>({ ...NOTHING_HELD });
   const openedAt = useRef(0);
-  const pristineValues = useRef<(islandId: string) => Record<string, string>>(() => ({}));
 
   const activate = () => {
-    if (loading.current) return;
-    loading.current = true;
+    const activation = activationOf(id);
+    if (activation.loading) return;
+    activation.loading = true;
     // The form-reset helper comes with the component's code, not with the page (it is only needed once live).
     Promise.all([load(), import('./pristine-values')]).then(
       ([Component, pristine]) => {
         if (html !== null) pristine.rememberPristine(id, html);
-        pristineValues.current = pristine.pristineInitialValues;
-        const container = containerRef.current;
+        activation.pristineValues = pristine.pristineInitialValues;
+        // The DOM element, not a ref: the instance that started loading may never have been committed.
+        const container = islandElement(id);
         const active = document.activeElement;
-        held.current.focusId = active && container?.contains(active) && active.id ? active.id : null;
-        setLive({ Component, props: { initialValues: typedValues(container), openedAt: openedAt.current } });
+        activation.held.focusId = active && container?.contains(active) && active.id ? active.id : null;
+        activation.live = { Component, props: { initialValues: typedValues(container), openedAt: openedAt.current } };
+        activation.show?.(activation.live);
       },
       () => {
-        loading.current = false;
+        activation.loading = false;
         // Nothing is sent and nothing is replayed later: the visitor is told, and can try again.
-        if (held.current.submit) toast(failure);
-        held.current = { ...NOTHING_HELD };
+        if (activation.held.submit) toast(failure);
+        activation.held = { ...NOTHING_HELD };
       },
     );
   };
 
   useEffect(() => {
+    // Markup shown by client-side navigation starts afresh: nothing held from an earlier visit to the page.
+    if (html === null) activations.delete(id);
+    const activation = activationOf(id);
+    activation.show = setLive;
+    // Loaded while this instance was still being hydrated (an uncommitted render started it): take it over now.
+    if (activation.live) activation.show(activation.live);
     // Markup from the server could be read and typed into from the first paint, before any script ran: its time
     // counts from the navigation start (performance.now()'s origin). Markup shown by client-side navigation, from now.
     openedAt.current = html === null ? performance.now() : 0;
     const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
     if (html === null || loadAtOnce?.() || focusedBeforeHydration) activate();
+    return () => {
+      if (activation.show === setLive) activation.show = null;
+      // Used and gone (the page changed): a later mount of this id starts afresh.
+      if (activation.live) activations.delete(id);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island mounts
   }, []);
 
@@ -101,8 +136,9 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
   // plain button press). The held state is cleared first, so a later render (the reset below) replays nothing.
   useEffect(() => {
     if (!live) return;
-    const { focusId, submit, button } = held.current;
-    held.current = { ...NOTHING_HELD };
+    const activation = activationOf(id);
+    const { focusId, submit, button } = activation.held;
+    activation.held = { ...NOTHING_HELD };
     if (focusId) document.getElementById(focusId)?.focus();
     const container = containerRef.current;
     if (submit) container?.querySelector('form')?.requestSubmit();
@@ -110,7 +146,7 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
       const target = container?.querySelectorAll('button')[button];
       if (target && target.type !== 'submit') target.click();
     }
-  }, [live]);
+  }, [live, id]);
 
   if (import.meta.env.SSR) {
     return (
@@ -130,7 +166,10 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
         onReset={() =>
           setLive(
             (current) =>
-              current && { ...current, props: { ...current.props, initialValues: pristineValues.current(id) } },
+              current && {
+                ...current,
+                props: { ...current.props, initialValues: activationOf(id).pristineValues(id) },
+              },
           )
         }
       >
@@ -157,13 +196,13 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
       onSubmit={(event) => {
         // Held, never sent twice: no native post now, one enhanced submit once the code is here.
         event.preventDefault();
-        held.current.submit = true;
+        activationOf(id).held.submit = true;
         activate();
       }}
       onClick={(event) => {
         const button = (event.target as HTMLElement).closest('button');
         if (!button || button.type === 'submit' || !containerRef.current) return;
-        held.current.button = Array.from(containerRef.current.querySelectorAll('button')).indexOf(button);
+        activationOf(id).held.button = Array.from(containerRef.current.querySelectorAll('button')).indexOf(button);
         activate();
       }}
       dangerouslySetInnerHTML={{ __html: html }}

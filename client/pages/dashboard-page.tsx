@@ -10,6 +10,7 @@ import { TrpcProvider } from '../lib/trpc-provider';
 import { PageMeta } from '../layout/page-meta';
 import { paths } from '../app/paths';
 import { brand } from '../../shared/brand';
+import { LOGGED_OUT_NOTICE } from '../../shared/forms/account-forms';
 import type { QueryClient } from '@tanstack/react-query';
 import { useRenderContext } from '../app/render-context';
 import { seedPortal, takePortalData } from '../features/dashboard/portal-data';
@@ -60,7 +61,7 @@ function DashboardScreen() {
       await logOut.mutateAsync();
       setPageAuthState(null);
       navigate(paths.home());
-      toast({ title: 'Logged Out', description: 'You have been logged out.' });
+      toast({ title: LOGGED_OUT_NOTICE.title, description: LOGGED_OUT_NOTICE.description });
     } catch (error) {
       setLoggingOut(false);
       toast({

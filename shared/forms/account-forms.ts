@@ -59,6 +59,12 @@ export const accountNotices: Record<string, AccountNotice> = {
     title: 'Password Changed',
     description: 'Your new password is set and you are logged in.',
   },
+  // The header's log-out button is always a plain post (the dashboard's Logout too, without JavaScript).
+  'logout:done': {
+    page: '/',
+    title: 'Logged Out',
+    description: 'You have been logged out.',
+  },
   'delete-account:deleted': {
     page: '/',
     title: 'Account Deleted',
@@ -73,6 +79,9 @@ export const accountNotices: Record<string, AccountNotice> = {
 
 export const accountNoticeFor = (form: string | null, outcome: string | null): AccountNotice | null =>
   (form && outcome && accountNotices[`${form}:${outcome}`]) || null;
+
+/** The logout notice: the plain post's page shows it, the enhanced Logout button's toast says the same. */
+export const LOGGED_OUT_NOTICE = accountNotices['logout:done']!;
 
 /** The notice's element id, which the redirect's #fragment points at. */
 export const ACCOUNT_NOTICE_ID = 'form-notice';

@@ -132,7 +132,9 @@ describe('the whole account with JavaScript off', () => {
 
       // Log out (a plain form), then reset the password by e-mail: it signs this browser in.
       await page.getByRole('button', { name: 'Logout' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL('**/?form=logout&sent=done#form-notice');
+      expect(await notice.textContent()).toContain('Logged Out');
+      expect((await context.cookies()).find((cookie) => cookie.name === 'session')).toBeUndefined();
       await page.goto('/forgot-password');
       await field('Email Address').fill(email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();

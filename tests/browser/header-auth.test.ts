@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
+import { ACCOUNT_NOTICE_ID, LOGGED_OUT_NOTICE } from '../../shared/forms/account-forms';
 import { signInAs } from './chat-helpers';
 
 const NO_SCRIPT = { ...DESKTOP, javaScriptEnabled: false };
@@ -53,9 +54,12 @@ describe('the header knows who you are, from the first paint (issue #13)', () =>
       staff: true,
     });
 
-    // Log out works without JavaScript: a plain form post, then home, signed out.
+    // Log out works without JavaScript: a plain form post, then home, signed out, and told so.
     await patient.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await patient.waitForURL((url) => url.pathname === '/');
+    expect(await patient.locator(`#${ACCOUNT_NOTICE_ID}`).textContent()).toBe(
+      `${LOGGED_OUT_NOTICE.title}${LOGGED_OUT_NOTICE.description}`,
+    );
     expect(await headerLinks(patient)).toEqual({
       logIn: true,
       signUp: true,

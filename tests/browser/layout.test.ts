@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest } from '../helpers/browser-test';
 import { DESKTOP, MOBILE, baseUrl, waitForHydration } from '../helpers/browser';
@@ -83,6 +84,23 @@ describe('scrolling on navigation', () => {
     await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
+
+  browserTest(
+    'leaves the first page where the visitor scrolled it while the scripts loaded',
+    async ({ newContext }) => {
+      const page = await (await newContext()).newPage();
+      const held: Route[] = [];
+      let holding = true;
+      await page.route('**/assets/*.js', (route) => (holding ? void held.push(route) : void route.continue()));
+      await page.goto('/privacy-policy');
+      await page.evaluate(() => window.scrollTo(0, 600));
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+      await waitForHydration(page);
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    },
+  );
 
   browserTest('scrolls to the anchor when the URL has a #hash', async ({ open }) => {
     const { page } = await open('/privacy-policy');
