@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { autoIncrementPrimaryKey, isoNowDefault } from '../server/db/dialect';
 
 // Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.

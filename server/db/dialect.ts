@@ -161,7 +161,7 @@ export async function replacePostgresCheck(db: AnyDb, table: string, column: str
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The larger of two values: SQLite's scalar max(a, b), PostgreSQL's greatest(a, b). */
-export const greatest = (db: AnyDb, a: Expression<number> | RawBuilder<number>, b: Expression<number> | number) =>
+export const greatest = (db: AnyDb, a: Expression<unknown>, b: Expression<unknown> | number) =>
   engineOf(db) === 'sqlite' ? sql<number>`max(${a}, ${b})` : sql<number>`greatest(${a}, ${b})`;
 
 /** `column = value` without regard to case, for a column made with `nocase` (uses its index on either engine). */
@@ -187,6 +187,15 @@ export const forUpdate = <DB, TB extends keyof DB, O>(
   db: AnyDb,
   query: SelectQueryBuilder<DB, TB, O>,
 ): SelectQueryBuilder<DB, TB, O> => (engineOf(db) === 'postgres' ? query.forUpdate() : query);
+
+/**
+ * Locks the selected rows and leaves out rows another transaction has locked (PostgreSQL: FOR UPDATE SKIP LOCKED), so
+ * nodes that claim work from one table each get different rows. SQLite: as `forUpdate`.
+ */
+export const forUpdateSkipLocked = <DB, TB extends keyof DB, O>(
+  db: AnyDb,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> => (engineOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query);
 
 /** A unique-constraint failure on either engine (SQLite's code, or PostgreSQL's SQLSTATE 23505). */
 export const isUniqueViolation = (error: unknown) => {
