@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { openPostgres } from '../../server/db/app-database';
-import { openDatabase, type AppDatabase } from '../../server/db/database';
+import { databaseFile, openDatabase, type AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 
 /**
@@ -68,4 +69,66 @@ export async function createTestDb(): Promise<AppDatabase> {
   const { db } = openDatabase(':memory:');
   await migrateToLatest(db);
   return db;
+}
+
+/** A database a child process (the real server, a tool) uses too: the env that points it there, and `open` for here. */
+export type ProcessDatabase = {
+  env: Record<string, string>;
+  open: () => AppDatabase;
+  /** Drops the PostgreSQL schema (SQLite: the caller removes DATA_DIR). */
+  drop: () => Promise<void>;
+};
+
+/**
+ * The database in `dataDir` (SQLite: DATA_DIR/app.db), or in the unit-postgres project a fresh PostgreSQL schema that
+ * DATABASE_URL names through libpq's `options` parameter.
+ */
+export async function createProcessDatabase(dataDir: string): Promise<ProcessDatabase> {
+  if (testEngine === 'sqlite')
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase(databaseFile(dataDir)).db, drop: async () => {} };
+  const schema = uniqueSchemaName();
+  await createSchema(schema);
+  const url = new URL(testDatabaseUrl());
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openPostgres(testDatabaseUrl(), { poolSize: 2, searchPath: schema }).db,
+    drop: () => dropSchema(schema),
+  };
+}
+
+/**
+ * Makes inserts into `table` fail with `message` (a storage fault the app did not expect), only for rows where `when`
+ * holds (a condition on `new`) if given. Resolves with the function that stops it.
+ */
+export async function failInserts(
+  db: AppDatabase,
+  table: string,
+  options: { message: string; when?: string },
+): Promise<() => Promise<void>> {
+  const name = `${table}_fail`;
+  if (testEngine === 'sqlite') {
+    await sql
+      .raw(
+        `create trigger ${name} before insert on ${table} ${options.when ? `when ${options.when}` : ''}
+         begin select raise(abort, '${options.message}'); end`,
+      )
+      .execute(db);
+    return async () => void (await sql.raw(`drop trigger ${name}`).execute(db));
+  }
+  await sql
+    .raw(
+      `create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${options.message}'; end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${name} before insert on ${table} for each row ${options.when ? `when (${options.when})` : ''}
+       execute function ${name}()`,
+    )
+    .execute(db);
+  return async () => {
+    await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
+    await sql.raw(`drop function ${name}()`).execute(db);
+  };
 }
