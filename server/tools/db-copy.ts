@@ -113,12 +113,13 @@ async function main() {
           const ids = (source.prepare(`select id from ${table}`).all() as { id: number }[]).map((row) => row.id);
           await sql`delete from ${sql.table(table)} where not (id = any(${ids}))`.execute(trx);
         }
+        // Rows already equal are not rewritten, so a second run reports nothing copied.
+        const updated = columns.filter((column) => column !== 'id');
         const conflict = SEEDED_TABLES.has(table)
           ? sql`on conflict (id) do update set ${sql.join(
-              columns
-                .filter((column) => column !== 'id')
-                .map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`),
-            )}`
+              updated.map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`),
+            )} where (${sql.join(updated.map((column) => sql`${sql.table(table)}.${sql.id(column)}`))})
+              is distinct from (${sql.join(updated.map((column) => sql`excluded.${sql.id(column)}`))})`
           : sql`on conflict do nothing`;
         let batch: Row[] = [];
         const flush = async () => {

@@ -76,13 +76,18 @@ describe('PostgreSQL', () => {
 
   it('gives counts and averages as numbers and created_at defaults as ISO-8601 UTC text', async () => {
     const db = await open();
-    await sql`insert into newsletter_subscriptions (reference, email) values ('SUB-AAAAA', 'a@example.com')`.execute(db);
+    await sql`insert into newsletter_subscriptions (reference, email) values ('SUB-AAAAA', 'a@example.com')`.execute(
+      db,
+    );
     const row = await db
       .selectFrom('newsletter_subscriptions')
       .select((eb) => [eb.fn.countAll<number>().as('count'), sql<number>`avg(id)`.as('average')])
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ count: 1, average: 1 });
-    const { created_at } = await db.selectFrom('newsletter_subscriptions').select('created_at').executeTakeFirstOrThrow();
+    const { created_at } = await db
+      .selectFrom('newsletter_subscriptions')
+      .select('created_at')
+      .executeTakeFirstOrThrow();
     expect(created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Math.abs(Date.parse(created_at) - Date.now())).toBeLessThan(60_000);
   });
@@ -91,9 +96,10 @@ describe('PostgreSQL', () => {
     const db = await open();
     await users.create(db, { email: 'Ada@Example.com', fullName: 'Ada', passwordHash: 'x' });
     expect((await users.findByEmail(db, 'ada@EXAMPLE.com'))?.full_name).toBe('Ada');
-    const duplicate = await users
-      .create(db, { email: 'ADA@example.com', fullName: 'Ada 2', passwordHash: 'x' })
-      .then(() => null, (error: unknown) => error);
+    const duplicate = await users.create(db, { email: 'ADA@example.com', fullName: 'Ada 2', passwordHash: 'x' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(isUniqueViolation(duplicate)).toBe(true);
   });
 
