@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.
+// Migrations import only kysely and use Kysely<any>: they are frozen in time.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('app_meta')

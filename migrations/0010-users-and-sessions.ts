@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { autoIncrementPrimaryKey, engineOf, epochMsType, nocase, nocaseIndex } from '../server/db/dialect';
 
-// Accounts (issue #5). Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.
+// Accounts (issue #5). Migrations import only kysely and the dialect module, and use Kysely<any>: they
+// are frozen in time.
 // Times: created_at / email_confirmed_at are ISO-8601 UTC text; expires_at is epoch milliseconds (compared as numbers).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { autoIncrementPrimaryKey } from '../server/db/dialect';
 
-// Live support chat (issue #6). Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.
+// Live support chat (issue #6). Migrations import only kysely and the dialect module, and use Kysely<any>: they
+// are frozen in time.
 // Times are ISO-8601 UTC text, like the accounts tables.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

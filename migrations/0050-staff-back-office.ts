@@ -12,7 +12,8 @@ import {
   replacePostgresCheck,
 } from '../server/db/dialect';
 
-// Staff back office (issue #13). Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.
+// Staff back office (issue #13). Migrations import only kysely and the dialect module, and use Kysely<any>: they
+// are frozen in time.
 //
 // - `requests`: one inbox row per submission of the four request forms (the form's own table keeps every field).
 //   Status, owner and the staff's message to the patient live here; the inbox lists, filters and pages this table.
@@ -194,7 +195,9 @@ async function rebuildEmailTokens(db: Kysely<any>, next: string, kindCheck: stri
     .addColumn('expires_at', 'integer', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await sql`insert into ${sql.table(next)} select id, user_id, kind, expires_at, created_at from email_tokens`.execute(db);
+  await sql`insert into ${sql.table(next)} select id, user_id, kind, expires_at, created_at from email_tokens`.execute(
+    db,
+  );
   await db.schema.dropTable('email_tokens').execute();
   await db.schema.alterTable(next).renameTo('email_tokens').execute();
   await db.schema.createIndex('email_tokens_user_id').on('email_tokens').columns(['user_id', 'kind']).execute();

@@ -380,9 +380,9 @@ export const chat = {
       .insertInto('chat_agent_reads')
       .values({ conversation_id: id, agent_id: agentId, message_id: messageId })
       .onConflict((oc) =>
-        oc
-          .columns(['conversation_id', 'agent_id'])
-          .doUpdateSet({ message_id: greatest(db, sql.ref('chat_agent_reads.message_id'), sql.ref('excluded.message_id')) }),
+        oc.columns(['conversation_id', 'agent_id']).doUpdateSet({
+          message_id: greatest(db, sql.ref('chat_agent_reads.message_id'), sql.ref('excluded.message_id')),
+        }),
       )
       .execute(),
 

@@ -28,7 +28,7 @@ const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === INT8_OID) return (value: string) => Number.parseInt(value, 10);
     if (oid === NUMERIC_OID) return (value: string) => Number.parseFloat(value);
-    return pg.types.getTypeParser(oid, format);
+    return pg.types.getTypeParser(oid, format) as unknown;
   }) as typeof pg.types.getTypeParser,
 };
 

@@ -100,9 +100,7 @@ async function trigramSchema(db: AnyDb): Promise<string> {
 export async function createTrigramIndexes(db: AnyDb, table: string, expressions: Record<string, string>) {
   const schema = await trigramSchema(db);
   for (const [name, expression] of Object.entries(expressions)) {
-    await sql
-      .raw(`create index ${name} on ${table} using gin ((${expression}) ${schema}.gin_trgm_ops)`)
-      .execute(db);
+    await sql.raw(`create index ${name} on ${table} using gin ((${expression}) ${schema}.gin_trgm_ops)`).execute(db);
   }
 }
 
@@ -133,14 +131,10 @@ export async function createPostgresGuardTriggers(
     )
     .execute(db);
   await sql
-    .raw(
-      `create trigger ${table}_no_update before update on ${table} for each row execute function ${table}_guard()`,
-    )
+    .raw(`create trigger ${table}_no_update before update on ${table} for each row execute function ${table}_guard()`)
     .execute(db);
   await sql
-    .raw(
-      `create trigger ${table}_no_delete before delete on ${table} for each row execute function ${table}_guard()`,
-    )
+    .raw(`create trigger ${table}_no_delete before delete on ${table} for each row execute function ${table}_guard()`)
     .execute(db);
 }
 

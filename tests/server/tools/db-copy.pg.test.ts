@@ -51,10 +51,8 @@ async function seedSqlite() {
     serviceType: 'General Check-up',
     message: null,
     idempotencyKey: 'copy-test-key-0001',
-  } as Parameters<typeof insertAppointment>[1]);
-  await insertNewsletterSubscription(writes, { email: 'reader@example.com' } as Parameters<
-    typeof insertNewsletterSubscription
-  >[1]);
+  });
+  await insertNewsletterSubscription(writes, { email: 'reader@example.com' });
   const conversation = await chat.ensureConversation(db, { visitorKey: 'v:copy', userId: null, page: '/' });
   await db.transaction().execute(async (trx) => {
     await chat.insertMessageRow(trx, {

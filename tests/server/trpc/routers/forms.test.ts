@@ -538,7 +538,10 @@ describe('trip plan', () => {
         .get(row.reference) as { type: string; date_type: string };
       expect(typed).toEqual({ type: 'integer', date_type: 'null' });
     } else {
-      const typed = await sql<{ type: string; date_is_null: boolean }>`select pg_typeof(number_of_travelers)::text as type,
+      const typed = await sql<{
+        type: string;
+        date_is_null: boolean;
+      }>`select pg_typeof(number_of_travelers)::text as type,
         departure_date is null as date_is_null from trip_plans where reference = ${row.reference}`.execute(server.db);
       expect(typed.rows[0]).toEqual({ type: 'integer', date_is_null: true });
     }
