@@ -40,6 +40,9 @@ export function openPostgres(url: string, options: { poolSize: number; searchPat
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
+    // A request waits this long for a free connection, as a SQLite write waits for the lock (DEFAULT_BUSY_POLICY),
+    // before it is answered 503 (database-fault.ts) instead of hanging while PostgreSQL is away or the pool is full.
+    connectionTimeoutMillis: 3000,
     types,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });

@@ -12,7 +12,14 @@ import { isUniqueViolation, users } from '../../../server/data/users';
 import type { AppDatabase } from '../../../server/db/database';
 import { engineOf } from '../../../server/db/dialect';
 import { migrateDownAll, migrateToLatest } from '../../../server/db/migrate';
+import { createApp } from '../../../server/app';
+import { openPostgres } from '../../../server/db/app-database';
+import { loadEnv } from '../../../server/env';
+import { createLogger } from '../../../server/logger';
+import { SERVICE_BUSY_MESSAGE } from '../../../shared/messages/service-messages';
 import { createPostgresTestDb, createTestDb } from '../../helpers/test-db';
+import { listenOnEphemeralPort } from '../../helpers/test-server';
+import { post, validInput } from '../trpc/routers/forms-fixtures';
 
 const opened: AppDatabase[] = [];
 const open = async () => {
@@ -137,5 +144,28 @@ describe('PostgreSQL', () => {
     const conversationId = await conversationWithMessage(db);
     const owed = await race(db, async (trx) => (await chat.owePendingReply(trx, conversationId)) !== null);
     expect(owed).toEqual([true, false]);
+  });
+
+  it('answers 503 with Retry-After, not 500, while PostgreSQL cannot be reached', async () => {
+    // Port 1 on the loopback refuses at once: the server is down.
+    const { db } = openPostgres('postgres://postgres@127.0.0.1:1/test', { poolSize: 2 });
+    opened.push(db);
+    const app = createApp({
+      env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
+      db,
+      logger: createLogger('silent'),
+      version: 'test',
+    });
+    const { baseUrl, closeServer } = await listenOnEphemeralPort(app);
+    try {
+      const health = await fetch(`${baseUrl}/healthz`);
+      expect(health.status).toBe(503);
+      const form = await post(baseUrl, 'subscribeNewsletter', validInput.subscribeNewsletter());
+      expect(form.status).toBe(503);
+      expect(form.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(form.json.error.message).toBe(SERVICE_BUSY_MESSAGE);
+    } finally {
+      await closeServer();
+    }
   });
 });
