@@ -13,7 +13,8 @@ const projectRoot = fileURLToPath(new URL('.', import.meta.url));
  * Suites that test SQLite itself stay SQLite-only: busy retries, SQLITE_FULL and rollback (database-faults), the
  * better-sqlite3 statement cache, the pragmas and sqlite_master after migrations (migrations, sqlite-schema), SQLite
  * file durability under kill -9 (forms-durability; tests/server/db/postgres-durability.pg.test.ts is PostgreSQL's),
- * and the staff tools that read the SQLite file directly (audit-cli, export-csv, retention-cli).
+ * and the staff tools' tests that build a SQLite file (audit-cli, export-csv, retention-cli; PostgreSQL's:
+ * tests/server/tools/tools-on-postgres.pg.test.ts).
  */
 const sqliteOnly = [
   'tests/server/db/database-faults.test.ts',

@@ -3,7 +3,9 @@
  * app nodes share it), else the SQLite file DATA_DIR/app.db. The server, the migration command and the staff tools
  * open it here and nowhere else.
  */
-import { Kysely, PostgresDialect } from 'kysely';
+import fs from 'node:fs';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../env';
 import { databaseFile, openDatabase, type AppDatabase } from './database';
@@ -51,4 +53,18 @@ export function openPostgres(url: string, options: { poolSize: number; searchPat
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * For the staff tools that only read (export, audit): PostgreSQL as the server opens it, or the SQLite file opened
+ * read-only, so a tool never creates or changes it. Null when there is no SQLite file yet.
+ */
+export function openAppDatabaseReadOnly(env: DatabaseSettings): OpenedDatabase | null {
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { poolSize: 1 });
+  const file = databaseFile(env.DATA_DIR);
+  if (!fs.existsSync(file)) return null;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }),
+  });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
 }
