@@ -1,12 +1,88 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { serverOnlyModules } from './server/tools/server-only-modules.mjs';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Suites that test SQLite itself stay SQLite-only: busy retries, SQLITE_FULL and rollback (database-faults), the
+ * better-sqlite3 statement cache, the pragmas and sqlite_master after migrations (migrations, sqlite-schema), SQLite
+ * file durability under kill -9 (forms-durability; tests/server/db/postgres-durability.pg.test.ts is PostgreSQL's),
+ * and the staff tools' tests that build a SQLite file (audit-cli, export-csv, retention-cli; PostgreSQL's:
+ * tests/server/tools/tools-on-postgres.pg.test.ts).
+ */
+const sqliteOnly = [
+  'tests/server/db/database-faults.test.ts',
+  'tests/server/db/statement-cache.test.ts',
+  'tests/server/db/migrations.test.ts',
+  'tests/server/db/sqlite-schema.test.ts',
+  'tests/server/forms-durability.test.ts',
+  'tests/server/tools/audit-cli.test.ts',
+  'tests/server/tools/export-csv.test.ts',
+  'tests/server/tools/retention-cli.test.ts',
+];
+
+/** Test files that open a database: through the test database, the test servers, or the database modules. */
+function databaseTestFiles(): string[] {
+  const touchesDatabase =
+    /test-db|test-server|socket-harness|site-server|forms-fixtures|staff-fixtures|openDatabase|openAppDatabase|createTestDb/;
+  return fs
+    .readdirSync(path.join(projectRoot, 'tests'), { recursive: true, encoding: 'utf8' })
+    .map((file) => `tests/${file.split(path.sep).join('/')}`)
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/browser/'))
+    .filter((file) => !sqliteOnly.includes(file))
+    .filter((file) => touchesDatabase.test(fs.readFileSync(path.join(projectRoot, file), 'utf8')))
+    .sort();
+}
+
+const answers = (port: number, host: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host, timeout: 1000 });
+    const done = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+
+/**
+ * The PostgreSQL run of the database suites (issue #16): when TEST_DATABASE_URL is set (then it must work), or when
+ * PostgreSQL answers on 127.0.0.1:5432. Otherwise it is left out, and says so in one line.
+ */
+async function postgresProjects(mode: string): Promise<TestProjectInlineConfiguration[]> {
+  if (mode !== 'test') return [];
+  if (!process.env.TEST_DATABASE_URL && !(await answers(5432, '127.0.0.1'))) {
+    console.log(
+      'PostgreSQL: not reachable on 127.0.0.1:5432 and TEST_DATABASE_URL unset; the database tests ran on SQLite only.',
+    );
+    return [];
+  }
+  return [
+    {
+      extends: true,
+      test: {
+        name: 'unit-postgres',
+        include: [...databaseTestFiles(), 'tests/**/*.pg.test.ts'],
+        environment: 'node',
+        setupFiles: ['tests/setup.ts'],
+        env: { TEST_DB_ENGINE: 'postgres' },
+        testTimeout: 30_000,
+        hookTimeout: 30_000,
+      },
+    },
+  ];
+}
+
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   root,
   publicDir: 'public',
   // serverOnlyModules: *.server.ts(x) modules are stubbed in the browser's build (docs/rendering.md §3).
@@ -54,14 +130,15 @@ export default defineConfig({
     // CI asks for a JSON report to total the results in one line.
     reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
     outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
-    root: fileURLToPath(new URL('.', import.meta.url)),
+    root: projectRoot,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/browser/**', 'node_modules/**'],
+          // *.pg.test.ts test PostgreSQL itself: they run in unit-postgres only.
+          exclude: ['tests/browser/**', 'tests/**/*.pg.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/setup.ts'],
           testTimeout: 20_000,
@@ -80,6 +157,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      ...(await postgresProjects(mode)),
     ],
   },
-});
+}));

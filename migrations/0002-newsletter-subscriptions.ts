@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import { autoIncrementPrimaryKey, isoNowDefault } from '../server/db/dialect';
 
-// Migrations import only kysely and use Kysely<any>: they are frozen in time.
+// Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('newsletter_subscriptions')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('reference', 'text', (col) => col.notNull().unique())
     .addColumn('email', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(isoNowDefault(db)))
     .execute();
   await db.schema
     .createIndex('newsletter_subscriptions_created_at')

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { autoIncrementPrimaryKey, isoNowDefault } from '../server/db/dialect';
 
-// Migrations import only kysely and use Kysely<any>: they are frozen in time.
+// Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('appointments')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('reference', 'text', (col) => col.notNull().unique())
     .addColumn('full_name', 'text', (col) => col.notNull())
     .addColumn('email', 'text', (col) => col.notNull())
@@ -13,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('preferred_time', 'text')
     .addColumn('service_type', 'text', (col) => col.notNull())
     .addColumn('message', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(isoNowDefault(db)))
     .execute();
   await db.schema.createIndex('appointments_created_at').on('appointments').column('created_at').execute();
 }

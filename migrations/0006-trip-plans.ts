@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { autoIncrementPrimaryKey, isoNowDefault } from '../server/db/dialect';
 
-// Migrations import only kysely and use Kysely<any>: they are frozen in time.
+// Migrations import only kysely and the dialect module, and use Kysely<any>: they are frozen in time.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('trip_plans')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('reference', 'text', (col) => col.notNull().unique())
     .addColumn('destination', 'text', (col) => col.notNull())
     .addColumn('departure_date', 'text')
@@ -16,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('phone', 'text')
     .addColumn('additional_requests', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn('created_at', 'text', (col) => col.notNull().defaultTo(isoNowDefault(db)))
     .execute();
   await db.schema.createIndex('trip_plans_created_at').on('trip_plans').column('created_at').execute();
 }

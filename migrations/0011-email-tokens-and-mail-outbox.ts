@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { autoIncrementPrimaryKey, epochMsType } from '../server/db/dialect';
 
 // Single-use e-mail tokens and the outgoing mail queue (issue #5).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -8,14 +9,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('confirm_email', 'reset_password')`))
-    .addColumn('expires_at', 'integer', (col) => col.notNull())
+    .addColumn('expires_at', epochMsType(db), (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('email_tokens_user_id').on('email_tokens').columns(['user_id', 'kind']).execute();
 
   await db.schema
     .createTable('mail_outbox')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('to_address', 'text', (col) => col.notNull())
     .addColumn('subject', 'text', (col) => col.notNull())
     .addColumn('text_body', 'text', (col) => col.notNull())
@@ -29,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .check(sql`status in ('pending', 'failed')`),
     )
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', 'integer', (col) => col.notNull())
+    .addColumn('next_attempt_at', epochMsType(db), (col) => col.notNull())
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();

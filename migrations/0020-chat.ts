@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import { autoIncrementPrimaryKey } from '../server/db/dialect';
 
-// Live support chat (issue #6). Migrations import only kysely and use Kysely<any>: they are frozen in time.
+// Live support chat (issue #6). Migrations import only kysely and the dialect module, and use Kysely<any>: they
+// are frozen in time.
 // Times are ISO-8601 UTC text, like the accounts tables.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('chat_conversations')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     // Who owns the conversation, decided on the server only: 'v:<id from the signed visitor cookie>'
     // or 'u:<user id>' for a signed-in account. Never sent to a browser.
     .addColumn('visitor_key', 'text', (col) => col.notNull().unique())
@@ -29,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('chat_messages')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('conversation_id', 'integer', (col) =>
       col.notNull().references('chat_conversations.id').onDelete('cascade'),
     )

@@ -1,11 +1,12 @@
 import { type Kysely } from 'kysely';
+import { autoIncrementPrimaryKey } from '../server/db/dialect';
 
 // Security audit log (issue #11): append-only; the app never updates or deletes a row.
 // E-mails are stored masked (a***@example.com), never in full, and no token or password ever is.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('audit_events')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     // What happened, e.g. 'login.failure' (server/audit/audit-log.ts lists them all).
     .addColumn('type', 'text', (col) => col.notNull())
     // Who did it, when known (an account or a staff member); kept if the account is deleted.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { autoIncrementPrimaryKey } from '../server/db/dialect';
 
 // Bot replies waiting for their due time (issue #11.5): kept in the database so a restart,
 // graceful or not, sends what is due. A row is deleted in the transaction that stores the reply,
@@ -6,7 +7,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('chat_pending_replies')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('conversation_id', 'integer', (col) =>
       col.notNull().references('chat_conversations.id').onDelete('cascade'),
     )

@@ -1,10 +1,12 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { autoIncrementPrimaryKey, createTrigramIndexes, dropIndexes, engineOf } from '../server/db/dialect';
 
 // The chat becomes a support desk (issue #14):
 // - conversations get a status, an urgent mark, the follow-up contact the visitor gave the bot, when they moved to
 //   WhatsApp, what the visitor has seen, and whether the bot has acknowledged the current waiting period;
 // - read markers are per agent (chat_agent_reads), so one agent opening a room clears only their badge;
 // - `chat_messages_search`: trigram full-text index over message text, kept by triggers (retention deletes too);
+//   PostgreSQL: a trigram GIN index on chat_messages.message (chat_messages_search_message), no triggers needed;
 // - owed e-mail follow-ups (agent replies to a visitor who has gone) wait in chat_pending_followups, like bot replies;
 // - ratings ('How did we do?') and the canned replies admins edit.
 // The replies agents had before admins could edit them (a migration keeps its own copy: later edits happen in the UI).
@@ -68,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('chat_pending_followups')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('conversation_id', 'integer', (col) =>
       col.notNull().unique().references('chat_conversations.id').onDelete('cascade'),
     )
@@ -77,7 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('chat_ratings')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('conversation_id', 'integer', (col) =>
       col.notNull().references('chat_conversations.id').onDelete('cascade'),
     )
@@ -94,7 +96,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('chat_canned_replies')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('body', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
@@ -106,6 +108,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .values({ title: reply.title, body: reply.body, updated_at: now })
       .execute();
 
+  if (engineOf(db) === 'postgres') {
+    await createTrigramIndexes(db, 'chat_messages', { chat_messages_search_message: 'message' });
+    return;
+  }
   for (const statement of [
     `create virtual table chat_messages_search using fts5(message, content='', contentless_delete=1, tokenize='trigram')`,
     `insert into chat_messages_search (rowid, message) select id, message from chat_messages`,
@@ -120,9 +126,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop trigger if exists chat_messages_search_delete`.execute(db);
-  await sql`drop trigger if exists chat_messages_search_insert`.execute(db);
-  await sql`drop table if exists chat_messages_search`.execute(db);
+  if (engineOf(db) === 'postgres') await dropIndexes(db, ['chat_messages_search_message']);
+  else {
+    await sql`drop trigger if exists chat_messages_search_delete`.execute(db);
+    await sql`drop trigger if exists chat_messages_search_insert`.execute(db);
+    await sql`drop table if exists chat_messages_search`.execute(db);
+  }
   for (const table of ['chat_canned_replies', 'chat_ratings', 'chat_pending_followups', 'chat_agent_reads'])
     await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('chat_conversations_status').execute();

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { createSessionEvents } from './auth/session-events';
 import { createInboxEvents } from './staff/inbox-events';
 import { attachChat } from './chat/attach-chat';
-import { databaseFile, openDatabase } from './db/database';
+import { openAppDatabase } from './db/app-database';
 import { migrateToLatest } from './db/migrate';
 import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
@@ -22,7 +22,7 @@ async function main() {
   // Imported, not read at run time: the compiled server (dist/server) has no package.json beside it.
   const { version } = packageJson;
 
-  const { db } = openDatabase(databaseFile(env.DATA_DIR));
+  const { db } = openAppDatabase(env);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info('migrations applied', { count: applied.length });
 

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ConversationStatus, RatingSummary } from '../../shared/chat-events';
 import type { AppDatabase } from '../db/database';
+import { forUpdate, greatest } from '../db/dialect';
 import type { Database } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +51,7 @@ export const chatDesk = {
   markSeen: (db: AppDatabase, id: number, messageId: number) =>
     db
       .updateTable('chat_conversations')
-      .set({ visitor_seen_message_id: sql<number>`max(visitor_seen_message_id, ${messageId})` })
+      .set({ visitor_seen_message_id: greatest(db, sql.ref('visitor_seen_message_id'), messageId) })
       .where('id', '=', id)
       .execute(),
 
@@ -122,9 +123,13 @@ export const chatDesk = {
   listPendingFollowUps: (db: AppDatabase) =>
     db.selectFrom('chat_pending_followups').select(['id', 'conversation_id', 'due_at']).orderBy('due_at').execute(),
 
-  /** Claims an owed follow-up (in the transaction that queues its mail): true for the one caller that deleted it. */
+  /**
+   * Claims an owed follow-up (in the transaction that queues its mail): true for the one caller that deleted it. On
+   * PostgreSQL a racing node's delete waits for the first transaction, then finds nothing: one mail.
+   */
   takeFollowUp: async (trx: Kysely<Database>, id: number) =>
-    Number((await trx.deleteFrom('chat_pending_followups').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+    (await trx.deleteFrom('chat_pending_followups').where('id', '=', id).returning('id').executeTakeFirst()) !==
+    undefined,
 
   postponeFollowUp: (db: AppDatabase, id: number, dueAt: string) =>
     db.updateTable('chat_pending_followups').set({ due_at: dueAt }).where('id', '=', id).execute(),
@@ -138,14 +143,16 @@ export const chatDesk = {
       .select(['m.id', 'm.message', 'm.created_at', 'agents.full_name as agent_name'])
       .where('m.conversation_id', '=', conversationId)
       .where('m.sender', '=', 'agent')
-      .where((eb) => eb('m.id', '>', sql<number>`max(c.visitor_seen_message_id, c.followed_up_message_id)`))
+      .where((eb) =>
+        eb('m.id', '>', greatest(db, sql.ref('c.visitor_seen_message_id'), sql.ref('c.followed_up_message_id'))),
+      )
       .orderBy('m.id')
       .execute(),
 
   markFollowedUp: (db: Kysely<Database>, id: number, messageId: number) =>
     db
       .updateTable('chat_conversations')
-      .set({ followed_up_message_id: sql<number>`max(followed_up_message_id, ${messageId})` })
+      .set({ followed_up_message_id: greatest(db, sql.ref('followed_up_message_id'), messageId) })
       .where('id', '=', id)
       .execute(),
 
@@ -171,11 +178,11 @@ export const chatDesk = {
   mergeIntoPatient: (db: AppDatabase, anonymousKey: string, userId: number) =>
     db.transaction().execute(async (trx) => {
       const patientKey = `u:${userId}`;
-      const anonymous = await trx
-        .selectFrom('chat_conversations')
-        .selectAll()
-        .where('visitor_key', '=', anonymousKey)
-        .executeTakeFirst();
+      // Locked (PostgreSQL): two log-ins of one visitor on two nodes merge once; the second finds the row gone.
+      const anonymous = await forUpdate(
+        trx,
+        trx.selectFrom('chat_conversations').selectAll().where('visitor_key', '=', anonymousKey),
+      ).executeTakeFirst();
       if (!anonymous) return null;
       const patient = await trx
         .selectFrom('chat_conversations')

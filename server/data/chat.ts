@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import type { ChatView } from '../../shared/chat-events';
 import type { ChatConversationsTable, ChatSenderColumn, Database } from '../db/schema';
+import { greatest } from '../db/dialect';
 import { chatSearch } from './chat-search';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
@@ -275,11 +276,14 @@ export const chat = {
       .orderBy('id')
       .execute(),
 
-  /** Claims a pending reply (inside the transaction that sends it): true for the one caller that deleted it. */
-  takePendingReply: async (trx: Kysely<Database>, id: number) => {
-    const result = await trx.deleteFrom('chat_pending_replies').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  },
+  /**
+   * Claims a pending reply (inside the transaction that sends it): true for the one caller that deleted it. On
+   * PostgreSQL a second node's delete waits for the first one's transaction and then finds no row, so each reply is
+   * sent once however the nodes race.
+   */
+  takePendingReply: async (trx: Kysely<Database>, id: number) =>
+    (await trx.deleteFrom('chat_pending_replies').where('id', '=', id).returning('id').executeTakeFirst()) !==
+    undefined,
 
   /** The stored message with this client id, with its agent's name. */
   findMessageByClientId: (db: AppDatabase, clientId: string) =>
@@ -308,7 +312,7 @@ export const chat = {
     let query = selectSummaries(db, options.agentId)
       .where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = c.id)`)
       .where(viewFilter(options.view, options.agentId));
-    if (options.search) query = query.where(chatSearch.matches(options.search));
+    if (options.search) query = query.where(chatSearch.matches(db, options.search));
     return query
       .orderBy(sql`c.urgent_at is null`)
       .orderBy('c.last_activity_at', 'desc')
@@ -376,9 +380,9 @@ export const chat = {
       .insertInto('chat_agent_reads')
       .values({ conversation_id: id, agent_id: agentId, message_id: messageId })
       .onConflict((oc) =>
-        oc
-          .columns(['conversation_id', 'agent_id'])
-          .doUpdateSet({ message_id: sql<number>`max(chat_agent_reads.message_id, excluded.message_id)` }),
+        oc.columns(['conversation_id', 'agent_id']).doUpdateSet({
+          message_id: greatest(db, sql.ref('chat_agent_reads.message_id'), sql.ref('excluded.message_id')),
+        }),
       )
       .execute(),
 

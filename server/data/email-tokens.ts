@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/database';
+import { forUpdate } from '../db/dialect';
 import type { EmailTokenKind } from '../db/schema';
 
 /** Queries on single-use e-mail tokens (ids are SHA-256 hashes; see server/auth/email-token.ts). */
@@ -6,6 +7,8 @@ export const emailTokens = {
   /** Stores a token and removes the user's older tokens of the same kind, so only the newest link works. */
   replace: (db: AppDatabase, row: { id: string; userId: number; kind: EmailTokenKind; expiresAt: number }) =>
     db.transaction().execute(async (trx) => {
+      // PostgreSQL: two requests for one account (two nodes) take turns here, so the second deletes the first's token.
+      await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', row.userId)).execute();
       await trx.deleteFrom('email_tokens').where('user_id', '=', row.userId).where('kind', '=', row.kind).execute();
       await trx
         .insertInto('email_tokens')

@@ -1,4 +1,11 @@
 import type { AppDatabase } from '../db/database';
+import { forUpdateSkipLocked } from '../db/dialect';
+
+/**
+ * How long a claimed mail is left to the node that claimed it: past this (it crashed while sending) another node
+ * sends it again.
+ */
+export const MAIL_CLAIM_LEASE_MS = 2 * 60_000;
 
 /** A small text attachment (an .ics calendar file), stored as JSON with the queued mail. */
 export type MailAttachment = { filename: string; contentType: string; content: string };
@@ -31,16 +38,34 @@ export const mailOutbox = {
       .returning('id')
       .executeTakeFirstOrThrow(),
 
-  due: (db: AppDatabase, now: number, limit: number) =>
-    db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
+  /**
+   * Claims up to `limit` due mails for this node: their next attempt moves a lease ahead, so another node (PostgreSQL,
+   * several app nodes) neither sees them due nor sends them too; sending then deletes the row or sets its next attempt.
+   * Oldest first.
+   */
+  claimDue: async (db: AppDatabase, now: number, limit: number, leaseMs = MAIL_CLAIM_LEASE_MS) => {
+    const rows = await db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: now + leaseMs })
+      .where(
+        'id',
+        'in',
+        forUpdateSkipLocked(
+          db,
+          db
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .orderBy('next_attempt_at')
+            .orderBy('id')
+            .limit(limit),
+        ),
+      )
+      .returningAll()
+      .execute();
+    return rows.sort((a, b) => a.id - b.id);
+  },
 
   /** Earliest pending attempt time, to know when to wake up next. */
   nextDueAt: async (db: AppDatabase) => {

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { AppDatabase } from '../db/database';
+import { containsPattern, digitsOf, engineOf, likeIgnoreCase, textEqualsIgnoreCase } from '../db/dialect';
 import type { Database, RequestEventKind } from '../db/schema';
 import type { InboxFilter, InboxRow, RequestStatus, RequestType } from '../../shared/requests';
 
@@ -118,10 +119,33 @@ const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 const phoneDigits = (term: string) => (/^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : null);
 
 /**
+ * The search through the trigram index (3+ characters). SQLite: the FTS5 table `requests_search`; PostgreSQL: ILIKE on
+ * the expressions its pg_trgm GIN indexes cover (migrations/0050-staff-back-office.ts), which finds the same fragments
+ * without regard to case.
+ */
+function trigramSearch(db: Db, term: string) {
+  const digits = phoneDigits(term);
+  if (engineOf(db) === 'sqlite') {
+    const match = digits && digits.length >= 3 ? `phone : ${ftsPhrase(digits)}` : ftsPhrase(term);
+    return sql<boolean>`requests.id in (select rowid from requests_search where requests_search match ${match})`;
+  }
+  const phone = digitsOf('requests.phone');
+  if (digits && digits.length >= 3) return likeIgnoreCase(db, phone, containsPattern(digits));
+  const like = containsPattern(term);
+  return sql<boolean>`(${sql.join(
+    ['requests.reference', 'requests.full_name', 'requests.email', phone].map((column) =>
+      likeIgnoreCase(db, column, like),
+    ),
+    sql` or `,
+  )})`;
+}
+
+/**
  * Applies the inbox filter. Search looks at reference, name, e-mail and phone: through the trigram index when the
  * term has 3 characters or more, otherwise a prefix match on reference and name.
  */
 function applyFilter<O>(
+  db: Db,
   query: SelectQueryBuilder<Database, 'requests', O>,
   filter: InboxFilter,
   viewerId: number,
@@ -136,18 +160,13 @@ function applyFilter<O>(
   if (filter.to) filtered = filtered.where('requests.created_at', '<', lagosDayAfter(filter.to));
   const term = filter.search?.trim();
   if (term) {
-    const digits = phoneDigits(term);
-    const match = digits && digits.length >= 3 ? `phone : ${ftsPhrase(digits)}` : ftsPhrase(term);
-    if (term.length >= 3)
+    if (term.length >= 3) filtered = filtered.where(trigramSearch(db, term));
+    else {
+      const prefix = `${containsPattern(term).slice(1, -1)}%`;
       filtered = filtered.where(
-        'requests.id',
-        'in',
-        sql<number>`(select rowid from requests_search where requests_search match ${match})`,
+        sql<boolean>`(${likeIgnoreCase(db, 'requests.reference', prefix)} or ${likeIgnoreCase(db, 'requests.full_name', prefix)})`,
       );
-    else
-      filtered = filtered.where((eb) =>
-        eb.or([eb('requests.reference', 'like', `${term}%`), eb('requests.full_name', 'like', `${term}%`)]),
-      );
+    }
   }
   return filtered;
 }
@@ -161,7 +180,7 @@ export const requests = {
     filter: InboxFilter,
     options: { viewerId: number; cursor?: number; limit: number },
   ): Promise<InboxPage> {
-    let query = applyFilter(inboxColumns(db.selectFrom('requests')), filter, options.viewerId);
+    let query = applyFilter(db, inboxColumns(db.selectFrom('requests')), filter, options.viewerId);
     if (options.cursor) query = query.where('requests.id', '<', options.cursor);
     const rows = await query
       .orderBy('requests.id', 'desc')
@@ -175,7 +194,7 @@ export const requests = {
   async *stream(db: AppDatabase, filter: InboxFilter, viewerId: number, batchSize = 500) {
     let after = 0;
     for (;;) {
-      const rows = await applyFilter(db.selectFrom('requests').selectAll('requests'), filter, viewerId)
+      const rows = await applyFilter(db, db.selectFrom('requests').selectAll('requests'), filter, viewerId)
         .where('requests.id', '>', after)
         .orderBy('requests.id')
         .limit(batchSize)
@@ -255,7 +274,7 @@ export const requests = {
         'cancel_reason',
         'created_at',
       ])
-      .where('email', '=', email.trim())
+      .where(textEqualsIgnoreCase(db, 'requests.email', email.trim()))
       .where('anonymised_at', 'is', null)
       .orderBy('id', 'desc')
       .execute(),

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AppDatabase } from '../db/database';
+import { textEqualsIgnoreCase } from '../db/dialect';
 import type { UserRole, UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -7,7 +8,11 @@ export type UserRow = Selectable<UsersTable>;
 /** Queries on the users table (the e-mail column compares without regard to case). */
 export const users = {
   findByEmail: (db: AppDatabase, email: string) =>
-    db.selectFrom('users').selectAll().where('email', '=', email.trim()).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where(textEqualsIgnoreCase(db, 'users.email', email.trim()))
+      .executeTakeFirst(),
 
   findById: (db: AppDatabase, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -65,6 +70,5 @@ export const users = {
     }),
 };
 
-/** True when `error` is SQLite's unique-constraint failure (a duplicate e-mail). */
-export const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+/** True when `error` is a unique-constraint failure (a duplicate e-mail), on either engine. */
+export { isUniqueViolation } from '../db/dialect';

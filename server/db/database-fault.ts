@@ -1,7 +1,8 @@
 /**
  * The database faults a visitor can do nothing about but wait: another connection
- * holds the write lock (SQLITE_BUSY / SQLITE_LOCKED after our retries), or the disk
- * (or max_page_count) is full, or the disk fails. They are answered with 503 and
+ * holds the write lock (SQLITE_BUSY / SQLITE_LOCKED after our retries; on PostgreSQL the
+ * server is unreachable or out of connections), or the disk (or max_page_count) is full,
+ * or the disk fails. They are answered with 503 and
  * Retry-After instead of a raw 500 (issue #11.4).
  */
 export type DatabaseFaultKind = 'busy' | 'full' | 'io';
@@ -25,6 +26,22 @@ const sqliteCode = (error: unknown): string =>
 
 export const isBusyError = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
 
+/**
+ * PostgreSQL's equivalents (SQLSTATE codes, and the Node errors of a connection that fails): the server is unreachable,
+ * shutting down, out of connections, or two transactions deadlocked — all worth a retry later; a full disk; an I/O or
+ * corruption error. The pool's own "timeout exceeded when trying to connect" carries no code.
+ */
+function postgresFault(error: unknown): DatabaseFault | null {
+  const code = sqliteCode(error);
+  if (/^(08|57P0|53300|40001|40P01)/.test(code) || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/.test(code))
+    return new DatabaseFault('busy', { cause: error });
+  if (code === '53100') return new DatabaseFault('full', { cause: error });
+  if (code === '58030' || /^XX00[12]$/.test(code)) return new DatabaseFault('io', { cause: error });
+  if (error instanceof Error && /^(timeout exceeded when trying to connect|Connection terminated)/.test(error.message))
+    return new DatabaseFault('busy', { cause: error });
+  return null;
+}
+
 /** The fault behind `error` (a SqliteError, or a DatabaseFault anywhere in its cause chain), or null. */
 export function databaseFaultOf(error: unknown): DatabaseFault | null {
   for (
@@ -37,6 +54,8 @@ export function databaseFaultOf(error: unknown): DatabaseFault | null {
     if (/^SQLITE_(BUSY|LOCKED)/.test(code)) return new DatabaseFault('busy', { cause: current });
     if (code === 'SQLITE_FULL') return new DatabaseFault('full', { cause: current });
     if (/^SQLITE_IOERR/.test(code)) return new DatabaseFault('io', { cause: current });
+    const postgres = postgresFault(current);
+    if (postgres) return postgres;
   }
   return null;
 }

@@ -1,9 +1,9 @@
 import { loadEnv } from '../env';
-import { databaseFile, openDatabase } from './database';
+import { openAppDatabase } from './app-database';
 import { migrateToLatest } from './migrate';
 
 const env = loadEnv();
-const { db } = openDatabase(databaseFile(env.DATA_DIR));
+const { db } = openAppDatabase(env);
 const results = await migrateToLatest(db);
 for (const result of results) console.log(`${result.status}: ${result.migrationName}`);
 console.log(results.length ? `Applied ${results.length} migration(s).` : 'Database is up to date.');

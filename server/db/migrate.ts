@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { AppDatabase } from './database';
+import { engineOf } from './dialect';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -36,7 +37,17 @@ class MigrationFolderProvider implements MigrationProvider {
   }
 }
 
-export const createMigrator = (db: AppDatabase) => new Migrator({ db, provider: new MigrationFolderProvider() });
+/**
+ * On PostgreSQL the migrator is told its schema (the connection's current one): otherwise it looks for its own tables
+ * in every schema of the database, takes another schema's for its own, and never creates them in this one.
+ */
+export async function createMigrator(db: AppDatabase) {
+  const migrationTableSchema =
+    engineOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  return new Migrator({ db, provider: new MigrationFolderProvider(), migrationTableSchema });
+}
 
 function unwrap({ error, results }: MigrationResultSet) {
   const failed = results?.find((result) => result.status === 'Error');
@@ -46,11 +57,11 @@ function unwrap({ error, results }: MigrationResultSet) {
 }
 
 export async function migrateToLatest(db: AppDatabase) {
-  return unwrap(await createMigrator(db).migrateToLatest());
+  return unwrap(await (await createMigrator(db)).migrateToLatest());
 }
 
 export async function migrateDownAll(db: AppDatabase) {
-  const migrator = createMigrator(db);
+  const migrator = await createMigrator(db);
   const { NO_MIGRATIONS } = await import('kysely');
   return unwrap(await migrator.migrateTo(NO_MIGRATIONS));
 }

@@ -55,7 +55,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const due = await mailOutbox.due(db, Date.now(), batchSize);
+      const due = await mailOutbox.claimDue(db, Date.now(), batchSize);
       if (!due.length || stopped) return sent;
       for (const row of due) {
         if (stopped) return sent;

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { issueEmailToken } from '../auth/email-token';
 import { hashPassword } from '../auth/password';
-import { databaseFile, openDatabase } from '../db/database';
+import { openAppDatabase } from '../db/app-database';
 import { migrateToLatest } from '../db/migrate';
 import { users } from '../data/users';
 import { ConfigError, loadEnv } from '../env';
@@ -35,7 +35,7 @@ async function main() {
   }
   const { email, name, role } = parsed.data;
   const env = loadEnv();
-  const { db } = openDatabase(databaseFile(env.DATA_DIR));
+  const { db } = openAppDatabase(env);
   try {
     await migrateToLatest(db);
     const existing = await users.findByEmail(db, email);

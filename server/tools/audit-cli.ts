@@ -1,16 +1,14 @@
 /**
  * `npm run audit -- [--since YYYY-MM-DD] [--type login.failure]`: prints the security audit log
  * (audit_events, issue #11.7) oldest first, one event per line, for whoever investigates an
- * incident. Dates are UTC, as stored. Reads DATA_DIR like the server; opens the database read-only.
+ * incident. Dates are UTC, as stored. Reads the app's database like the server (DATABASE_URL, else DATA_DIR/app.db,
+ * opened read-only).
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { isIsoDate } from '../../shared/lagos-date';
 import { auditEvents, type AuditEventRow } from '../data/audit-events';
+import { openAppDatabaseReadOnly } from '../db/app-database';
 import { databaseFile } from '../db/database';
-import type { Database } from '../db/schema';
 import { loadEnv } from '../env';
 
 const usage = 'Usage: npm run audit -- [--since YYYY-MM-DD] [--type <event type>]';
@@ -69,14 +67,14 @@ function formatTable(rows: AuditEventRow[]): string {
     .join('\n');
 }
 
-const file = databaseFile(loadEnv().DATA_DIR);
-if (!fs.existsSync(file)) fail(`No database at ${file}: set DATA_DIR, or start the server once to create it.`);
-const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
-if (!sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'audit_events'").get()) {
-  sqlite.close();
-  fail(`The database at ${file} has no audit log yet: start the server once (or run npm run db:migrate).`);
+const env = loadEnv();
+const opened = openAppDatabaseReadOnly(env);
+if (!opened) fail(`No database at ${databaseFile(env.DATA_DIR)}: set DATA_DIR, or start the server once to create it.`);
+const { db } = opened;
+if (!(await db.introspection.getTables()).some((table) => table.name === 'audit_events')) {
+  await opened.close();
+  fail(`The database has no audit log yet: start the server once (or run npm run db:migrate).`);
 }
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 try {
   const rows = (await auditEvents.list(db, { since: values.since })).filter(
     (row) => !values.type || row.type === values.type,
@@ -86,5 +84,5 @@ try {
     `${rows.length} event(s)${values.since ? ` since ${values.since}` : ''}${values.type ? ` of type ${values.type}` : ''}.\n`,
   );
 } finally {
-  await db.destroy();
+  await opened.close();
 }

@@ -1,15 +1,12 @@
 /**
  * `npm run export -- <table> [--since YYYY-MM-DD]`: writes one form table as CSV to
  * stdout, oldest first, so staff can read what arrived (a staff inbox comes later).
- * Reads DATA_DIR like the server; opens the database read-only.
+ * Reads the app's database like the server (DATABASE_URL, else DATA_DIR/app.db, opened read-only).
  */
-import fs from 'node:fs';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { isIsoDate } from '../../shared/lagos-date';
 import { isSubmissionTable, listSubmissions, submissionColumns } from '../data/submissions';
+import { openAppDatabaseReadOnly } from '../db/app-database';
 import { databaseFile } from '../db/database';
-import type { Database } from '../db/schema';
 import { loadEnv } from '../env';
 import { toCsv } from '../data/csv';
 
@@ -31,14 +28,12 @@ if (sinceAt !== -1) {
   if (!since || !isIsoDate(since)) fail('--since needs a date written YYYY-MM-DD.');
 }
 
-const file = databaseFile(loadEnv().DATA_DIR);
-if (!fs.existsSync(file)) fail(`No database at ${file}: set DATA_DIR, or start the server once to create it.`);
-const db = new Kysely<Database>({
-  dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }),
-});
+const env = loadEnv();
+const opened = openAppDatabaseReadOnly(env);
+if (!opened) fail(`No database at ${databaseFile(env.DATA_DIR)}: set DATA_DIR, or start the server once to create it.`);
 try {
-  const rows = await listSubmissions(db, table, since);
+  const rows = await listSubmissions(opened.db, table, since);
   process.stdout.write(toCsv(submissionColumns[table], rows));
 } finally {
-  await db.destroy();
+  await opened.close();
 }

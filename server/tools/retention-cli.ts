@@ -1,10 +1,10 @@
 /**
- * `npm run retention -- [--dry-run]` (issue #13): runs the retention job now on DATA_DIR's database, or with
- * --dry-run prints what would go and changes nothing. The server runs it daily by itself.
+ * `npm run retention -- [--dry-run]` (issue #13): runs the retention job now on the app's database (DATABASE_URL, else
+ * DATA_DIR/app.db), or with --dry-run prints what would go and changes nothing. The server runs it daily by itself.
  */
 import { parseArgs } from 'node:util';
 import { createAuditLog } from '../audit/audit-log';
-import { databaseFile, openDatabase } from '../db/database';
+import { openAppDatabase } from '../db/app-database';
 import { migrateToLatest } from '../db/migrate';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';
@@ -27,7 +27,7 @@ async function main() {
     process.exit(64);
   }
   const env = loadEnv();
-  const { db } = openDatabase(databaseFile(env.DATA_DIR));
+  const { db } = openAppDatabase(env);
   try {
     await migrateToLatest(db);
     const report = await runRetention(db, { requestMonths: env.REQUEST_RETENTION_MONTHS, dryRun });

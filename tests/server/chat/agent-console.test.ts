@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   sendAgentMessage,
@@ -9,6 +8,7 @@ import {
 import { createRetryPolicy } from '../../../client/lib/socket-retry';
 import { invalidateSession } from '../../../server/auth/session';
 import { startChatHarness, connected, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { failInserts } from '../../helpers/test-db';
 
 let h: ChatHarness;
 afterEach(async () => {
@@ -81,10 +81,11 @@ describe('the agent console connection', () => {
     expect(notJoined).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
 
     expect((await socket.timeout(2000).emitWithAck('room:join', { conversationId })).ok).toBe(true);
-    await sql`create trigger chat_fail before insert on chat_messages when new.sender = 'agent' begin select raise(abort, 'disk I/O error'); end`.execute(
-      h.db,
-    );
-    setTimeout(() => void sql`drop trigger chat_fail`.execute(h.db), 150);
+    const stopFailing = await failInserts(h.db, 'chat_messages', {
+      message: 'disk I/O error',
+      when: "new.sender = 'agent'",
+    });
+    setTimeout(() => void stopFailing(), 150);
     const sent = await sendAgentMessage(
       () => socket,
       { conversationId, clientId: randomUUID(), message: 'How can I help?' },

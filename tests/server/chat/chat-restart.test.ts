@@ -14,7 +14,6 @@ import type { ChatMessage } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
 import { createSocket, type VisitorSocket } from '../../../client/lib/socket';
 import { createVisitorIdentity } from '../../../server/chat/visitor-identity';
-import { databaseFile, openDatabase } from '../../../server/db/database';
 import { createVisitorChatClient } from '../../../client/features/chat/visitor-chat-client';
 import { watchAgentConnection, type AgentConnectionStatus } from '../../../client/features/agent/agent-connection';
 import { createSession, generateSessionToken } from '../../../server/auth/session';
@@ -23,6 +22,7 @@ import { users } from '../../../server/data/users';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { loadEnv } from '../../../server/env';
 import { connected, waitFor } from '../../helpers/socket-harness';
+import { createProcessDatabase, type ProcessDatabase } from '../../helpers/test-db';
 import { listenOnEphemeralPort } from '../../helpers/test-server';
 
 const VISITORS = 30;
@@ -33,18 +33,29 @@ type Running = { child: ChildProcess; baseUrl: string; exited: Promise<number | 
 const children: ChildProcess[] = [];
 const sockets: VisitorSocket[] = [];
 const dirs: string[] = [];
+const databases: ProcessDatabase[] = [];
 
-afterEach(() => {
+afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const database of databases.splice(0)) await database.drop();
 });
+
+/** A data folder and the database the server processes share (SQLite in it, or a PostgreSQL schema). */
+async function newDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-restart-'));
+  dirs.push(dataDir);
+  const database = await createProcessDatabase(dataDir);
+  databases.push(database);
+  return database;
+}
 
 // The server judges office hours by the real clock (SUPPORT_HOURS, holidays): in hours or out, one acknowledgement.
 const isAcknowledgement = (text: string) =>
   text === chatTexts.botReply || text.startsWith(chatTexts.botOffline('').split(' We are back')[0]!);
 
-function startServer(dataDir: string, secret: string, port = 0): Promise<Running> {
+function startServer(database: ProcessDatabase, secret: string, port = 0): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
@@ -52,7 +63,7 @@ function startServer(dataDir: string, secret: string, port = 0): Promise<Running
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      ...database.env,
       LOG_LEVEL: 'info',
       CHAT_COOKIE_SECRET: secret,
       CHAT_MAX_CONNECTIONS_PER_IP: '100',
@@ -88,8 +99,8 @@ function visitor(baseUrl: string, cookie: string) {
   return socket;
 }
 
-async function countRows(file: string) {
-  const { db } = openDatabase(file);
+async function countRows(database: ProcessDatabase) {
+  const db = database.open();
   try {
     const bots = await db.selectFrom('chat_messages').select(['conversation_id']).where('sender', '=', 'bot').execute();
     const pending = await db.selectFrom('chat_pending_replies').select('id').execute();
@@ -106,8 +117,7 @@ async function countRows(file: string) {
 
 describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart', (signal) => {
   it(`delivers all ${VISITORS} owed replies once after the restart`, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-restart-'));
-    dirs.push(dataDir);
+    const database = await newDatabase();
     const secret = randomBytes(32).toString('base64url');
     const identity = createVisitorIdentity({ NODE_ENV: 'test', PUBLIC_ORIGIN: undefined }, secret);
     const cookies = Array.from(
@@ -115,7 +125,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
       () => `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`,
     );
 
-    const first = await startServer(dataDir, secret);
+    const first = await startServer(database, secret);
     const before = cookies.map((cookie) => visitor(first.baseUrl, cookie));
     await Promise.all(before.map(connected));
     const acks = await Promise.all(
@@ -128,7 +138,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
     await first.exited;
     for (const socket of before) socket.disconnect();
 
-    const stopped = await countRows(databaseFile(dataDir));
+    const stopped = await countRows(database);
     // Stopped before the 1.5 s were up: the replies are owed, not sent.
     console.info(
       `[chat-restart] ${signal}: ${stopped.pending} of ${VISITORS} replies owed at the stop, ${stopped.bots.length} already sent`,
@@ -136,7 +146,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
     expect(stopped.pending + stopped.bots.length).toBe(VISITORS);
     expect(stopped.pending).toBeGreaterThan(0);
 
-    const second = await startServer(dataDir, secret);
+    const second = await startServer(database, secret);
     const after = cookies.map((cookie) => visitor(second.baseUrl, cookie));
     await Promise.all(after.map(connected));
     const replies = new Map<number, ChatMessage[]>();
@@ -165,7 +175,7 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
 
     second.child.kill('SIGTERM');
     await second.exited;
-    const final = await countRows(databaseFile(dataDir));
+    const final = await countRows(database);
     expect(final.pending).toBe(0);
     expect(final.bots).toHaveLength(VISITORS);
     expect(new Set(final.bots).size).toBe(VISITORS);
@@ -175,13 +185,12 @@ describe.each(['SIGTERM', 'SIGKILL'] as const)('bot replies across a %s restart'
 
 describe('clients across a graceful restart (SIGTERM)', () => {
   it('the visitor widget and the agent console reconnect by themselves, and a message typed meanwhile is sent once', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-restart-'));
-    dirs.push(dataDir);
+    const database = await newDatabase();
     const secret = randomBytes(32).toString('base64url');
     const identity = createVisitorIdentity({ NODE_ENV: 'test', PUBLIC_ORIGIN: undefined }, secret);
     const visitorCookie = `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`;
     // An agent account and session in the database the server will use.
-    const { db } = openDatabase(databaseFile(dataDir));
+    const db = database.open();
     await migrateToLatest(db);
     const agent = await users.create(db, {
       email: 'agent@example.com',
@@ -199,7 +208,7 @@ describe('clients across a graceful restart (SIGTERM)', () => {
     const port = Number(new URL(probe.baseUrl).port);
     await probe.closeServer();
 
-    const first = await startServer(dataDir, secret, port);
+    const first = await startServer(database, secret, port);
     const options = {
       origin: first.baseUrl,
       forceNew: true,
@@ -231,7 +240,7 @@ describe('clients across a graceful restart (SIGTERM)', () => {
     );
     client.send('Are you there?');
 
-    await startServer(dataDir, secret, port);
+    await startServer(database, secret, port);
     await waitFor(
       () => client.getState().status === 'connected' && client.pendingCount() === 0,
       15_000,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../helpers/memory-storage';
 import type { OutboxStorage } from '../../../client/features/chat/outbox-store';
@@ -10,6 +9,7 @@ import {
   type VisitorChatClient,
 } from '../../../client/features/chat/visitor-chat-client';
 import { startChatHarness, connected, sleep, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { failInserts } from '../../helpers/test-db';
 
 let h: ChatHarness;
 const clients: VisitorChatClient[] = [];
@@ -116,9 +116,7 @@ describe('the visitor chat client on a poor connection', () => {
     const { socket, client } = newClient(h.newVisitorCookie(), failures);
     await connected(socket);
     await waitFor(() => client.getState().ready, 2000, 'ready');
-    await sql`create trigger chat_fail before insert on chat_messages begin select raise(abort, 'disk full'); end`.execute(
-      h.db,
-    );
+    await failInserts(h.db, 'chat_messages', { message: 'disk full' });
     client.send('This will not be stored');
     await sleep(30);
     expect(client.getState().items.some((item) => item.kind === 'message' && item.pending)).toBe(true);

@@ -13,6 +13,7 @@ import {
   TEST_REPLY_DELAY_MS,
   type ChatHarness,
 } from '../../helpers/socket-harness';
+import { failInserts } from '../../helpers/test-db';
 
 let h: ChatHarness;
 beforeEach(async () => {
@@ -229,17 +230,14 @@ describe('visitor chat over Socket.IO', () => {
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(socket);
     await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message: 'First message' });
-    const { sql } = await import('kysely');
-    await sql`create trigger chat_fail before insert on chat_messages begin select raise(abort, 'disk I/O error'); end`.execute(
-      h.db,
-    );
+    const stopFailing = await failInserts(h.db, 'chat_messages', { message: 'disk I/O error' });
     const clientId = randomUUID();
     const failed = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
     expect(failed).toEqual({
       ok: false,
       error: { code: 'STORAGE_FAILED', message: 'Could not send message. Please try again.' },
     });
-    await sql`drop trigger chat_fail`.execute(h.db);
+    await stopFailing();
     const retried = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });
     expect(retried.ok).toBe(true);
     const again = await socket.timeout(2000).emitWithAck('message:send', { clientId, message: 'Second message' });

@@ -108,8 +108,8 @@ describe('database faults', () => {
   }, 30_000);
 
   it('answers 503 on a full database, stores nothing half-written, logs the real cause, and recovers when space returns', async () => {
-    const pages = Number(server.sqlite.pragma('page_count', { simple: true }));
-    server.sqlite.pragma(`max_page_count = ${pages}`);
+    const pages = Number(server.sqlite!.pragma('page_count', { simple: true }));
+    server.sqlite!.pragma(`max_page_count = ${pages}`);
     const before = await count(server.db, 'job_applications');
     const statuses: number[] = [];
     logged.length = 0;
@@ -135,9 +135,9 @@ describe('database faults', () => {
     expect(cause?.err?.message).toMatch(/full/i);
     expect(logged.some((line) => JSON.stringify(line).includes('cannot rollback'))).toBe(false);
 
-    server.sqlite.pragma('max_page_count = 1073741823');
+    server.sqlite!.pragma('max_page_count = 1073741823');
     expect((await post(server.baseUrl, 'submitJobApplication', validInput.submitJobApplication())).status).toBe(200);
-    expect(server.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(server.sqlite!.pragma('integrity_check', { simple: true })).toBe('ok');
     const partial = await server.db
       .selectFrom('job_applications')
       .select('id')

@@ -1,4 +1,7 @@
-/** Shared set-up for the forms tests: the real app over a real SQLite file, and valid inputs per form. */
+/**
+ * Shared set-up for the forms tests: the real app over a real SQLite file (or, in the unit-postgres project, its own
+ * PostgreSQL schema), and valid inputs per form.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,11 +12,15 @@ import { countSubmissions, type SubmissionTable } from '../../../../server/data/
 import { loadEnv } from '../../../../server/env';
 import { createLogger, type Logger } from '../../../../server/logger';
 import { lagosToday } from '../../../../shared/lagos-date';
+import { createPostgresTestDb, testEngine } from '../../../helpers/test-db';
 import { listenOnEphemeralPort } from '../../../helpers/test-server';
 
 export async function startFormsServer(env: Record<string, string> = {}, logger: Logger = createLogger('silent')) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-forms-'));
-  const { db, sqlite } = openDatabase(path.join(dir, 'app.db'));
+  const { db, sqlite } =
+    testEngine === 'postgres'
+      ? { ...(await createPostgresTestDb()), sqlite: null }
+      : openDatabase(path.join(dir, 'app.db'));
   await migrateToLatest(db);
   const app = createApp({
     env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env }),
