@@ -26,6 +26,7 @@
  * Socket.IO examples followed: https://socket.io/docs/v4/typescript/, ".../middlewares/".
  */
 import type http from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type ExtendedError } from 'socket.io';
 import {
   CHAT_NAMESPACES,
@@ -48,7 +49,8 @@ import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
 import { originAllowed } from '../http/origin-check';
-import { createRateLimiter } from '../http/rate-limiter';
+import { memoryRateLimiters, redisRateLimiters, type RateLimiterFactory } from '../http/rate-limiter';
+import type { RedisClients } from '../redis/redis-clients';
 import type { Logger } from '../logger';
 import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
 import { createChatService, type ChatService, type SupportClock } from './chat-service';
@@ -56,7 +58,7 @@ import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
 import { createSupportClock } from './support-clock';
 import { publicOrigin } from '../http/public-origin';
 import { createClientAddress } from './client-ip';
-import { agentRoom, createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
+import { agentRoom, createChatRooms, sessionRoom, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';
 import { createVisitorIdentity, loadVisitorCookieSecret } from './visitor-identity';
 import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';
@@ -84,6 +86,11 @@ export type ChatDeps = {
    * Overrides the burst limit of CHAT_BURST_LIMIT messages per CHAT_BURST_WINDOW_MS (tests of the per-minute limit).
    */
   burst?: { limit: number; windowMs: number };
+  /**
+   * With REDIS_URL (issue #16, docs/decisions/0027): the node's Redis connections. Events then reach sockets on every
+   * node (the Socket.IO Redis adapter) and message limits are counted in Redis. Omitted: one process, as before.
+   */
+  redis?: RedisClients;
 };
 
 /** Besides the per-minute limit: at most this many messages per visitor in the burst window. */
@@ -91,6 +98,8 @@ export const CHAT_BURST_LIMIT = 5;
 export const CHAT_BURST_WINDOW_MS = 10_000;
 export const CHAT_PING_INTERVAL_MS = 2000;
 export const CHAT_PING_TIMEOUT_MS = 2000;
+/** How long a question to the other nodes (which sockets are where) waits for their answers. */
+export const CHAT_NODE_REQUEST_TIMEOUT_MS = 2000;
 
 type HandshakeRequest = http.IncomingMessage & { _query?: Record<string, string>; chatVisitorId?: string };
 type ClientAddress = ReturnType<typeof createClientAddress>;
@@ -119,7 +128,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   const identity = createVisitorIdentity(env, deps.cookieSecret ?? loadVisitorCookieSecret(env, logger));
   const address = createClientAddress(env.TRUST_PROXY);
   const audit = createAuditLog({ db, logger });
-  const io = createChatServer(httpServer, env, address, identity);
+  const io = createChatServer(httpServer, env, address, identity, deps.redis);
 
   const visitors = io.of(CHAT_NAMESPACES.visitor);
   const agents = io.of(CHAT_NAMESPACES.agent) as unknown as AgentNamespace;
@@ -144,7 +153,18 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   // Nothing lives on the main namespace.
   io.use((_socket, next) => next(refusal('FORBIDDEN', chatTexts.connectionRefused)));
 
-  setUpVisitorNamespace(visitors, { env, db, logger, service, identity, address, sessionFor, burst: deps.burst });
+  const limiters = deps.redis ? redisRateLimiters(deps.redis.commands, deps.redis.prefix, logger) : memoryRateLimiters;
+  setUpVisitorNamespace(visitors, {
+    env,
+    db,
+    logger,
+    service,
+    identity,
+    address,
+    sessionFor,
+    limiters,
+    burst: deps.burst,
+  });
   const agentNamespace = setUpAgentNamespace(agents, {
     db,
     logger,
@@ -175,14 +195,11 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     sessionFor,
   });
 
-  // Logout, password reset or account deletion: that session's sockets go at once.
+  // Logout, password reset or account deletion: that session's sockets go at once, on whichever node they are.
   const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
-    const ended = new Set(sessionIds);
-    for (const namespace of [visitors, agents] as const) {
-      for (const socket of namespace.sockets.values()) {
-        if (socket.data.sessionId && ended.has(socket.data.sessionId)) socket.disconnect(true);
-      }
-    }
+    const ended = sessionIds.map(sessionRoom);
+    visitors.in(ended).disconnectSockets(true);
+    agents.in(ended).disconnectSockets(true);
   });
 
   return {
@@ -210,6 +227,7 @@ function createChatServer(
   env: Env,
   address: ClientAddress,
   identity: ReturnType<typeof createVisitorIdentity>,
+  redis: RedisClients | undefined,
 ) {
   const configuredOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null;
   const engineConnections = createConnectionCounter();
@@ -222,6 +240,13 @@ function createChatServer(
       // the widget's offline banner must show within 5 s (issue #11.5).
       pingInterval: CHAT_PING_INTERVAL_MS,
       pingTimeout: CHAT_PING_TIMEOUT_MS,
+      // Several nodes: every emit also reaches the sockets held by the other nodes (ADR 0027).
+      ...(redis && {
+        adapter: createAdapter(redis.pub, redis.sub, {
+          key: `${redis.prefix}socket.io`,
+          requestsTimeout: CHAT_NODE_REQUEST_TIMEOUT_MS,
+        }),
+      }),
       // No CORS headers: only this site's own pages may talk to the chat.
       allowRequest: (req, callback) => {
         const sameSite = originAllowed({
@@ -272,13 +297,17 @@ function setUpVisitorNamespace(
     identity: ReturnType<typeof createVisitorIdentity>;
     address: ClientAddress;
     sessionFor: SessionLookup;
+    limiters: RateLimiterFactory;
     burst?: { limit: number; windowMs: number };
   },
 ) {
   const { env, db, logger, service, identity, address, sessionFor } = deps;
   const connections = createConnectionCounter();
-  const messageLimiter = createRateLimiter({ limit: env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 });
-  const burstLimiter = createRateLimiter(deps.burst ?? { limit: CHAT_BURST_LIMIT, windowMs: CHAT_BURST_WINDOW_MS });
+  const messageLimiter = deps.limiters('chat-minute', { limit: env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 });
+  const burstLimiter = deps.limiters(
+    'chat-burst',
+    deps.burst ?? { limit: CHAT_BURST_LIMIT, windowMs: CHAT_BURST_WINDOW_MS },
+  );
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
   visitors.use((socket, next) => void admitVisitor(socket, next));
@@ -309,6 +338,7 @@ function setUpVisitorNamespace(
   }
 
   visitors.on('connection', (socket: VisitorSocket) => {
+    if (socket.data.sessionId) void socket.join(sessionRoom(socket.data.sessionId));
     socket.on('disconnect', () => connections.add(socket.data.ip, -1));
     registerVisitorHandlers(socket, { db, logger, service, messageLimiters: [burstLimiter, messageLimiter] });
   });
@@ -362,9 +392,9 @@ function setUpAgentNamespace(
   const releaseIfGone = (agentId: number) => {
     const timer = setTimeout(() => {
       graceTimers.delete(timer);
-      if (rooms.agentOnline(agentId)) return;
       void (async () => {
         try {
+          if (await rooms.agentOnline(agentId)) return;
           for (const room of await chat.listAssignedTo(db, agentId)) {
             if (await chat.setAssignedAgent(db, room.id, null, agentId)) {
               rooms.roomAgentChanged(room.visitor_key, null);
@@ -390,11 +420,11 @@ function setUpAgentNamespace(
       ip: socket.data.ip,
       subject: CHAT_NAMESPACES.agent,
     });
-    void socket.join(agentRoom(agent.id));
-    void presence.changed(agent.id);
+    void socket.join([agentRoom(agent.id), sessionRoom(socket.data.sessionId!)]);
+    void presence.connected(agent.id, socket);
     socket.on('disconnect', () => {
       releaseIfGone(agent.id);
-      void presence.changed(agent.id);
+      void presence.changed();
     });
     registerAgentHandlers(socket, { db, logger, service, audit, presence });
   });

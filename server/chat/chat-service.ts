@@ -313,7 +313,7 @@ function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
     countsTimer = setTimeout(() => {
       countsTimer = null;
       void (async () => {
-        for (const agentId of rooms.connectedAgentIds()) {
+        for (const agentId of await rooms.connectedAgentIds()) {
           try {
             rooms.toAgent(agentId).emit('counts:updated', await chat.viewCounts(db, agentId));
           } catch (error) {
@@ -328,9 +328,9 @@ function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
   /** Sends the fresh summary of a conversation to each agent online; failures are logged, never thrown. */
   const announceSummary = async (conversationId: number) => {
     // Nobody to tell: agents fetch fresh summaries when they connect.
-    if (!rooms.agentsConnected()) return;
     try {
-      for (const agentId of rooms.connectedAgentIds()) {
+      if (!(await rooms.agentsConnected())) return;
+      for (const agentId of await rooms.connectedAgentIds()) {
         const fresh = await summary(conversationId, agentId);
         if (fresh) rooms.summaryUpdated(agentId, fresh);
       }

@@ -22,8 +22,8 @@ export function createFollowUps(deps: {
   db: AppDatabase;
   logger: Logger;
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
-  /** When the visitor's last chat connection closed: null while one is open. */
-  visitorAwaySince: (visitorKey: string) => number | null;
+  /** When the visitor's last chat connection closed: null while one is open (on any node). */
+  visitorAwaySince: (visitorKey: string) => Promise<number | null>;
   /** The link back to the conversation. */
   chatLink: string;
   afterMs?: number;
@@ -47,7 +47,7 @@ export function createFollowUps(deps: {
     try {
       const conversation = await chat.findConversationById(db, conversationId);
       if (!conversation) return;
-      const awaySince = deps.visitorAwaySince(conversation.visitor_key);
+      const awaySince = await deps.visitorAwaySince(conversation.visitor_key);
       const now = Date.now();
       // Still here, or gone only lately: wait until they have been away for the whole period.
       const dueAt = awaySince === null ? now + afterMs : awaySince + afterMs;
