@@ -1,0 +1,144 @@
+/**
+ * Issue #16: two nodes sharing Redis behave as one server. A visitor on node A and an agent on node B chat both
+ * ways; presence, staff inbox events and logouts cross from one node to the other; a visitor's message limit is the
+ * same whichever node their tabs are on.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentPresence, ChatMessage, ConversationSummary, RoomAgent } from '../../../shared/chat-events';
+import type { InboxRow } from '../../../shared/requests';
+import { dropRedisKeys, requireRedis, testRedisPrefix } from '../../helpers/redis';
+import { collect, connected, waitFor } from '../../helpers/socket-harness';
+import { startTwoNodes } from '../../helpers/two-nodes';
+import { post, validInput } from '../trpc/routers/forms-fixtures';
+
+const prefix = testRedisPrefix();
+let nodes: Awaited<ReturnType<typeof startTwoNodes>>;
+
+beforeAll(requireRedis);
+afterEach(() => nodes.close());
+afterAll(() => dropRedisKeys(prefix));
+
+const disconnected = (socket: Socket) =>
+  new Promise<string>((resolve) => {
+    if (socket.disconnected) resolve('already');
+    socket.once('disconnect', (reason) => resolve(reason));
+  });
+
+describe('two nodes sharing Redis', () => {
+  it('a visitor on node A and an agent on node B chat both ways', async () => {
+    nodes = await startTwoNodes(prefix);
+    const staff = await nodes.userSession('agent', 'Ngozi Eze');
+    const agent = nodes.b.agent(staff.cookie);
+    await connected(agent);
+    const agentSees = collect<{ conversationId: number; message: ChatMessage }>(agent, 'message:created');
+    const summaries = collect<ConversationSummary>(agent, 'room:updated');
+
+    const visitor = nodes.a.visitor(nodes.newVisitorCookie());
+    await connected(visitor);
+    const visitorSees = collect<ChatMessage>(visitor, 'message:created');
+    const roomAgent = collect<{ agent: RoomAgent }>(visitor, 'room:updated');
+    const sent = await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' });
+    expect(sent.ok).toBe(true);
+
+    await waitFor(() => agentSees.some((event) => event.value.message.message === 'Hello'), 3000, 'message on node B');
+    const conversationId = agentSees[0]!.value.conversationId;
+    // The desk's per-agent summary comes from node A, which asked node B who has a console open.
+    await waitFor(() => summaries.some((event) => event.value.id === conversationId), 3000, 'summary on node B');
+
+    expect((await agent.timeout(3000).emitWithAck('room:join', { conversationId })).ok).toBe(true);
+    await waitFor(() => roomAgent.some((event) => event.value.agent?.name === 'Ngozi Eze'), 3000, 'agent joined');
+    const reply = await agent
+      .timeout(3000)
+      .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'How can I help?' });
+    expect(reply.ok).toBe(true);
+    await waitFor(
+      () => visitorSees.some((event) => event.value.sender === 'agent' && event.value.message === 'How can I help?'),
+      3000,
+      'reply on node A',
+    );
+  });
+
+  it('presence crosses: an agent on node A sees a colleague on node B online, away, then offline', async () => {
+    nodes = await startTwoNodes(prefix);
+    const ada = await nodes.userSession('agent', 'Ada Obi');
+    const bola = await nodes.userSession('agent', 'Bola Ade');
+    const adaSocket = nodes.a.agent(ada.cookie);
+    await connected(adaSocket);
+    const updates = collect<AgentPresence[]>(adaSocket, 'presence:updated');
+    const statusOfBola = () => updates.at(-1)?.value.find((member) => member.id === bola.user.id)?.status;
+
+    const bolaSocket = nodes.b.agent(bola.cookie);
+    await connected(bolaSocket);
+    await waitFor(() => statusOfBola() === 'online', 3000, 'Bola online');
+    bolaSocket.emit('presence:set', { status: 'away' });
+    await waitFor(() => statusOfBola() === 'away', 3000, 'Bola away');
+    const listed = await adaSocket.timeout(3000).emitWithAck('conversation:list', {});
+    if (!listed.ok) throw new Error(listed.error.message);
+    expect(listed.team.find((member: AgentPresence) => member.id === bola.user.id)?.status).toBe('away');
+
+    // A second tab of Bola's, on the other node, keeps the state Bola chose.
+    const bolaSecondTab = nodes.a.agent(bola.cookie);
+    await connected(bolaSecondTab);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(statusOfBola()).toBe('away');
+
+    bolaSocket.disconnect();
+    bolaSecondTab.disconnect();
+    await waitFor(() => statusOfBola() === 'offline', 3000, 'Bola offline');
+  });
+
+  it('a submission through node A appears live in a staff inbox on node B', async () => {
+    nodes = await startTwoNodes(prefix);
+    const admin = await nodes.userSession('admin', 'Funmi Adeyemi');
+    const inbox = nodes.b.staff(admin.cookie);
+    await connected(inbox);
+    const added = collect<InboxRow>(inbox, 'request:new');
+    const answer = await post(nodes.a.baseUrl, 'submitAppointment', validInput.submitAppointment());
+    expect(answer.status).toBe(200);
+    await waitFor(() => added.length === 1, 3000, 'request:new on node B');
+    expect(added[0]!.value).toMatchObject({ reference: answer.json.result.data.reference, type: 'appointment' });
+  });
+
+  it('a logout on node A disconnects that session’s sockets on node B, and only those', async () => {
+    nodes = await startTwoNodes(prefix);
+    const staff = await nodes.userSession('agent', 'Ngozi Eze');
+    const colleague = await nodes.userSession('agent', 'Ada Obi');
+    const patient = await nodes.userSession('patient', 'Chiamaka Nwosu');
+    const sockets = [nodes.b.agent(staff.cookie), nodes.b.staff(staff.cookie)];
+    const patientSocket = nodes.b.visitor(patient.cookie);
+    const other = nodes.b.agent(colleague.cookie);
+    await Promise.all([...sockets, patientSocket, other].map(connected));
+
+    const logOut = (cookie: string) =>
+      fetch(`${nodes.a.baseUrl}/trpc/auth.logOut`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: nodes.a.baseUrl, cookie },
+        body: '{}',
+      });
+    expect((await logOut(staff.cookie)).status).toBe(200);
+    await Promise.all(sockets.map(disconnected));
+    expect((await logOut(patient.cookie)).status).toBe(200);
+    await disconnected(patientSocket);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(other.connected).toBe(true);
+  });
+
+  it('counts a visitor’s messages once, whichever node their tabs are on', async () => {
+    nodes = await startTwoNodes(prefix);
+    const cookie = nodes.newVisitorCookie();
+    const tabs = [nodes.a.visitor(cookie), nodes.b.visitor(cookie)];
+    await Promise.all(tabs.map(connected));
+    const verdicts = [];
+    // The burst limit is 5 messages in 10 s.
+    for (let index = 0; index < 6; index++) {
+      const result = await tabs[index % 2]!.timeout(3000).emitWithAck('message:send', {
+        clientId: randomUUID(),
+        message: `Message ${index + 1}`,
+      });
+      verdicts.push(result.ok ? 'sent' : result.error.code);
+    }
+    expect(verdicts).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'RATE_LIMITED']);
+  });
+});
