@@ -91,6 +91,8 @@ export type ChatDeps = {
    * node (the Socket.IO Redis adapter) and message limits are counted in Redis. Omitted: one process, as before.
    */
   redis?: RedisClients;
+  /** With `redis`: overrides how stranded bot replies and follow-ups are picked up (tests). */
+  adoptStranded?: { intervalMs: number; graceMs: number };
 };
 
 /** Besides the per-minute limit: at most this many messages per visitor in the burst window. */
@@ -98,6 +100,11 @@ export const CHAT_BURST_LIMIT = 5;
 export const CHAT_BURST_WINDOW_MS = 10_000;
 export const CHAT_PING_INTERVAL_MS = 2000;
 export const CHAT_PING_TIMEOUT_MS = 2000;
+/**
+ * With several nodes, each looks every 15 s for bot replies and follow-ups overdue by 10 s or more: left by a node that
+ * stopped. One process alone needs none of it: it resumes what it owed when it starts again.
+ */
+export const ADOPT_STRANDED = { intervalMs: 15_000, graceMs: 10_000 };
 /** How long a question to the other nodes (which sockets are where) waits for their answers. */
 export const CHAT_NODE_REQUEST_TIMEOUT_MS = 2000;
 
@@ -141,6 +148,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     supportClock: deps.supportClock ?? createSupportClock(env),
     chatLink: `${publicOrigin(env)}/${CHAT_LINK_HASH}`,
     followUpAfterMs: deps.followUpAfterMs,
+    adoptStranded: deps.redis ? (deps.adoptStranded ?? ADOPT_STRANDED) : undefined,
   });
   void service.start();
   const presence = createAgentPresence({ db, logger, rooms });

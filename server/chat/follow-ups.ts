@@ -2,7 +2,8 @@
  * E-mail follow-ups (issue #14): an agent's reply to a visitor who has had no chat open for FOLLOW_UP_AFTER_MS is
  * mailed to them, through the mail queue, when an address is known (the patient's, or one the visitor gave the bot).
  * Owed follow-ups are stored (chat_pending_followups) like bot replies, so a restart sends what is due; the row is
- * deleted in the transaction that queues the mail, so each reply is mailed once.
+ * deleted in the transaction that queues the mail, so each reply is mailed once. With several nodes, `adopt` picks up
+ * the follow-ups a stopped node owed (issue #16).
  */
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../db/database';
@@ -95,6 +96,16 @@ export function createFollowUps(deps: {
         for (const row of await chatDesk.listPendingFollowUps(db)) schedule(row.id, row.conversation_id, row.due_at);
       } catch (error) {
         logger.error('chat follow-ups not loaded', { err: error });
+      }
+    },
+    /** Schedules every follow-up overdue by more than `graceMs` and not already timed here. */
+    async adopt(graceMs: number) {
+      try {
+        const cutoff = Date.now() - graceMs;
+        for (const row of await chatDesk.listPendingFollowUps(db))
+          if (!timers.has(row.id) && Date.parse(row.due_at) <= cutoff) schedule(row.id, row.conversation_id, row.due_at);
+      } catch (error) {
+        logger.error('chat follow-ups not checked', { err: error });
       }
     },
     close() {

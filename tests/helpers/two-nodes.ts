@@ -10,7 +10,7 @@ import { createApp } from '../../server/app';
 import { sessionCookieName } from '../../server/auth/cookies';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { createSessionEvents } from '../../server/auth/session-events';
-import { attachChat } from '../../server/chat/attach-chat';
+import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
 import { createVisitorIdentity } from '../../server/chat/visitor-identity';
 import { users } from '../../server/data/users';
 import type { AppDatabase } from '../../server/db/database';
@@ -26,7 +26,9 @@ import { listenOnEphemeralPort } from './test-server';
 
 const silent = { info: () => undefined, error: () => undefined };
 
-async function startNode(db: AppDatabase, prefix: string, cookieSecret: string) {
+type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded'>>;
+
+async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, chatOptions: ChatOptions) {
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -50,6 +52,7 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string) 
     replyDelayMs: TEST_REPLY_DELAY_MS,
     supportClock: ALWAYS_OPEN,
     redis,
+    ...chatOptions,
   });
   const sockets: Socket[] = [];
   const options = (cookie: string) => ({
@@ -86,11 +89,11 @@ export type Node = Awaited<ReturnType<typeof startNode>>;
 
 let userCounter = 0;
 
-export async function startTwoNodes(prefix: string) {
+export async function startTwoNodes(prefix: string, chat: ChatOptions = {}) {
   const db = await createTestDb();
   const cookieSecret = randomBytes(32).toString('base64url');
-  const a = await startNode(db, prefix, cookieSecret);
-  const b = await startNode(db, prefix, cookieSecret);
+  const a = await startNode(db, prefix, cookieSecret, chat);
+  const b = await startNode(db, prefix, cookieSecret, chat);
   const identity = createVisitorIdentity(a.env, cookieSecret);
   return {
     db,

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPresence, ChatMessage, ConversationSummary, RoomAgent } from '../../../shared/chat-events';
 import type { InboxRow } from '../../../shared/requests';
 import { dropRedisKeys, requireRedis, testRedisPrefix } from '../../helpers/redis';
-import { collect, connected, waitFor } from '../../helpers/socket-harness';
+import { collect, connected, sleep, waitFor } from '../../helpers/socket-harness';
 import { startTwoNodes } from '../../helpers/two-nodes';
 import { post, validInput } from '../trpc/routers/forms-fixtures';
 
@@ -19,6 +19,9 @@ let nodes: Awaited<ReturnType<typeof startTwoNodes>>;
 beforeAll(requireRedis);
 afterEach(() => nodes.close());
 afterAll(() => dropRedisKeys(prefix));
+
+const botReplyCount = async () =>
+  (await nodes.db.selectFrom('chat_messages').select('id').where('sender', '=', 'bot').execute()).length;
 
 const disconnected = (socket: Socket) =>
   new Promise<string>((resolve) => {
@@ -123,6 +126,41 @@ describe('two nodes sharing Redis', () => {
     await disconnected(patientSocket);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(other.connected).toBe(true);
+  });
+
+  it('a bot reply owed by a node that stopped is sent once, by the other node', async () => {
+    nodes = await startTwoNodes(prefix, { replyDelayMs: 300, adoptStranded: { intervalMs: 50, graceMs: 200 } });
+    const cookie = nodes.newVisitorCookie();
+    const visitor = nodes.a.visitor(cookie);
+    await connected(visitor);
+    expect((await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hi' })).ok).toBe(
+      true,
+    );
+    // Node A goes before the reply is due: its timer with it, the owed row stays in the database.
+    await nodes.a.chat.close();
+    const tab = nodes.b.visitor(cookie);
+    await connected(tab);
+    const seen = collect<ChatMessage>(tab, 'message:created');
+    await waitFor(() => seen.some((event) => event.value.sender === 'bot'), 3000, 'the bot reply from node B');
+    await sleep(300);
+    expect(await botReplyCount()).toBe(1);
+    expect(await nodes.db.selectFrom('chat_pending_replies').select('id').execute()).toEqual([]);
+  });
+
+  it('sends each bot reply exactly once while both nodes race to adopt it', async () => {
+    nodes = await startTwoNodes(prefix, { replyDelayMs: 50, adoptStranded: { intervalMs: 10, graceMs: 0 } });
+    const visitors = Array.from({ length: 8 }, (_, index) =>
+      (index % 2 ? nodes.a : nodes.b).visitor(nodes.newVisitorCookie()),
+    );
+    await Promise.all(visitors.map(connected));
+    await Promise.all(
+      visitors.map((visitor) =>
+        visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' }),
+      ),
+    );
+    await waitFor(async () => (await botReplyCount()) >= 8, 5000, 'eight bot replies');
+    await sleep(300);
+    expect(await botReplyCount()).toBe(8);
   });
 
   it('counts a visitor’s messages once, whichever node their tabs are on', async () => {
