@@ -143,7 +143,10 @@ export function createApp(deps: AppDeps) {
     const redis = await redisState(redisCheck);
     if (redis.redis === 'unreachable') {
       logger.error('health check failed: Redis unreachable');
-      res.status(503).setHeader('Retry-After', '5').json({ status: 'unavailable', version: deps.version, ...redis });
+      res
+        .status(503)
+        .setHeader('Retry-After', '5')
+        .json({ status: 'unavailable', version: deps.version, ...redis });
       return;
     }
     res.json({ status: 'ok', version: deps.version, ...redis });

@@ -18,9 +18,9 @@
  *
  * Console opens, room joins and leaves and refused console handshakes go to the audit log.
  *
- * Scale-out: one process keeps rooms, limits and bot timers in memory (owed bot replies are
- * stored, see bot-replies.ts). Several processes would
- * need the Socket.IO Redis adapter (InterServerEvents) and a shared rate-limit store.
+ * Scale-out (issue #16, ADR 0027): with REDIS_URL the namespaces use the Socket.IO Redis adapter, so emits, session
+ * disconnects and presence reach every node, and the message limits are counted in Redis. Owed bot replies and
+ * follow-ups are stored (bot-replies.ts); each node also adopts those a stopped node left overdue.
  *
  * `attachChat` never listens; server/index.ts (or a test) owns the HTTP server.
  * Socket.IO examples followed: https://socket.io/docs/v4/typescript/, ".../middlewares/".
@@ -58,7 +58,14 @@ import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
 import { createSupportClock } from './support-clock';
 import { publicOrigin } from '../http/public-origin';
 import { createClientAddress } from './client-ip';
-import { agentRoom, createChatRooms, sessionRoom, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
+import {
+  agentRoom,
+  createChatRooms,
+  sessionRoom,
+  type AgentNamespace,
+  type ChatRooms,
+  type VisitorNamespace,
+} from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';
 import { createVisitorIdentity, loadVisitorCookieSecret } from './visitor-identity';
 import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';

@@ -103,7 +103,8 @@ export function createFollowUps(deps: {
       try {
         const cutoff = Date.now() - graceMs;
         for (const row of await chatDesk.listPendingFollowUps(db))
-          if (!timers.has(row.id) && Date.parse(row.due_at) <= cutoff) schedule(row.id, row.conversation_id, row.due_at);
+          if (!timers.has(row.id) && Date.parse(row.due_at) <= cutoff)
+            schedule(row.id, row.conversation_id, row.due_at);
       } catch (error) {
         logger.error('chat follow-ups not checked', { err: error });
       }

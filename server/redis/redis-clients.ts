@@ -68,9 +68,10 @@ export function createRedisClients(
     });
   }
 
-  const originalPublish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
-  (pub as unknown as { publish: typeof originalPublish }).publish = (channel, message) =>
-    originalPublish(channel, message).catch(() => 0);
+  const publish = pub.publish.bind(pub);
+  Object.assign(pub, {
+    publish: (channel: string, message: string | Buffer) => publish(channel, message).catch(() => 0),
+  });
 
   const isReady = () => [commands, pub, sub].every((client) => client.status === 'ready');
 

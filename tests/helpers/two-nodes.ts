@@ -40,7 +40,15 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
   const redis = await testRedisClients(prefix);
   const sessionEvents = createSessionEvents();
   const inboxEvents = createInboxEvents();
-  const app = createApp({ env, db, logger: createLogger('silent'), version: 'test', sessionEvents, inboxEvents, redis });
+  const app = createApp({
+    env,
+    db,
+    logger: createLogger('silent'),
+    version: 'test',
+    sessionEvents,
+    inboxEvents,
+    redis,
+  });
   const { server, baseUrl, closeServer } = await listenOnEphemeralPort(app);
   const chat = attachChat(server, {
     env,

@@ -17,7 +17,7 @@ const prefix = testRedisPrefix();
 let nodes: Awaited<ReturnType<typeof startTwoNodes>>;
 
 beforeAll(requireRedis);
-afterEach(() => nodes.close());
+afterEach(() => nodes?.close());
 afterAll(() => dropRedisKeys(prefix));
 
 const botReplyCount = async () =>
@@ -133,9 +133,9 @@ describe('two nodes sharing Redis', () => {
     const cookie = nodes.newVisitorCookie();
     const visitor = nodes.a.visitor(cookie);
     await connected(visitor);
-    expect((await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hi' })).ok).toBe(
-      true,
-    );
+    expect(
+      (await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hi' })).ok,
+    ).toBe(true);
     // Node A goes before the reply is due: its timer with it, the owed row stays in the database.
     await nodes.a.chat.close();
     const tab = nodes.b.visitor(cookie);

@@ -37,7 +37,8 @@ afterAll(async () => {
 
 /** The same named limit on two nodes: two limiters with their own connections, one Redis. */
 function twoNodes(name: string, limit: number, windowMs = 60_000, now?: () => number): [RateLimiter, RateLimiter] {
-  const on = (node: RedisClients) => redisRateLimiters(node.commands, node.prefix, silent)(name, { limit, windowMs, now });
+  const on = (node: RedisClients) =>
+    redisRateLimiters(node.commands, node.prefix, silent)(name, { limit, windowMs, now });
   return [on(nodeA), on(nodeB)];
 }
 
