@@ -44,7 +44,7 @@ import { CHAT_AGENT_GRACE_MS, CHAT_LINK_HASH, CHAT_MAX_PAYLOAD_BYTES } from '../
 import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
-import type { SessionEvents } from '../auth/session-events';
+import { sessionRoom, type SessionEvents } from '../auth/session-events';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
@@ -58,14 +58,7 @@ import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
 import { createSupportClock } from './support-clock';
 import { publicOrigin } from '../http/public-origin';
 import { createClientAddress } from './client-ip';
-import {
-  agentRoom,
-  createChatRooms,
-  sessionRoom,
-  type AgentNamespace,
-  type ChatRooms,
-  type VisitorNamespace,
-} from './rooms';
+import { agentRoom, createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';
 import { createVisitorIdentity, loadVisitorCookieSecret } from './visitor-identity';
 import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';

@@ -40,11 +40,6 @@ export const AGENTS_ROOM = 'agents';
 /** Agent sockets whose agent chose 'away' (a room, not a map, so every node sees the choice). */
 export const AWAY_ROOM = 'presence:away';
 export const visitorRoom = (visitorKey: string) => `visitor:${visitorKey}`;
-/**
- * Every socket of one signed-in session, in each namespace: a logout disconnects the room, which with the Redis
- * adapter reaches the session's sockets on every node.
- */
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Every console tab of one agent: what differs per agent (unread counts, 'Mine') goes here. */
 export const agentRoom = (agentId: number) => `agent:${agentId}`;
 

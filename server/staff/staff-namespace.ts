@@ -10,11 +10,10 @@ import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
 import { STAFF_ONLY_MESSAGE } from '../../shared/messages/staff-messages';
 import { STAFF_NAMESPACE, type StaffServerToClientEvents } from '../../shared/requests';
 import type { AuditLog } from '../audit/audit-log';
-import type { SessionEvents } from '../auth/session-events';
+import { sessionRoom, type SessionEvents } from '../auth/session-events';
 import type { validateSessionToken } from '../auth/session';
 import type { Logger } from '../logger';
 import type { InboxEvents } from './inbox-events';
-import { sessionRoom } from '../chat/rooms';
 
 type StaffSocketData = { userId: number; sessionId: string };
 type StaffNamespace = Namespace<
