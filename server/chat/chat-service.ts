@@ -341,10 +341,11 @@ function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
 
   /** Sends the fresh summary of a conversation to each agent online; failures are logged, never thrown. */
   const announceSummary = async (conversationId: number) => {
-    // Nobody to tell: agents fetch fresh summaries when they connect.
     try {
-      if (!(await rooms.agentsConnected())) return;
-      for (const agentId of await rooms.connectedAgentIds()) {
+      const agentIds = await rooms.connectedAgentIds();
+      // Nobody to tell: agents fetch fresh summaries when they connect.
+      if (!agentIds.length) return;
+      for (const agentId of agentIds) {
         const fresh = await summary(conversationId, agentId);
         if (fresh) rooms.summaryUpdated(agentId, fresh);
       }

@@ -98,6 +98,8 @@ export function createRedisClients(
     async quit() {
       await Promise.all(
         [commands, pub, sub].map(async (client) => {
+          // Not connected: QUIT would wait in the offline queue (or fail); there is nothing to close politely.
+          if (client.status !== 'ready') return client.disconnect();
           try {
             await client.quit();
           } catch {

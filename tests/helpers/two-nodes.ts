@@ -26,7 +26,7 @@ import { listenOnEphemeralPort } from './test-server';
 
 const silent = { info: () => undefined, error: () => undefined };
 
-type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded'>>;
+type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>>;
 
 async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, chatOptions: ChatOptions) {
   const env = loadEnv({

@@ -10,7 +10,7 @@ import type { AgentPresence, ChatMessage, ConversationSummary, RoomAgent } from 
 import type { InboxRow } from '../../../shared/requests';
 import { dropRedisKeys, requireRedis, testRedisPrefix } from '../../helpers/redis';
 import { collect, connected, sleep, waitFor } from '../../helpers/socket-harness';
-import { startTwoNodes } from '../../helpers/two-nodes';
+import { startTwoNodes, type Node } from '../../helpers/two-nodes';
 import { post, validInput } from '../trpc/routers/forms-fixtures';
 
 const prefix = testRedisPrefix();
@@ -22,6 +22,25 @@ afterAll(() => dropRedisKeys(prefix));
 
 const botReplyCount = async () =>
   (await nodes.db.selectFrom('chat_messages').select('id').where('sender', '=', 'bot').execute()).length;
+
+const followUpMails = () =>
+  nodes.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'chat_follow_up').execute();
+
+/** A patient who wrote and closed the chat, and an agent on `node` who has joined their room. */
+async function patientLeftWaiting(node: Node) {
+  const patient = await nodes.userSession('patient', 'Chiamaka Nwosu');
+  const staff = await nodes.userSession('agent', 'Ngozi Eze');
+  const agent = node.agent(staff.cookie);
+  const visitor = node.visitor(patient.cookie);
+  await Promise.all([connected(agent), connected(visitor)]);
+  expect(
+    (await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Can I move it?' })).ok,
+  ).toBe(true);
+  visitor.disconnect();
+  const { id: conversationId } = await nodes.db.selectFrom('chat_conversations').select('id').executeTakeFirstOrThrow();
+  expect((await agent.timeout(3000).emitWithAck('room:join', { conversationId })).ok).toBe(true);
+  return { agent, conversationId, patient };
+}
 
 const disconnected = (socket: Socket) =>
   new Promise<string>((resolve) => {
@@ -161,6 +180,31 @@ describe('two nodes sharing Redis', () => {
     await waitFor(async () => (await botReplyCount()) >= 8, 5000, 'eight bot replies');
     await sleep(300);
     expect(await botReplyCount()).toBe(8);
+  });
+
+  it('a follow-up owed by a node that stopped is mailed once, by the other node', async () => {
+    nodes = await startTwoNodes(prefix, { followUpAfterMs: 300, adoptStranded: { intervalMs: 50, graceMs: 200 } });
+    const { agent, conversationId } = await patientLeftWaiting(nodes.a);
+    await agent
+      .timeout(3000)
+      .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Thursday at 10:00 works.' });
+    await nodes.a.chat.close();
+    await waitFor(async () => (await followUpMails()).length === 1, 4000, 'follow-up mail from node B');
+    await sleep(400);
+    expect(await followUpMails()).toHaveLength(1);
+    expect((await followUpMails())[0]!.text_body).toContain('Thursday at 10:00 works.');
+  });
+
+  it('mails no follow-up while the visitor has the chat open on the other node', async () => {
+    nodes = await startTwoNodes(prefix, { followUpAfterMs: 200 });
+    const { agent, conversationId, patient } = await patientLeftWaiting(nodes.a);
+    const tab = nodes.b.visitor(patient.cookie);
+    await connected(tab);
+    await agent
+      .timeout(3000)
+      .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Are you still there?' });
+    await sleep(800);
+    expect(await followUpMails()).toEqual([]);
   });
 
   it('counts a visitor’s messages once, whichever node their tabs are on', async () => {
