@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
@@ -151,8 +152,6 @@ type RedisLimiterOptions = Options & {
   onFallback?: (usingFallback: boolean, error?: unknown) => void;
 };
 
-let memberCounter = 0;
-
 /**
  * A limiter shared by every node through Redis. When a call to Redis fails (unreachable, or slower than the client's
  * command timeout) the answer comes from the node's in-memory fallback instead: during an outage each node enforces
@@ -163,6 +162,9 @@ export function createRedisRateLimiter(options: RedisLimiterOptions): RateLimite
   const { redis, keyPrefix, limit, windowMs, fallback, now = Date.now } = options;
   const policy: RateLimitPolicy = { limit, windowSeconds: Math.ceil(windowMs / 1000) };
   let failing = false;
+  // Members of a sorted set must differ even for attempts in the same millisecond, from any node.
+  const origin = randomBytes(6).toString('base64url');
+  let attempts = 0;
 
   const viaRedis = async <T>(run: () => Promise<T>, instead: () => T): Promise<T> => {
     try {
@@ -204,7 +206,7 @@ export function createRedisRateLimiter(options: RedisLimiterOptions): RateLimite
   return {
     hit: (key) =>
       viaRedis(
-        () => window(key, `${now()}:${process.pid}:${++memberCounter}:${Math.random().toString(36).slice(2)}`),
+        () => window(key, `${origin}:${++attempts}`),
         () => fallback.hit(key),
       ),
     check: (key) =>
