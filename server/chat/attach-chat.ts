@@ -206,6 +206,10 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   // Logout, password reset or account deletion: that session's sockets go at once, on whichever node they are.
   const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
     const ended = sessionIds.map(sessionRoom);
+    // This node's sockets at once, whether or not Redis answers (the Redis adapter would act only on its own message
+    // coming back); then the other nodes' through the adapter.
+    visitors.local.in(ended).disconnectSockets(true);
+    agents.local.in(ended).disconnectSockets(true);
     visitors.in(ended).disconnectSockets(true);
     agents.in(ended).disconnectSockets(true);
   });

@@ -87,8 +87,12 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
     /** Marks every console tab of the agent, on every node. */
     setAgentAway(agentId: number, away: boolean) {
       const tabs = agents.in(agentRoom(agentId));
-      if (away) tabs.socketsJoin(AWAY_ROOM);
-      else tabs.socketsLeave(AWAY_ROOM);
+      // The Redis adapter applies a join only when its own message comes back from Redis: this node's tabs are
+      // marked at once (and while Redis is away), the other nodes' through the adapter.
+      for (const target of [tabs.local, tabs]) {
+        if (away) target.socketsJoin(AWAY_ROOM);
+        else target.socketsLeave(AWAY_ROOM);
+      }
     },
     toAgent: (agentId: number) => agents.to(agentRoom(agentId)),
     toAllAgents: () => agents.to(AGENTS_ROOM),

@@ -75,7 +75,11 @@ export function attachStaffNamespace(io: Server, deps: Deps) {
   staff.on('connection', (socket: StaffSocket) => void socket.join(sessionRoom(socket.data.sessionId)));
   // Logout, deactivation or expiry: that session's staff sockets go at once, on whichever node they are.
   const stopSessions = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
-    staff.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    const ended = sessionIds.map(sessionRoom);
+    // Here at once, also while Redis is away (the Redis adapter acts only on its own message coming back); then on the
+    // other nodes.
+    staff.local.in(ended).disconnectSockets(true);
+    staff.in(ended).disconnectSockets(true);
   });
 
   return {

@@ -26,7 +26,10 @@ import { listenOnEphemeralPort } from './test-server';
 
 const silent = { info: () => undefined, error: () => undefined };
 
-type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>>;
+type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>> & {
+  /** This node's Redis (default: the test Redis); UNREACHABLE_REDIS_URL plays an outage. */
+  redisUrl?: string;
+};
 
 async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, chatOptions: ChatOptions) {
   const env = loadEnv({
@@ -37,7 +40,8 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
     CHAT_COOKIE_SECRET: cookieSecret,
     REDIS_URL: 'redis://unused.invalid:6379',
   });
-  const redis = await testRedisClients(prefix);
+  const { redisUrl, ...chatDeps } = chatOptions;
+  const redis = await testRedisClients(prefix, redisUrl);
   const sessionEvents = createSessionEvents();
   const inboxEvents = createInboxEvents();
   const app = createApp({
@@ -60,7 +64,7 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
     replyDelayMs: TEST_REPLY_DELAY_MS,
     supportClock: ALWAYS_OPEN,
     redis,
-    ...chatOptions,
+    ...chatDeps,
   });
   const sockets: Socket[] = [];
   const options = (cookie: string) => ({

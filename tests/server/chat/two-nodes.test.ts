@@ -8,7 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPresence, ChatMessage, ConversationSummary, RoomAgent } from '../../../shared/chat-events';
 import type { InboxRow } from '../../../shared/requests';
-import { dropRedisKeys, requireRedis, testRedisPrefix } from '../../helpers/redis';
+import { UNREACHABLE_REDIS_URL, dropRedisKeys, requireRedis, testRedisPrefix } from '../../helpers/redis';
 import { collect, connected, sleep, waitFor } from '../../helpers/socket-harness';
 import { startTwoNodes, type Node } from '../../helpers/two-nodes';
 import { post, validInput } from '../trpc/routers/forms-fixtures';
@@ -205,6 +205,35 @@ describe('two nodes sharing Redis', () => {
       .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Are you still there?' });
     await sleep(800);
     expect(await followUpMails()).toEqual([]);
+  });
+
+  it('with Redis unreachable, a node still chats, shows presence and ends sessions among its own sockets', async () => {
+    nodes = await startTwoNodes(prefix, { redisUrl: UNREACHABLE_REDIS_URL });
+    const staff = await nodes.userSession('agent', 'Ngozi Eze');
+    const agent = nodes.a.agent(staff.cookie);
+    const team = collect<AgentPresence[]>(agent, 'presence:updated');
+    await connected(agent);
+    await waitFor(() => team.at(-1)?.value.find((member) => member.id === staff.user.id)?.status === 'online');
+    const summaries = collect<ConversationSummary>(agent, 'room:updated');
+    const visitor = nodes.a.visitor(nodes.newVisitorCookie());
+    await connected(visitor);
+    const visitorSees = collect<ChatMessage>(visitor, 'message:created');
+    const sent = await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' });
+    expect(sent.ok).toBe(true);
+    await waitFor(() => summaries.length > 0, 3000, 'summary for the agent');
+    await waitFor(() => visitorSees.some((event) => event.value.sender === 'bot'), 3000, 'bot reply');
+    agent.emit('presence:set', { status: 'away' });
+    await waitFor(() => team.at(-1)?.value.find((member) => member.id === staff.user.id)?.status === 'away');
+    const inbox = nodes.a.staff(staff.cookie);
+    await connected(inbox);
+
+    const response = await fetch(`${nodes.a.baseUrl}/trpc/auth.logOut`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodes.a.baseUrl, cookie: staff.cookie },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    await Promise.all([disconnected(agent), disconnected(inbox)]);
   });
 
   it('counts a visitor’s messages once, whichever node their tabs are on', async () => {
