@@ -18,6 +18,10 @@ import { SERVICE_BUSY_MESSAGE } from '../shared/messages/service-messages';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
 import type { InboxEvents } from './staff/inbox-events';
+import { memoryRateLimiters, redisRateLimiters } from './http/rate-limiter';
+import type { RedisClients } from './redis/redis-clients';
+import { createAuthLimits } from './auth/auth-limits';
+import { createFormRateLimiters } from './trpc/routers/form-rate-limiters';
 import { staffExportRouter } from './staff/export-route';
 import { createNativeFormPosts } from './forms/native-form-posts';
 import { chatTranscriptRouter } from './chat/transcript-route';
@@ -53,6 +57,11 @@ export type AppDeps = {
    * the other (ADR 0013).
    */
   trpcAdapter?: TrpcAdapter;
+  /**
+   * With REDIS_URL (issue #16): the node's Redis connections, which keep the rate limits shared by every node and
+   * which /healthz checks. Omitted, limits are kept in this process's memory.
+   */
+  redis?: RedisClients;
 };
 
 /**
@@ -69,11 +78,18 @@ const rejectMalformedUrl: express.RequestHandler = (req, res, next) => {
   next();
 };
 
+/** Redis as /healthz reports it: absent without REDIS_URL. */
+const redisState = async (check: Promise<boolean> | undefined): Promise<{ redis?: 'ok' | 'unreachable' }> =>
+  check === undefined ? {} : { redis: (await check) ? 'ok' : 'unreachable' };
+
 /** Builds the Express app. It never listens: server/index.ts (or a test) does. */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
+  const limiters = deps.redis ? redisRateLimiters(deps.redis.commands, deps.redis.prefix, logger) : memoryRateLimiters;
   // Limits, queues and listeners belong to this app alone (issue #12).
   const services = createAppServices({
+    authLimits: createAuthLimits(limiters),
+    formLimiters: createFormRateLimiters(env, limiters),
     db,
     env,
     logger,
@@ -113,8 +129,11 @@ export function createApp(deps: AppDeps) {
   // A read: in WAL mode it never waits for a writer, and the database layer gives the
   // connection back while a write waits for a lock, so this answers at once (issue #11.4).
   // On PostgreSQL it takes a pool connection of its own, so writes do not hold it up either.
+  // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
+  // and the load balancer should send people to a node that can.
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    const redisCheck = deps.redis?.ping();
     try {
       await healthQuery(db);
     } catch (error) {
@@ -122,7 +141,16 @@ export function createApp(deps: AppDeps) {
       res.status(503).setHeader('Retry-After', '5').json({ status: 'unavailable', version: deps.version });
       return;
     }
-    res.json({ status: 'ok', version: deps.version });
+    const redis = await redisState(redisCheck);
+    if (redis.redis === 'unreachable') {
+      logger.error('health check failed: Redis unreachable');
+      res
+        .status(503)
+        .setHeader('Retry-After', '5')
+        .json({ status: 'unavailable', version: deps.version, ...redis });
+      return;
+    }
+    res.json({ status: 'ok', version: deps.version, ...redis });
   });
 
   const contextFor = async (req: express.Request, res: express.Response): Promise<RequestContext> => ({

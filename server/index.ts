@@ -13,8 +13,11 @@ import { loadSiteBuild } from './site/load-site-build';
 import { startMailWorker } from './mail/mail-worker';
 import { startRetentionSchedule } from './retention/retention-schedule';
 import { createAuditLog } from './audit/audit-log';
+import { createRedisClients } from './redis/redis-clients';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long start-up waits for Redis before serving anyway (503 on /healthz until it answers). */
+const REDIS_READY_WAIT_MS = 5000;
 
 async function main() {
   const env = loadEnv();
@@ -30,17 +33,22 @@ async function main() {
   if (!site && env.NODE_ENV === 'production')
     logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
 
+  // Several nodes (issue #16): chat delivery, presence, staff events and rate limits go through Redis.
+  const redis = env.REDIS_URL ? createRedisClients(env.REDIS_URL, { logger }) : undefined;
+  if (redis && !(await redis.ready(REDIS_READY_WAIT_MS)))
+    logger.error('redis not reachable at start-up: serving, with /healthz at 503 until it is');
+
   // One channel for session invalidations: a logout in the app disconnects that session's chat sockets.
   const sessionEvents = createSessionEvents();
   // One channel for inbox changes: a submission or a staff change reaches every open staff inbox.
   const inboxEvents = createInboxEvents();
-  const app = createApp({ env, db, logger, version, site: site ?? undefined, sessionEvents, inboxEvents });
+  const app = createApp({ env, db, logger, version, site: site ?? undefined, sessionEvents, inboxEvents, redis });
   // Delivers the account e-mail queue (SMTP_URL, or .eml files in DATA_DIR/outbox).
   const mailWorker = startMailWorker({ db, env, logger });
   // Retention as the privacy notice promises (issue #13): daily, the first run a minute after start.
   const retention = startRetentionSchedule({ db, env, logger, audit: createAuditLog({ db, logger }) });
   const server = http.createServer(app);
-  const chat = attachChat(server, { env, db, logger, sessionEvents, inboxEvents });
+  const chat = attachChat(server, { env, db, logger, sessionEvents, inboxEvents, redis });
 
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -64,6 +72,7 @@ async function main() {
       void (async () => {
         await mailWorker.stop();
         await retention.stop();
+        await redis?.quit();
         await db.destroy();
         logger.info('stopped');
         process.exit(0);

@@ -228,7 +228,7 @@ export interface AgentServerToClientEvents {
   'ratings:updated': (ratings: RatingSummary) => void;
 }
 
-/** Events between Socket.IO servers (one process today; see the scale-out note in attach-chat.ts). */
+/** Events between Socket.IO servers: none of their own; the Redis adapter carries emits between nodes (ADR 0027). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface InterServerEvents {}
 

@@ -89,8 +89,8 @@ async function startSession(ctx: RequestContext, user: Pick<UserRow, 'id' | 'rol
 }
 
 /** Counts one mail to this address (per kind); refuses with 429 when one went out in the last minute. */
-function limitMail(ctx: RequestContext, kind: string, email: string) {
-  const verdict = ctx.authLimits.mailAddress.hit(`${kind}:${accountKey(email)}`);
+async function limitMail(ctx: RequestContext, kind: string, email: string) {
+  const verdict = await ctx.authLimits.mailAddress.hit(`${kind}:${accountKey(email)}`);
   if (!verdict.allowed) tooManyRequests(ctx.res, verdict, 'mail', mailTooSoonMessage(verdict.retryAfterSeconds));
 }
 
@@ -101,8 +101,8 @@ async function sendConfirmation(ctx: RequestContext, user: Pick<UserRow, 'id' | 
 
 export const accounts = {
   /** Counted before anything else, so parallel sign-ups from one network stop at the limit. */
-  limitSignUp(ctx: RequestContext) {
-    const verdict = ctx.authLimits.signUpIp.hit(ctx.clientIp);
+  async limitSignUp(ctx: RequestContext) {
+    const verdict = await ctx.authLimits.signUpIp.hit(ctx.clientIp);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'signup-ip', tooManySignUpsMessage(verdict.retryAfterSeconds));
   },
@@ -124,7 +124,7 @@ export const accounts = {
       if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS_MESSAGE });
       throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: SIGN_UP_FAILED_MESSAGE, cause: error });
     }
-    ctx.authLimits.mailAddress.hit(`confirm:${accountKey(user.email)}`);
+    await ctx.authLimits.mailAddress.hit(`confirm:${accountKey(user.email)}`);
     await sendConfirmation(ctx, user);
     await ctx.audit.record({ type: 'signup', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
     return 'created';
@@ -138,7 +138,7 @@ export const accounts = {
   },
 
   async resendConfirmation(ctx: RequestContext, email: string) {
-    limitMail(ctx, 'confirm', email);
+    await limitMail(ctx, 'confirm', email);
     const user = await users.findByEmail(ctx.db, email);
     if (user && !user.email_confirmed_at) await sendConfirmation(ctx, user);
   },
@@ -148,18 +148,15 @@ export const accounts = {
     const key = accountKey(input.email);
     const audit = { email: input.email, ip: ctx.clientIp };
     // Reserve one attempt on the account and on the address before the (slow) password check.
-    const account = limits.loginAccount.hit(key);
+    const account = await limits.loginAccount.hit(key);
     if (!account.allowed)
       tooManyRequests(ctx.res, account, 'login-account', tooManyLogInsMessage(account.retryAfterSeconds));
-    const ip = limits.loginIp.hit(ctx.clientIp);
+    const ip = await limits.loginIp.hit(ctx.clientIp);
     if (!ip.allowed) {
-      limits.loginAccount.release(key);
+      await limits.loginAccount.release(key);
       tooManyRequests(ctx.res, ip, 'login-ip', tooManyLogInsMessage(ip.retryAfterSeconds));
     }
-    const release = () => {
-      limits.loginAccount.release(key);
-      limits.loginIp.release(ctx.clientIp);
-    };
+    const release = () => Promise.all([limits.loginAccount.release(key), limits.loginIp.release(ctx.clientIp)]);
 
     let user: UserRow | undefined;
     let passwordOk: boolean;
@@ -172,7 +169,7 @@ export const accounts = {
       );
     } catch (error) {
       // Not checked (queue full, database error): the attempt does not count.
-      release();
+      await release();
       throw error;
     }
 
@@ -197,8 +194,7 @@ export const accounts = {
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE });
     }
     // The right password: the attempt is given back, and the account's failures are forgotten.
-    limits.loginIp.release(ctx.clientIp);
-    limits.loginAccount.reset(key);
+    await Promise.all([limits.loginIp.release(ctx.clientIp), limits.loginAccount.reset(key)]);
     // Only someone who knows the password learns that the address is unconfirmed.
     if (!user.email_confirmed_at) throw new TRPCError({ code: 'FORBIDDEN', message: EMAIL_NOT_CONFIRMED_MESSAGE });
     await startSession(ctx, user);
@@ -215,7 +211,7 @@ export const accounts = {
   },
 
   async requestPasswordReset(ctx: RequestContext, email: string) {
-    limitMail(ctx, 'reset', email);
+    await limitMail(ctx, 'reset', email);
     const user = await users.findByEmail(ctx.db, email);
     await ctx.audit.record({
       type: 'password.reset_requested',
@@ -251,7 +247,7 @@ export const accounts = {
     // The link proved the person reads this mailbox.
     await users.markEmailConfirmed(ctx.db, user.id);
     await invalidateUserSessions(ctx.db, user.id, ctx.sessionEvents);
-    ctx.authLimits.loginAccount.reset(accountKey(user.email));
+    await ctx.authLimits.loginAccount.reset(accountKey(user.email));
     await startSession(ctx, user);
     await ctx.audit.record({
       type: 'password.reset',
@@ -293,20 +289,20 @@ export const accounts = {
     const user = await users.findById(ctx.db, userId);
     if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
     const key = accountKey(user.email);
-    const verdict = ctx.authLimits.loginAccount.hit(key);
+    const verdict = await ctx.authLimits.loginAccount.hit(key);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'login-account', tooManyWrongPasswordsMessage(verdict.retryAfterSeconds));
     let passwordOk: boolean;
     try {
       passwordOk = await hashing(ctx, () => ctx.passwords.verify(user.password_hash, input.password));
     } catch (error) {
-      ctx.authLimits.loginAccount.release(key);
+      await ctx.authLimits.loginAccount.release(key);
       throw error;
     }
     if (!passwordOk) throw fieldError('password', WRONG_PASSWORD_MESSAGE);
     const { sessionIds } = await users.deleteAccount(ctx.db, user.id);
     ctx.sessionEvents.announce(user.id, sessionIds);
-    ctx.authLimits.loginAccount.reset(key);
+    await ctx.authLimits.loginAccount.reset(key);
     if (ctx.res) clearSessionCookie(ctx.res, ctx.env);
     await ctx.audit.record({ type: 'account.deleted', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
     ctx.logger.info('account deleted', { userId: user.id, email: maskEmail(user.email) });

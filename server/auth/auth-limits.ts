@@ -1,5 +1,6 @@
 /**
- * Abuse limits for accounts (issues #5, #11), kept in memory. One set per app: createApp builds
+ * Abuse limits for accounts (issues #5, #11), kept in memory, or in Redis with REDIS_URL so that every node counts
+ * the same attempts (issue #16). One set per app: createApp builds
  * it and procedures reach it through the tRPC context (issue #12: no module state).
  *
  * - Log-in: 5 failures per account and 20 per IP address in 15 minutes, then 429 until the oldest
@@ -10,7 +11,7 @@
  * - Sign-up: 30 per IP in 5 minutes.
  * - E-mails: 1 per address per minute for each kind (confirmation, reset).
  */
-import { createRateLimiter, type RateLimiter } from '../http/rate-limiter';
+import { memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from '../http/rate-limiter';
 
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURES_PER_IP = 20;
@@ -30,11 +31,11 @@ export type AuthLimits = {
 // Reads the clock at each call, so tests can move time with vi.setSystemTime.
 const now = () => Date.now();
 
-export function createAuthLimits(): AuthLimits {
+export function createAuthLimits(limiters: RateLimiterFactory = memoryRateLimiters): AuthLimits {
   return {
-    loginAccount: createRateLimiter({ limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS, now }),
-    loginIp: createRateLimiter({ limit: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS, now }),
-    signUpIp: createRateLimiter({ limit: SIGNUPS_PER_IP, windowMs: SIGNUP_WINDOW_MS, now }),
-    mailAddress: createRateLimiter({ limit: MAILS_PER_ADDRESS, windowMs: MAIL_WINDOW_MS, now }),
+    loginAccount: limiters('login-account', { limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS, now }),
+    loginIp: limiters('login-ip', { limit: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS, now }),
+    signUpIp: limiters('signup-ip', { limit: SIGNUPS_PER_IP, windowMs: SIGNUP_WINDOW_MS, now }),
+    mailAddress: limiters('mail-address', { limit: MAILS_PER_ADDRESS, windowMs: MAIL_WINDOW_MS, now }),
   };
 }

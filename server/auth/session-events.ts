@@ -4,6 +4,12 @@
  * (server/index.ts passes it to createApp and attachChat), so one app's logout never reaches
  * another app in the same process (issue #12).
  */
+/**
+ * The Socket.IO room of every socket of one signed-in session, in each namespace: a logout disconnects the room, which
+ * with the Redis adapter reaches the session's sockets on every node.
+ */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
 export type SessionsInvalidatedListener = (userId: number, sessionIds: string[]) => void;
 /** A new session began; `cookieHeader` is the request's (the chat reads the visitor cookie from it to merge). */
 export type SignedInListener = (userId: number, cookieHeader: string | undefined) => void;

@@ -167,7 +167,7 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
         const current = conversation.assigned_agent_id;
         if (current !== agent.id) {
           // A room held by an agent who is still online stays theirs; one whose agent has gone may be taken over.
-          if (current !== null && service.rooms.agentOnline(current)) {
+          if (current !== null && (await service.rooms.agentOnline(current))) {
             const summary = await service.summary(conversationId, agent.id);
             const holder = summary?.assignedAgent ?? { id: current, name: 'Another agent' };
             return chatError(
@@ -289,12 +289,17 @@ function registerDeskHandlers(context: AgentContext) {
         if (!conversation) return notFound();
         const current = conversation.assigned_agent_id;
         // A colleague's room is theirs to hand over while they are online (admins may reassign any).
-        if (current !== null && current !== agent.id && agent.role !== 'admin' && service.rooms.agentOnline(current))
+        if (
+          current !== null &&
+          current !== agent.id &&
+          agent.role !== 'admin' &&
+          (await service.rooms.agentOnline(current))
+        )
           return chatError('FORBIDDEN', 'Only the agent who has this conversation can transfer it.');
         const assignee = await staffMembers.findActive(db, agentId);
         if (!assignee) return chatError('NOT_FOUND', 'That colleague is not on the team any more.');
         // Nobody would answer a room given to someone with no console open (and the bot would stay quiet).
-        if (!service.rooms.agentOnline(agentId))
+        if (!(await service.rooms.agentOnline(agentId)))
           return chatError('FORBIDDEN', `${assignee.fullName} is offline. Assign it to a colleague who is online.`);
         if (!(await chat.setAssignedAgent(db, conversationId, agentId, current)))
           return chatError('ALREADY_CLAIMED', 'Someone changed this conversation a moment ago. Please try again.');

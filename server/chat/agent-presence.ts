@@ -1,28 +1,29 @@
 /**
  * Agent presence (issue #14): online or away as the agent chose, offline when no console tab is connected. Colleagues
  * see every active staff member with their state; a change goes to every console at once.
+ *
+ * The choice is kept on the sockets themselves (the 'away' room, rooms.ts), not in this process: with several nodes
+ * (issue #16) an agent's tabs may be on different nodes, and every node must answer the same.
  */
-import type { AgentPresence, AgentPresenceStatus } from '../../shared/chat-events';
+import type { AgentPresence } from '../../shared/chat-events';
 import type { AppDatabase } from '../db/database';
 import { staffMembers } from '../data/staff-members';
 import type { Logger } from '../logger';
-import type { ChatRooms } from './rooms';
+import { AWAY_ROOM, type ChatRooms } from './rooms';
 
 export type AgentPresenceBoard = ReturnType<typeof createAgentPresence>;
 
 export function createAgentPresence(deps: { db: AppDatabase; logger: Logger; rooms: ChatRooms }) {
   const { db, logger, rooms } = deps;
-  const chosen = new Map<number, 'online' | 'away'>();
 
-  const statusOf = (agentId: number): AgentPresenceStatus =>
-    rooms.agentOnline(agentId) ? (chosen.get(agentId) ?? 'online') : 'offline';
-
-  const team = async (): Promise<AgentPresence[]> =>
-    (await staffMembers.listActive(db)).map((member) => ({
+  const team = async (): Promise<AgentPresence[]> => {
+    const [members, states] = await Promise.all([staffMembers.listActive(db), rooms.agentStates()]);
+    return members.map((member) => ({
       id: member.id,
       name: member.fullName,
-      status: statusOf(member.id),
+      status: states.get(member.id) ?? 'offline',
     }));
+  };
 
   const announce = async () => {
     try {
@@ -36,13 +37,19 @@ export function createAgentPresence(deps: { db: AppDatabase; logger: Logger; roo
     team,
     announce,
     async set(agentId: number, status: 'online' | 'away') {
-      chosen.set(agentId, status);
+      rooms.setAgentAway(agentId, status === 'away');
       await announce();
     },
-    /** A console connected or its last tab went. */
-    async changed(agentId: number) {
-      if (!rooms.agentOnline(agentId)) chosen.delete(agentId);
+    /** A console tab connected: it takes the state the agent chose in their other tabs, if any. */
+    async connected(agentId: number, socket: { id: string; join: (room: string) => unknown }) {
+      try {
+        if ((await rooms.agentStates()).get(agentId) === 'away') await socket.join(AWAY_ROOM);
+      } catch (error) {
+        logger.error('chat presence failed', { err: error });
+      }
       await announce();
     },
+    /** A console tab went (the agent is offline once their last one has). */
+    changed: announce,
   };
 }

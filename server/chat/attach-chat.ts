@@ -18,14 +18,15 @@
  *
  * Console opens, room joins and leaves and refused console handshakes go to the audit log.
  *
- * Scale-out: one process keeps rooms, limits and bot timers in memory (owed bot replies are
- * stored, see bot-replies.ts). Several processes would
- * need the Socket.IO Redis adapter (InterServerEvents) and a shared rate-limit store.
+ * Scale-out (issue #16, ADR 0027): with REDIS_URL the namespaces use the Socket.IO Redis adapter, so emits, session
+ * disconnects and presence reach every node, and the message limits are counted in Redis. Owed bot replies and
+ * follow-ups are stored (bot-replies.ts); each node also adopts those a stopped node left overdue.
  *
  * `attachChat` never listens; server/index.ts (or a test) owns the HTTP server.
  * Socket.IO examples followed: https://socket.io/docs/v4/typescript/, ".../middlewares/".
  */
 import type http from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type ExtendedError } from 'socket.io';
 import {
   CHAT_NAMESPACES,
@@ -43,12 +44,13 @@ import { CHAT_AGENT_GRACE_MS, CHAT_LINK_HASH, CHAT_MAX_PAYLOAD_BYTES } from '../
 import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
-import type { SessionEvents } from '../auth/session-events';
+import { sessionRoom, type SessionEvents } from '../auth/session-events';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
 import { originAllowed } from '../http/origin-check';
-import { createRateLimiter } from '../http/rate-limiter';
+import { memoryRateLimiters, redisRateLimiters, type RateLimiterFactory } from '../http/rate-limiter';
+import type { RedisClients } from '../redis/redis-clients';
 import type { Logger } from '../logger';
 import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
 import { createChatService, type ChatService, type SupportClock } from './chat-service';
@@ -84,6 +86,13 @@ export type ChatDeps = {
    * Overrides the burst limit of CHAT_BURST_LIMIT messages per CHAT_BURST_WINDOW_MS (tests of the per-minute limit).
    */
   burst?: { limit: number; windowMs: number };
+  /**
+   * With REDIS_URL (issue #16, docs/decisions/0027): the node's Redis connections. Events then reach sockets on every
+   * node (the Socket.IO Redis adapter) and message limits are counted in Redis. Omitted: one process, as before.
+   */
+  redis?: RedisClients;
+  /** With `redis`: overrides how stranded bot replies and follow-ups are picked up (tests). */
+  adoptStranded?: { intervalMs: number; graceMs: number };
 };
 
 /** Besides the per-minute limit: at most this many messages per visitor in the burst window. */
@@ -91,6 +100,13 @@ export const CHAT_BURST_LIMIT = 5;
 export const CHAT_BURST_WINDOW_MS = 10_000;
 export const CHAT_PING_INTERVAL_MS = 2000;
 export const CHAT_PING_TIMEOUT_MS = 2000;
+/**
+ * With several nodes, each looks every 15 s for bot replies and follow-ups overdue by 10 s or more: left by a node that
+ * stopped. One process alone needs none of it: it resumes what it owed when it starts again.
+ */
+export const ADOPT_STRANDED = { intervalMs: 15_000, graceMs: 10_000 };
+/** How long a question to the other nodes (which sockets are where) waits for their answers. */
+export const CHAT_NODE_REQUEST_TIMEOUT_MS = 2000;
 
 type HandshakeRequest = http.IncomingMessage & { _query?: Record<string, string>; chatVisitorId?: string };
 type ClientAddress = ReturnType<typeof createClientAddress>;
@@ -119,7 +135,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   const identity = createVisitorIdentity(env, deps.cookieSecret ?? loadVisitorCookieSecret(env, logger));
   const address = createClientAddress(env.TRUST_PROXY);
   const audit = createAuditLog({ db, logger });
-  const io = createChatServer(httpServer, env, address, identity);
+  const io = createChatServer(httpServer, env, address, identity, deps.redis);
 
   const visitors = io.of(CHAT_NAMESPACES.visitor);
   const agents = io.of(CHAT_NAMESPACES.agent) as unknown as AgentNamespace;
@@ -132,6 +148,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     supportClock: deps.supportClock ?? createSupportClock(env),
     chatLink: `${publicOrigin(env)}/${CHAT_LINK_HASH}`,
     followUpAfterMs: deps.followUpAfterMs,
+    adoptStranded: deps.redis ? (deps.adoptStranded ?? ADOPT_STRANDED) : undefined,
   });
   void service.start();
   const presence = createAgentPresence({ db, logger, rooms });
@@ -144,7 +161,18 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   // Nothing lives on the main namespace.
   io.use((_socket, next) => next(refusal('FORBIDDEN', chatTexts.connectionRefused)));
 
-  setUpVisitorNamespace(visitors, { env, db, logger, service, identity, address, sessionFor, burst: deps.burst });
+  const limiters = deps.redis ? redisRateLimiters(deps.redis.commands, deps.redis.prefix, logger) : memoryRateLimiters;
+  setUpVisitorNamespace(visitors, {
+    env,
+    db,
+    logger,
+    service,
+    identity,
+    address,
+    sessionFor,
+    limiters,
+    burst: deps.burst,
+  });
   const agentNamespace = setUpAgentNamespace(agents, {
     db,
     logger,
@@ -175,14 +203,15 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     sessionFor,
   });
 
-  // Logout, password reset or account deletion: that session's sockets go at once.
+  // Logout, password reset or account deletion: that session's sockets go at once, on whichever node they are.
   const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
-    const ended = new Set(sessionIds);
-    for (const namespace of [visitors, agents] as const) {
-      for (const socket of namespace.sockets.values()) {
-        if (socket.data.sessionId && ended.has(socket.data.sessionId)) socket.disconnect(true);
-      }
-    }
+    const ended = sessionIds.map(sessionRoom);
+    // This node's sockets at once, whether or not Redis answers (the Redis adapter would act only on its own message
+    // coming back); then the other nodes' through the adapter.
+    visitors.local.in(ended).disconnectSockets(true);
+    agents.local.in(ended).disconnectSockets(true);
+    visitors.in(ended).disconnectSockets(true);
+    agents.in(ended).disconnectSockets(true);
   });
 
   return {
@@ -210,6 +239,7 @@ function createChatServer(
   env: Env,
   address: ClientAddress,
   identity: ReturnType<typeof createVisitorIdentity>,
+  redis: RedisClients | undefined,
 ) {
   const configuredOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null;
   const engineConnections = createConnectionCounter();
@@ -222,6 +252,13 @@ function createChatServer(
       // the widget's offline banner must show within 5 s (issue #11.5).
       pingInterval: CHAT_PING_INTERVAL_MS,
       pingTimeout: CHAT_PING_TIMEOUT_MS,
+      // Several nodes: every emit also reaches the sockets held by the other nodes (ADR 0027).
+      ...(redis && {
+        adapter: createAdapter(redis.pub, redis.sub, {
+          key: `${redis.prefix}socket.io`,
+          requestsTimeout: CHAT_NODE_REQUEST_TIMEOUT_MS,
+        }),
+      }),
       // No CORS headers: only this site's own pages may talk to the chat.
       allowRequest: (req, callback) => {
         const sameSite = originAllowed({
@@ -272,13 +309,17 @@ function setUpVisitorNamespace(
     identity: ReturnType<typeof createVisitorIdentity>;
     address: ClientAddress;
     sessionFor: SessionLookup;
+    limiters: RateLimiterFactory;
     burst?: { limit: number; windowMs: number };
   },
 ) {
   const { env, db, logger, service, identity, address, sessionFor } = deps;
   const connections = createConnectionCounter();
-  const messageLimiter = createRateLimiter({ limit: env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 });
-  const burstLimiter = createRateLimiter(deps.burst ?? { limit: CHAT_BURST_LIMIT, windowMs: CHAT_BURST_WINDOW_MS });
+  const messageLimiter = deps.limiters('chat-minute', { limit: env.CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 });
+  const burstLimiter = deps.limiters(
+    'chat-burst',
+    deps.burst ?? { limit: CHAT_BURST_LIMIT, windowMs: CHAT_BURST_WINDOW_MS },
+  );
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
   visitors.use((socket, next) => void admitVisitor(socket, next));
@@ -309,6 +350,7 @@ function setUpVisitorNamespace(
   }
 
   visitors.on('connection', (socket: VisitorSocket) => {
+    if (socket.data.sessionId) void socket.join(sessionRoom(socket.data.sessionId));
     socket.on('disconnect', () => connections.add(socket.data.ip, -1));
     registerVisitorHandlers(socket, { db, logger, service, messageLimiters: [burstLimiter, messageLimiter] });
   });
@@ -362,9 +404,9 @@ function setUpAgentNamespace(
   const releaseIfGone = (agentId: number) => {
     const timer = setTimeout(() => {
       graceTimers.delete(timer);
-      if (rooms.agentOnline(agentId)) return;
       void (async () => {
         try {
+          if (await rooms.agentOnline(agentId)) return;
           for (const room of await chat.listAssignedTo(db, agentId)) {
             if (await chat.setAssignedAgent(db, room.id, null, agentId)) {
               rooms.roomAgentChanged(room.visitor_key, null);
@@ -390,11 +432,11 @@ function setUpAgentNamespace(
       ip: socket.data.ip,
       subject: CHAT_NAMESPACES.agent,
     });
-    void socket.join(agentRoom(agent.id));
-    void presence.changed(agent.id);
+    void socket.join([agentRoom(agent.id), sessionRoom(socket.data.sessionId!)]);
+    void presence.connected(agent.id, socket);
     socket.on('disconnect', () => {
       releaseIfGone(agent.id);
-      void presence.changed(agent.id);
+      void presence.changed();
     });
     registerAgentHandlers(socket, { db, logger, service, audit, presence });
   });

@@ -3,6 +3,9 @@
  * reply owed when the server stops, gracefully or not, is sent after the next start, when due.
  * The row is stored with the visitor's message (one savepoint) and deleted in the transaction
  * that stores the reply, so a reply is sent once even if two timers race.
+ *
+ * With several nodes (issue #16) each node times the replies it owes; `adopt` lets the others pick up, after a grace
+ * period, a reply whose node died before sending it. The database claim keeps it exactly-once.
  */
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../db/database';
@@ -85,6 +88,17 @@ export function createBotReplies(deps: {
     }
   };
 
+  /** Schedules every reply overdue by more than `graceMs`: owed by a node that stopped (or whose send failed). */
+  const adopt = async (graceMs: number) => {
+    try {
+      const cutoff = Date.now() - graceMs;
+      for (const pending of await chat.listPendingReplies(db))
+        if (Date.parse(pending.due_at) <= cutoff) schedule(pending.id, pending.conversation_id, pending.due_at);
+    } catch (error) {
+      logger.error('chat pending replies not checked', { err: error });
+    }
+  };
+
   /** Owes the reply now (an agent left a visitor waiting): stored first, so a crash still sends it after restart. */
   const oweNow = async (conversationId: number) => {
     const pending = await writes.run((trx) => chat.owePendingReply(trx, conversationId));
@@ -94,6 +108,7 @@ export function createBotReplies(deps: {
 
   return {
     resume,
+    adopt,
     oweNow,
     /** Schedules a reply stored with a visitor's message. */
     schedule,

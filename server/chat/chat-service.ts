@@ -48,8 +48,14 @@ export function createChatService(deps: {
   /** The link in follow-up mails that opens the chat again. */
   chatLink: string;
   followUpAfterMs?: number;
+  /**
+   * Several nodes (issue #16): how often this node looks for bot replies and follow-ups left owed by another, and how
+   * overdue one must be before it is taken as stranded (its own node would have sent it by then).
+   */
+  adoptStranded?: { intervalMs: number; graceMs: number };
 }) {
   const { db, logger, rooms, supportClock } = deps;
+  let adoptTimer: NodeJS.Timeout | undefined;
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
   const writes = createWriteBatcher(db);
 
@@ -245,10 +251,18 @@ export function createChatService(deps: {
     start: async () => {
       await botReplies.resume();
       await followUps.resume();
+      const adopt = deps.adoptStranded;
+      if (!adopt) return;
+      adoptTimer = setInterval(() => {
+        void botReplies.adopt(adopt.graceMs);
+        void followUps.adopt(adopt.graceMs);
+      }, adopt.intervalMs);
+      adoptTimer.unref();
     },
 
     /** Stops the timers (server shutdown or test teardown); owed replies and follow-ups stay stored. */
     close() {
+      clearInterval(adoptTimer);
       botReplies.close();
       followUps.close();
     },
@@ -313,7 +327,7 @@ function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
     countsTimer = setTimeout(() => {
       countsTimer = null;
       void (async () => {
-        for (const agentId of rooms.connectedAgentIds()) {
+        for (const agentId of await rooms.connectedAgentIds()) {
           try {
             rooms.toAgent(agentId).emit('counts:updated', await chat.viewCounts(db, agentId));
           } catch (error) {
@@ -327,10 +341,11 @@ function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
 
   /** Sends the fresh summary of a conversation to each agent online; failures are logged, never thrown. */
   const announceSummary = async (conversationId: number) => {
-    // Nobody to tell: agents fetch fresh summaries when they connect.
-    if (!rooms.agentsConnected()) return;
     try {
-      for (const agentId of rooms.connectedAgentIds()) {
+      const agentIds = await rooms.connectedAgentIds();
+      // Nobody to tell: agents fetch fresh summaries when they connect.
+      if (!agentIds.length) return;
+      for (const agentId of agentIds) {
         const fresh = await summary(conversationId, agentId);
         if (fresh) rooms.summaryUpdated(agentId, fresh);
       }

@@ -2,7 +2,8 @@
  * E-mail follow-ups (issue #14): an agent's reply to a visitor who has had no chat open for FOLLOW_UP_AFTER_MS is
  * mailed to them, through the mail queue, when an address is known (the patient's, or one the visitor gave the bot).
  * Owed follow-ups are stored (chat_pending_followups) like bot replies, so a restart sends what is due; the row is
- * deleted in the transaction that queues the mail, so each reply is mailed once.
+ * deleted in the transaction that queues the mail, so each reply is mailed once. With several nodes, `adopt` picks up
+ * the follow-ups a stopped node owed (issue #16).
  */
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../db/database';
@@ -22,8 +23,8 @@ export function createFollowUps(deps: {
   db: AppDatabase;
   logger: Logger;
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
-  /** When the visitor's last chat connection closed: null while one is open. */
-  visitorAwaySince: (visitorKey: string) => number | null;
+  /** When the visitor's last chat connection closed: null while one is open (on any node). */
+  visitorAwaySince: (visitorKey: string) => Promise<number | null>;
   /** The link back to the conversation. */
   chatLink: string;
   afterMs?: number;
@@ -47,7 +48,7 @@ export function createFollowUps(deps: {
     try {
       const conversation = await chat.findConversationById(db, conversationId);
       if (!conversation) return;
-      const awaySince = deps.visitorAwaySince(conversation.visitor_key);
+      const awaySince = await deps.visitorAwaySince(conversation.visitor_key);
       const now = Date.now();
       // Still here, or gone only lately: wait until they have been away for the whole period.
       const dueAt = awaySince === null ? now + afterMs : awaySince + afterMs;
@@ -95,6 +96,17 @@ export function createFollowUps(deps: {
         for (const row of await chatDesk.listPendingFollowUps(db)) schedule(row.id, row.conversation_id, row.due_at);
       } catch (error) {
         logger.error('chat follow-ups not loaded', { err: error });
+      }
+    },
+    /** Schedules every follow-up overdue by more than `graceMs` and not already timed here. */
+    async adopt(graceMs: number) {
+      try {
+        const cutoff = Date.now() - graceMs;
+        for (const row of await chatDesk.listPendingFollowUps(db))
+          if (!timers.has(row.id) && Date.parse(row.due_at) <= cutoff)
+            schedule(row.id, row.conversation_id, row.due_at);
+      } catch (error) {
+        logger.error('chat follow-ups not checked', { err: error });
       }
     },
     close() {

@@ -5,6 +5,10 @@
  *   comes from the signed visitor cookie or the session, never from a payload.
  * - Every agent socket is in `agents` on /agent: agents see all conversations live.
  * - Visitors never receive another conversation's events; agents never receive visitor keys.
+ *
+ * With REDIS_URL the namespaces use the Socket.IO Redis adapter (ADR 0027): every emit here reaches the room's
+ * sockets on every node, and the questions "who is connected" ask every node (fetchSockets). When the other nodes
+ * cannot be asked (Redis away), the answers are this node's own sockets.
  */
 import type { Namespace } from 'socket.io';
 import type {
@@ -33,11 +37,23 @@ export type AgentNamespace = Namespace<
 >;
 
 export const AGENTS_ROOM = 'agents';
+/** Agent sockets whose agent chose 'away' (a room, not a map, so every node sees the choice). */
+export const AWAY_ROOM = 'presence:away';
 export const visitorRoom = (visitorKey: string) => `visitor:${visitorKey}`;
 /** Every console tab of one agent: what differs per agent (unread counts, 'Mine') goes here. */
 export const agentRoom = (agentId: number) => `agent:${agentId}`;
 
 export type ChatRooms = ReturnType<typeof createChatRooms>;
+
+/** The room's sockets on every node; this node's alone when the others cannot be asked. */
+async function socketsIn(namespace: VisitorNamespace | AgentNamespace, room?: string) {
+  const target = room === undefined ? namespace : namespace.in(room);
+  try {
+    return await target.fetchSockets();
+  } catch {
+    return target.local.fetchSockets();
+  }
+}
 
 export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespace) {
   const visitorAwaySince = new Map<string, number>();
@@ -51,11 +67,32 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
     summaryUpdated(agentId: number, summary: ConversationSummary) {
       agents.to(agentRoom(agentId)).emit('room:updated', summary);
     },
-    /** Ids of the agents with a console open. */
-    connectedAgentIds() {
+    /** Ids of the agents with a console open, on any node. */
+    async connectedAgentIds() {
       const ids = new Set<number>();
-      for (const socket of agents.sockets.values()) if (socket.data.user) ids.add(socket.data.user.id);
+      for (const socket of await socketsIn(agents)) if (socket.data.user) ids.add(socket.data.user.id);
       return [...ids];
+    },
+    /** Each connected agent's state: 'away' when they chose it, else 'online'. */
+    async agentStates() {
+      const states = new Map<number, 'online' | 'away'>();
+      for (const socket of await socketsIn(agents)) {
+        const id = socket.data.user?.id;
+        if (id === undefined) continue;
+        if (socket.rooms.has(AWAY_ROOM)) states.set(id, 'away');
+        else if (!states.has(id)) states.set(id, 'online');
+      }
+      return states;
+    },
+    /** Marks every console tab of the agent, on every node. */
+    setAgentAway(agentId: number, away: boolean) {
+      const tabs = agents.in(agentRoom(agentId));
+      // The Redis adapter applies a join only when its own message comes back from Redis: this node's tabs are
+      // marked at once (and while Redis is away), the other nodes' through the adapter.
+      for (const target of [tabs.local, tabs]) {
+        if (away) target.socketsJoin(AWAY_ROOM);
+        else target.socketsLeave(AWAY_ROOM);
+      }
     },
     toAgent: (agentId: number) => agents.to(agentRoom(agentId)),
     toAllAgents: () => agents.to(AGENTS_ROOM),
@@ -70,9 +107,13 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
         for (const [key, since] of visitorAwaySince) if (now - since > 10 * 60_000) visitorAwaySince.delete(key);
       visitorAwaySince.set(visitorKey, now);
     },
-    /** When the visitor's last chat connection closed (null while one is open; 0 if never seen by this process). */
-    visitorAwaySince(visitorKey: string): number | null {
+    /**
+     * When the visitor's last chat connection closed: null while one is open on any node; 0 if this process never saw
+     * them leave (with several nodes, they may have left another node's connection: 'long ago' then).
+     */
+    async visitorAwaySince(visitorKey: string): Promise<number | null> {
       if (this.visitorOnline(visitorKey)) return null;
+      if ((await socketsIn(visitors, visitorRoom(visitorKey))).length > 0) return null;
       return visitorAwaySince.get(visitorKey) ?? 0;
     },
     /** An agent joined or left: the visitor learns who is (or is no longer) in the room. */
@@ -87,18 +128,19 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
     agentTyping(visitorKey: string, name: string, typing: boolean) {
       visitors.to(visitorRoom(visitorKey)).emit('typing:updated', { sender: 'agent', name, typing });
     },
-    /** True while any tab of this visitor is connected. */
+    /** True while any tab of this visitor is connected to this node (summaries read it for every row, at once). */
     visitorOnline(visitorKey: string) {
       return (visitors.adapter.rooms.get(visitorRoom(visitorKey))?.size ?? 0) > 0;
     },
-    /** True while any agent has the console open. */
-    agentsConnected() {
-      return (agents.adapter.rooms.get(AGENTS_ROOM)?.size ?? 0) > 0;
+    /** True while any agent has the console open, on any node. */
+    async agentsConnected() {
+      if ((agents.adapter.rooms.get(AGENTS_ROOM)?.size ?? 0) > 0) return true;
+      return (await socketsIn(agents, AGENTS_ROOM)).length > 0;
     },
-    /** True while the agent has any console tab connected. */
-    agentOnline(agentId: number) {
-      for (const socket of agents.sockets.values()) if (socket.data.user?.id === agentId) return true;
-      return false;
+    /** True while the agent has any console tab connected, on any node. */
+    async agentOnline(agentId: number) {
+      if ((agents.adapter.rooms.get(agentRoom(agentId))?.size ?? 0) > 0) return true;
+      return (await socketsIn(agents, agentRoom(agentId))).length > 0;
     },
   };
 }

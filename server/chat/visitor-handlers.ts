@@ -48,14 +48,13 @@ export type VisitorHandlerDeps = {
 };
 
 /** Counts one message against every limiter, or none when one of them is full. */
-function hitAll(limiters: RateLimiter[], key: string) {
+async function hitAll(limiters: RateLimiter[], key: string) {
   let longest: { retryAfterSeconds: number } | null = null;
-  for (const limiter of limiters) {
-    const verdict = limiter.check(key);
+  for (const verdict of await Promise.all(limiters.map((limiter) => limiter.check(key)))) {
     if (!verdict.allowed && (!longest || verdict.retryAfterSeconds > longest.retryAfterSeconds)) longest = verdict;
   }
   if (longest) return { allowed: false as const, retryAfterSeconds: longest.retryAfterSeconds };
-  for (const limiter of limiters) limiter.hit(key);
+  await Promise.all(limiters.map((limiter) => limiter.hit(key)));
   return { allowed: true as const };
 }
 
@@ -73,7 +72,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
     acked(
       visitorMessageSendSchema,
       async (input) => {
-        const limit = hitAll(messageLimiters, visitorKey);
+        const limit = await hitAll(messageLimiters, visitorKey);
         if (!limit.allowed) {
           return chatError('RATE_LIMITED', chatTexts.rateLimited(limit.retryAfterSeconds), {
             retryAfterSeconds: limit.retryAfterSeconds,
@@ -210,7 +209,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
 
   // Agents see the visitor come online; on the last tab's disconnect, offline.
   const announcePresence = async () => {
-    if (!service.rooms.agentsConnected()) return;
+    if (!(await service.rooms.agentsConnected())) return;
     const found = await conversation().catch(() => undefined);
     if (found) await service.announceSummary(found.id);
   };

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+
 /** The policy a limiter enforces, for the RateLimit-Policy header: `limit` attempts per `windowSeconds`. */
 export type RateLimitPolicy = { limit: number; windowSeconds: number };
 
@@ -5,16 +9,25 @@ export type RateLimitResult =
   | { allowed: true; remaining: number }
   | { allowed: false; retryAfterSeconds: number; remaining: 0; policy: RateLimitPolicy };
 
+/**
+ * A limit as its callers use it. Asynchronous because, with REDIS_URL, the count lives in Redis so that every node
+ * enforces the same limit (issue #16); without it, the in-memory limiter below answers at once.
+ */
 export type RateLimiter = {
-  /** Counts one attempt for `key` and says whether it is within the limit. */
-  hit: (key: string) => RateLimitResult;
+  /** Counts one attempt for `key` and says whether it is within the limit (a refused attempt is not counted). */
+  hit: (key: string) => Promise<RateLimitResult>;
   /** Says whether one more attempt would be allowed, without counting it. */
-  check: (key: string) => RateLimitResult;
-  reset: (key: string) => void;
+  check: (key: string) => Promise<RateLimitResult>;
+  reset: (key: string) => Promise<void>;
   /** Gives back the latest counted attempt of `key` (a reservation that turned out not to count). */
-  release: (key: string) => void;
+  release: (key: string) => Promise<void>;
   policy: RateLimitPolicy;
 };
+
+/** The in-memory limiter's own, synchronous face (one process). */
+export type MemoryRateLimiter = {
+  [K in 'hit' | 'check' | 'reset' | 'release']: (key: string) => Awaited<ReturnType<RateLimiter[K]>>;
+} & { policy: RateLimitPolicy };
 
 type Options = { limit: number; windowMs: number; now?: () => number };
 
@@ -22,11 +35,11 @@ type Options = { limit: number; windowMs: number; now?: () => number };
 type AttemptLog = { times: number[]; head: number };
 
 /**
- * A sliding-window limiter kept in memory (one process; see the scale-out issue
- * for a shared store). Each key keeps the times of its recent attempts; every
- * operation is amortised O(1), so a high limit (benchmarks) costs nothing extra.
+ * A sliding-window limiter kept in memory (one process; createRedisRateLimiter shares one between nodes). Each key
+ * keeps the times of its recent attempts; every operation is amortised O(1), so a high limit (benchmarks) costs
+ * nothing extra.
  */
-export function createRateLimiter({ limit, windowMs, now = Date.now }: Options): RateLimiter {
+export function createRateLimiter({ limit, windowMs, now = Date.now }: Options): MemoryRateLimiter {
   const logs = new Map<string, AttemptLog>();
   const policy: RateLimitPolicy = { limit, windowSeconds: Math.ceil(windowMs / 1000) };
   let lastSweep = now();
@@ -92,4 +105,152 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: Options):
     },
     policy,
   };
+}
+
+/** The in-memory limiter behind the asynchronous interface. */
+export function fromMemory(limiter: MemoryRateLimiter): RateLimiter {
+  return {
+    hit: (key) => Promise.resolve(limiter.hit(key)),
+    check: (key) => Promise.resolve(limiter.check(key)),
+    reset: (key) => Promise.resolve(limiter.reset(key)),
+    release: (key) => Promise.resolve(limiter.release(key)),
+    policy: limiter.policy,
+  };
+}
+
+/**
+ * The same sliding window as the memory limiter, in one sorted set per key (score: the attempt's time), so a limit
+ * means the same on every node. One script per call keeps prune, count and add atomic: two nodes cannot both take the
+ * last attempt. Returns {1, remaining} or {0, time of the oldest attempt still deciding the wait}.
+ * ARGV: now, windowMs, limit, member ('' for a check, which counts nothing).
+ */
+const SLIDING_WINDOW_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local counted = redis.call('ZCARD', KEYS[1])
+if counted < limit then
+  if ARGV[4] ~= '' then
+    redis.call('ZADD', KEYS[1], now, ARGV[4])
+    redis.call('PEXPIRE', KEYS[1], window)
+    return {1, limit - counted - 1}
+  end
+  return {1, limit - counted}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], counted - limit, counted - limit, 'WITHSCORES')
+return {0, oldest[2]}
+`;
+
+type RedisLimiterOptions = Options & {
+  redis: Redis;
+  /** The limiter's own part of the key space, e.g. 'ilera:rl:login-account:'. */
+  keyPrefix: string;
+  /** Used when Redis does not answer: this node's own count, as if it ran alone. */
+  fallback: MemoryRateLimiter;
+  /** Told once when Redis stops answering, and once when it answers again. */
+  onFallback?: (usingFallback: boolean, error?: unknown) => void;
+};
+
+/**
+ * A limiter shared by every node through Redis. When a call to Redis fails (unreachable, or slower than the client's
+ * command timeout) the answer comes from the node's in-memory fallback instead: during an outage each node enforces
+ * the limit on its own (N nodes let through up to N times as many), which is better than refusing every form with
+ * a 500 or letting everything through.
+ */
+export function createRedisRateLimiter(options: RedisLimiterOptions): RateLimiter {
+  const { redis, keyPrefix, limit, windowMs, fallback, now = Date.now } = options;
+  const policy: RateLimitPolicy = { limit, windowSeconds: Math.ceil(windowMs / 1000) };
+  let failing = false;
+  // Members of a sorted set must differ even for attempts in the same millisecond, from any node.
+  const origin = randomBytes(6).toString('base64url');
+  let attempts = 0;
+
+  const viaRedis = async <T>(run: () => Promise<T>, instead: () => T): Promise<T> => {
+    try {
+      const result = await run();
+      if (failing) {
+        failing = false;
+        options.onFallback?.(false);
+      }
+      return result;
+    } catch (error) {
+      if (!failing) {
+        failing = true;
+        options.onFallback?.(true, error);
+      }
+      return instead();
+    }
+  };
+
+  const window = async (key: string, member: string): Promise<RateLimitResult> => {
+    const at = now();
+    const [allowed, value] = (await redis.eval(
+      SLIDING_WINDOW_SCRIPT,
+      1,
+      keyPrefix + key,
+      at,
+      windowMs,
+      limit,
+      member,
+    )) as [number, number | string];
+    if (allowed === 1) return { allowed: true, remaining: Number(value) };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((Number(value) + windowMs - at) / 1000)),
+      remaining: 0,
+      policy,
+    };
+  };
+
+  return {
+    hit: (key) =>
+      viaRedis(
+        () => window(key, `${origin}:${++attempts}`),
+        () => fallback.hit(key),
+      ),
+    check: (key) =>
+      viaRedis(
+        () => window(key, ''),
+        () => fallback.check(key),
+      ),
+    reset: (key) =>
+      viaRedis(
+        async () => {
+          await redis.del(keyPrefix + key);
+          fallback.reset(key);
+        },
+        () => fallback.reset(key),
+      ),
+    // The highest score is the latest attempt.
+    release: (key) =>
+      viaRedis(
+        async () => {
+          await redis.zpopmax(keyPrefix + key);
+        },
+        () => fallback.release(key),
+      ),
+    policy,
+  };
+}
+
+/** Makes a named limit; each app picks the memory or the Redis kind once (createApp), and every limit comes from it. */
+export type RateLimiterFactory = (name: string, options: Options) => RateLimiter;
+
+export const memoryRateLimiters: RateLimiterFactory = (_name, options) => fromMemory(createRateLimiter(options));
+
+/** Limits kept in Redis under `<prefix>rl:<name>:`, each with its own in-memory fallback. */
+export function redisRateLimiters(redis: Redis, prefix: string, logger: Pick<Logger, 'error' | 'info'>) {
+  const factory: RateLimiterFactory = (name, options) =>
+    createRedisRateLimiter({
+      ...options,
+      redis,
+      keyPrefix: `${prefix}rl:${name}:`,
+      fallback: createRateLimiter(options),
+      onFallback: (usingFallback, error) =>
+        usingFallback
+          ? logger.error('rate limits: Redis not answering, counting on this node alone', { limit: name, err: error })
+          : logger.info('rate limits: Redis answering again', { limit: name }),
+    });
+  return factory;
 }

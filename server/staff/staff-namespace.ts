@@ -1,7 +1,8 @@
 /**
  * The staff inbox's live channel (issue #13): Socket.IO namespace '/staff' on the chat's server. Same admission as the
  * support console (the session cookie of an agent or an admin; refusals go to the audit log). Clients send nothing;
- * every committed inbox change announced on InboxEvents goes to every connected staff member.
+ * every committed inbox change announced on InboxEvents goes to every connected staff member (on every node, through
+ * the Socket.IO Redis adapter when REDIS_URL is set).
  */
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { ChatError } from '../../shared/chat-events';
@@ -9,7 +10,7 @@ import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
 import { STAFF_ONLY_MESSAGE } from '../../shared/messages/staff-messages';
 import { STAFF_NAMESPACE, type StaffServerToClientEvents } from '../../shared/requests';
 import type { AuditLog } from '../audit/audit-log';
-import type { SessionEvents } from '../auth/session-events';
+import { sessionRoom, type SessionEvents } from '../auth/session-events';
 import type { validateSessionToken } from '../auth/session';
 import type { Logger } from '../logger';
 import type { InboxEvents } from './inbox-events';
@@ -71,10 +72,14 @@ export function attachStaffNamespace(io: Server, deps: Deps) {
   const stopInbox = deps.inboxEvents.onChange(({ kind, row }) => {
     staff.emit(kind === 'new' ? 'request:new' : 'request:changed', row);
   });
-  // Logout, deactivation or expiry: that session's staff sockets go at once.
+  staff.on('connection', (socket: StaffSocket) => void socket.join(sessionRoom(socket.data.sessionId)));
+  // Logout, deactivation or expiry: that session's staff sockets go at once, on whichever node they are.
   const stopSessions = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
-    const ended = new Set(sessionIds);
-    for (const socket of staff.sockets.values()) if (ended.has(socket.data.sessionId)) socket.disconnect(true);
+    const ended = sessionIds.map(sessionRoom);
+    // Here at once, also while Redis is away (the Redis adapter acts only on its own message coming back); then on the
+    // other nodes.
+    staff.local.in(ended).disconnectSockets(true);
+    staff.in(ended).disconnectSockets(true);
   });
 
   return {

@@ -34,8 +34,8 @@ const rowView = (user: { email: string; full_name: string; role: string }) =>
 export const authRouter = router({
   /** Spec: outcomes 'created' (toast Account Created!), 'exists' (unconfirmed), 'already-confirmed' (go to /login). */
   signUp: publicProcedure
-    .use(({ ctx, next }) => {
-      accounts.limitSignUp(ctx);
+    .use(async ({ ctx, next }) => {
+      await accounts.limitSignUp(ctx);
       return next();
     })
     .input(signUpSchema)

@@ -45,8 +45,8 @@ export const FORMS_FAULT_HEADER = 'x-test-fault';
  * RateLimit headers when over.
  */
 const formProcedure = (table: SubmissionTable) =>
-  publicProcedure.use(({ ctx, next }) => {
-    const verdict = ctx.formLimiters[table].hit(ctx.clientIp);
+  publicProcedure.use(async ({ ctx, next }) => {
+    const verdict = await ctx.formLimiters[table].hit(ctx.clientIp);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, `form-${table}`, rateLimitMessage(verdict.retryAfterSeconds));
     return next();
