@@ -19,74 +19,79 @@ const parsedWith = <T>(parse: (value: string) => T) =>
  * Every setting the server reads from the environment, checked once at start-up.
  * Add new variables here and to the README's table.
  */
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: port.default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    /** Where the build is written and read (relative to the working folder); lets tests build in parallel. */
-    DIST_DIR: z.string().min(1).default('./dist'),
-    /** Public origin (scheme://host[:port]) when behind a proxy; used for links in e-mails and Origin checks. */
-    PUBLIC_ORIGIN: z.url().optional(),
-    /** Express "trust proxy" hop count: set to 1 behind one reverse proxy so req.ip and req.secure are right. */
-    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-    LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
-    /**
-     * Months after a request is closed before it is anonymised. Only shorter than the privacy notice's figure
-     * (REQUEST_RETENTION_MONTHS): a longer period would break what the notice promises.
-     */
-    REQUEST_RETENTION_MONTHS: positiveInt
-      .max(REQUEST_RETENTION_MONTHS, {
-        error: `must be at most ${REQUEST_RETENTION_MONTHS}, the period the privacy notice promises`,
-      })
-      .default(REQUEST_RETENTION_MONTHS),
-    /** Submissions allowed per IP per minute on each public form. */
-    RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
-    /** smtp://user:pass@host:587 or smtps://…:465. Unset: e-mails are written to DATA_DIR/outbox as .eml files. */
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    /**
-     * Sender of account e-mails, e.g. "Ilera Health <no-reply@example.com>"; default: no-reply at the brand's mail
-     * domain.
-     */
-    MAIL_FROM: z.string().min(3).optional(),
-    /**
-     * Secret (32+ characters) that signs the chat visitor cookie. Unset: one is generated once and kept in DATA_DIR/chat-
-     * cookie-secret.
-     */
-    CHAT_COOKIE_SECRET: z.string().min(32).optional(),
-    /** Open chat connections allowed from one IP address (visitor widget). */
-    CHAT_MAX_CONNECTIONS_PER_IP: positiveInt.default(20),
-    /** Chat messages one visitor may send per minute. */
-    CHAT_MESSAGES_PER_MINUTE: positiveInt.default(10),
-    /** Chat Support office hours in Lagos time, e.g. "Mon-Fri 08:00-18:00, Sat 09:00-13:00" (shared/support-hours.ts). */
-    SUPPORT_HOURS: parsedWith((value) => {
-      parseSupportHours(value);
-      return value;
-    }).default(DEFAULT_SUPPORT_HOURS),
-    /** Extra closing days besides Nigeria's public holidays: comma-separated YYYY-MM-DD dates, read into a list. */
-    SUPPORT_HOLIDAYS: parsedWith(parseHolidayDates).default(() => []),
-    /** libuv's thread-pool size; Node reads it itself at start, the app reads it to size the password-hashing queue. */
-    UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
-    /** Most calls one batched tRPC request may carry (larger batches get 400). */
-    TRPC_MAX_BATCH: positiveInt.default(10),
-    /** postgres://user:pass@host:5432/db selects PostgreSQL (several app nodes). Unset: SQLite in DATA_DIR/app.db. */
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    /** Connections each node keeps in its PostgreSQL pool. */
-    DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
-    /** redis://host:6379 shares chat delivery, presence, staff events and rate limits between app nodes. */
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  })
-  .superRefine((env, context) => {
-    // A secret generated per node would sign visitor cookies the other nodes reject, splitting visitors.
-    if (env.REDIS_URL && !env.CHAT_COOKIE_SECRET) {
-      context.addIssue({
-        code: 'custom',
-        path: ['CHAT_COOKIE_SECRET'],
-        message: 'must be set when REDIS_URL is set: every node must sign chat cookies with the same secret',
-      });
-    }
-  });
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Where the build is written and read (relative to the working folder); lets tests build in parallel. */
+  DIST_DIR: z.string().min(1).default('./dist'),
+  /** Public origin (scheme://host[:port]) when behind a proxy; used for links in e-mails and Origin checks. */
+  PUBLIC_ORIGIN: z.url().optional(),
+  /** Express "trust proxy" hop count: set to 1 behind one reverse proxy so req.ip and req.secure are right. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /**
+   * Months after a request is closed before it is anonymised. Only shorter than the privacy notice's figure
+   * (REQUEST_RETENTION_MONTHS): a longer period would break what the notice promises.
+   */
+  REQUEST_RETENTION_MONTHS: positiveInt
+    .max(REQUEST_RETENTION_MONTHS, {
+      error: `must be at most ${REQUEST_RETENTION_MONTHS}, the period the privacy notice promises`,
+    })
+    .default(REQUEST_RETENTION_MONTHS),
+  /** Submissions allowed per IP per minute on each public form. */
+  RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
+  /** smtp://user:pass@host:587 or smtps://…:465. Unset: e-mails are written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /**
+   * Sender of account e-mails, e.g. "Ilera Health <no-reply@example.com>"; default: no-reply at the brand's mail
+   * domain.
+   */
+  MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * Secret (32+ characters) that signs the chat visitor cookie. Unset: one is generated once and kept in DATA_DIR/chat-
+   * cookie-secret.
+   */
+  CHAT_COOKIE_SECRET: z.string().min(32).optional(),
+  /** Open chat connections allowed from one IP address (visitor widget). */
+  CHAT_MAX_CONNECTIONS_PER_IP: positiveInt.default(20),
+  /** Chat messages one visitor may send per minute. */
+  CHAT_MESSAGES_PER_MINUTE: positiveInt.default(10),
+  /** Chat Support office hours in Lagos time, e.g. "Mon-Fri 08:00-18:00, Sat 09:00-13:00" (shared/support-hours.ts). */
+  SUPPORT_HOURS: parsedWith((value) => {
+    parseSupportHours(value);
+    return value;
+  }).default(DEFAULT_SUPPORT_HOURS),
+  /** Extra closing days besides Nigeria's public holidays: comma-separated YYYY-MM-DD dates, read into a list. */
+  SUPPORT_HOLIDAYS: parsedWith(parseHolidayDates).default(() => []),
+  /** libuv's thread-pool size; Node reads it itself at start, the app reads it to size the password-hashing queue. */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
+  /** Most calls one batched tRPC request may carry (larger batches get 400). */
+  TRPC_MAX_BATCH: positiveInt.default(10),
+  /** postgres://user:pass@host:5432/db selects PostgreSQL (several app nodes). Unset: SQLite in DATA_DIR/app.db. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Connections each node keeps in its PostgreSQL pool. */
+  DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  /** redis://host:6379 shares chat delivery, presence, staff events and rate limits between app nodes. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Begins every Redis key and channel: two deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'letters, digits and : _ . - only, at most 64' })
+    .default('ilera:'),
+});
+
+export const envSchema = settingsSchema.superRefine((env, context) => {
+  // A secret generated per node would sign visitor cookies the other nodes reject, splitting visitors.
+  if (env.REDIS_URL && !env.CHAT_COOKIE_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['CHAT_COOKIE_SECRET'],
+      message: 'must be set when REDIS_URL is set: every node must sign chat cookies with the same secret',
+    });
+  }
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -107,7 +112,7 @@ export function envSetting<K extends keyof Env>(
   name: K,
   source: Record<string, string | undefined> = process.env,
 ): Env[K] {
-  const result = envSchema.shape[name].safeParse(source[name]);
+  const result = settingsSchema.shape[name].safeParse(source[name]);
   if (result.success) return result.data as Env[K];
   throw new ConfigError(
     `Invalid environment configuration:\n  ${name}: ${result.error.issues[0]?.message ?? 'invalid'}`,

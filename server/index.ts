@@ -34,7 +34,7 @@ async function main() {
     logger.error('no build found in dist/: run `npm run build` (npm start does this for you)');
 
   // Several nodes (issue #16): chat delivery, presence, staff events and rate limits go through Redis.
-  const redis = env.REDIS_URL ? createRedisClients(env.REDIS_URL, { logger }) : undefined;
+  const redis = env.REDIS_URL ? createRedisClients(env.REDIS_URL, { logger, prefix: env.REDIS_KEY_PREFIX }) : undefined;
   if (redis && !(await redis.ready(REDIS_READY_WAIT_MS)))
     logger.error('redis not reachable at start-up: serving, with /healthz at 503 until it is');
 

@@ -8,9 +8,10 @@
  *
  * The load, through each set-up's front door:
  * - chat: N visitor sockets (WebSocket; round-robin across the nodes), connected 200 a second as in bench:chat's
- *   paced profile; each sends M messages 2-5 s apart. Latency is send → acknowledgement (after the commit). Lost: a
- *   message not acknowledged within 15 s, or acknowledged and not in the database.
- * - forms: autocannon, 50 connections for S seconds of appointment requests. Lost: a 2xx answer whose row is not stored.
+ *   paced profile; each sends M messages 2-5 s apart. Latency is send → acknowledgement (after the commit).
+ *   Lost: a message not acknowledged within 15 s, or acknowledged and not in the database.
+ * - forms: autocannon, 50 connections for S seconds of appointment requests.
+ *   Lost: a 2xx answer whose row is not stored.
  *
  * Prints one table (throughput, p50, p99, lost per set-up and load). Measures; does not judge timings. Exits 1 when
  * anything is lost.

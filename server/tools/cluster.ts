@@ -38,11 +38,11 @@ export function startAppNode(index: number, env: Record<string, string>): Promis
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     const timeout = setTimeout(() => reject(new Error(`node ${index} did not start:\n${output}`)), 30_000);
     void exited.then((code) => reject(new Error(`node ${index} exited with ${code}:\n${output}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
       if (!match) return;
@@ -184,8 +184,8 @@ export async function startStickyProxy(ports: number[]): Promise<StickyProxy> {
   };
 }
 
-/** The PostgreSQL server tests and benchmarks use: TEST_DATABASE_URL, else the local one (trust auth, database test). */
-export const testPostgresUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test';
+/** The PostgreSQL tests and benchmarks use: TEST_DATABASE_URL, else the local one (trust auth, database test). */
+export const testPostgresUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A database of its own on that server (created here, dropped by `drop`), so parallel runs never meet. */
 export async function createScratchDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
