@@ -128,10 +128,10 @@ export function createApp(deps: AppDeps) {
 
   // A read: in WAL mode it never waits for a writer, and the database layer gives the
   // connection back while a write waits for a lock, so this answers at once (issue #11.4).
-  // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
-  // and the load balancer should send people to a node that can.
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
+    // and the load balancer should send people to a node that can. Asked at once, answered alongside the database.
     const redisCheck = deps.redis?.ping();
     try {
       await sql`select count(*) from sqlite_schema`.execute(db);
