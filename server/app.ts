@@ -129,16 +129,24 @@ export function createApp(deps: AppDeps) {
   // A read: in WAL mode it never waits for a writer, and the database layer gives the
   // connection back while a write waits for a lock, so this answers at once (issue #11.4).
   // On PostgreSQL it takes a pool connection of its own, so writes do not hold it up either.
-  // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
-  // and the load balancer should send people to a node that can.
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
+    // and the load balancer should send people to a node that can. Asked at once, answered alongside the database.
     const redisCheck = deps.redis?.ping();
     try {
       await healthQuery(db);
     } catch (error) {
       logger.error('health check failed', { err: error });
-      res.status(503).setHeader('Retry-After', '5').json({ status: 'unavailable', version: deps.version });
+      res
+        .status(503)
+        .setHeader('Retry-After', '5')
+        .json({
+          status: 'unavailable',
+          version: deps.version,
+          database: 'unreachable',
+          ...(await redisState(redisCheck)),
+        });
       return;
     }
     const redis = await redisState(redisCheck);
@@ -147,10 +155,10 @@ export function createApp(deps: AppDeps) {
       res
         .status(503)
         .setHeader('Retry-After', '5')
-        .json({ status: 'unavailable', version: deps.version, ...redis });
+        .json({ status: 'unavailable', version: deps.version, database: 'ok', ...redis });
       return;
     }
-    res.json({ status: 'ok', version: deps.version, ...redis });
+    res.json({ status: 'ok', version: deps.version, database: 'ok', ...redis });
   });
 
   const contextFor = async (req: express.Request, res: express.Response): Promise<RequestContext> => ({

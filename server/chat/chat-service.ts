@@ -345,9 +345,13 @@ function createSummaries(db: AppDatabase, logger: Logger, rooms: ChatRooms) {
       const agentIds = await rooms.connectedAgentIds();
       // Nobody to tell: agents fetch fresh summaries when they connect.
       if (!agentIds.length) return;
+      // Asked of every node once per change: the visitor may have a tab open on another node (issue #16).
+      let visitorOnline: boolean | undefined;
       for (const agentId of agentIds) {
-        const fresh = await summary(conversationId, agentId);
-        if (fresh) rooms.summaryUpdated(agentId, fresh);
+        const row = await chat.findSummary(db, conversationId, agentId);
+        if (!row) continue;
+        visitorOnline ??= await rooms.visitorOnlineAnywhere(row.visitor_key);
+        rooms.summaryUpdated(agentId, toConversationSummary(row, visitorOnline));
       }
       announceCounts();
     } catch (error) {

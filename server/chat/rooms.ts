@@ -112,8 +112,7 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
      * them leave (with several nodes, they may have left another node's connection: 'long ago' then).
      */
     async visitorAwaySince(visitorKey: string): Promise<number | null> {
-      if (this.visitorOnline(visitorKey)) return null;
-      if ((await socketsIn(visitors, visitorRoom(visitorKey))).length > 0) return null;
+      if (await this.visitorOnlineAnywhere(visitorKey)) return null;
       return visitorAwaySince.get(visitorKey) ?? 0;
     },
     /** An agent joined or left: the visitor learns who is (or is no longer) in the room. */
@@ -127,6 +126,11 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
     /** An agent is typing: that visitor only. */
     agentTyping(visitorKey: string, name: string, typing: boolean) {
       visitors.to(visitorRoom(visitorKey)).emit('typing:updated', { sender: 'agent', name, typing });
+    },
+    /** True while any tab of this visitor is connected, on any node (for one conversation's pushed summary). */
+    async visitorOnlineAnywhere(visitorKey: string) {
+      if (this.visitorOnline(visitorKey)) return true;
+      return (await socketsIn(visitors, visitorRoom(visitorKey))).length > 0;
     },
     /** True while any tab of this visitor is connected to this node (summaries read it for every row, at once). */
     visitorOnline(visitorKey: string) {

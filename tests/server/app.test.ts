@@ -128,7 +128,7 @@ describe('health', () => {
   it('GET /healthz answers 200 with status and version', async () => {
     const response = await get('/healthz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', version: 'test' });
+    expect(await response.json()).toEqual({ status: 'ok', version: 'test', database: 'ok' });
   });
 
   it('the tRPC health procedure answers', async () => {

@@ -35,7 +35,7 @@ describe('/healthz with REDIS_URL', () => {
     expect(await healthOf(redis)).toEqual({
       status: 200,
       retryAfter: null,
-      body: { status: 'ok', version: 'test', redis: 'ok' },
+      body: { status: 'ok', version: 'test', database: 'ok', redis: 'ok' },
     });
   });
 
@@ -45,7 +45,7 @@ describe('/healthz with REDIS_URL', () => {
     expect(await healthOf(redis)).toEqual({
       status: 503,
       retryAfter: '5',
-      body: { status: 'unavailable', version: 'test', redis: 'unreachable' },
+      body: { status: 'unavailable', version: 'test', database: 'ok', redis: 'unreachable' },
     });
   });
 
@@ -53,7 +53,7 @@ describe('/healthz with REDIS_URL', () => {
     expect(await healthOf(undefined)).toEqual({
       status: 200,
       retryAfter: null,
-      body: { status: 'ok', version: 'test' },
+      body: { status: 'ok', version: 'test', database: 'ok' },
     });
   });
 });

@@ -111,6 +111,31 @@ describe('two nodes sharing Redis', () => {
     await waitFor(() => statusOfBola() === 'offline', 3000, 'Bola offline');
   });
 
+  it('the desk shows a visitor online while they have a tab open on either node', async () => {
+    nodes = await startTwoNodes(prefix);
+    const staff = await nodes.userSession('agent', 'Ngozi Eze');
+    const agent = nodes.b.agent(staff.cookie);
+    await connected(agent);
+    const summaries = collect<ConversationSummary>(agent, 'room:updated');
+    const cookie = nodes.newVisitorCookie();
+    const tabOnA = nodes.a.visitor(cookie);
+    await connected(tabOnA);
+    expect((await tabOnA.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hi' })).ok).toBe(
+      true,
+    );
+    const tabOnB = nodes.b.visitor(cookie);
+    await connected(tabOnB);
+    await sleep(300);
+    const before = summaries.length;
+    // Node A sees its last tab of this visitor go; node B still has one.
+    tabOnA.disconnect();
+    await waitFor(() => summaries.length > before, 3000, 'summary after the tab on A closed');
+    await sleep(200);
+    expect(summaries.at(-1)!.value.visitorOnline).toBe(true);
+    tabOnB.disconnect();
+    await waitFor(() => summaries.at(-1)!.value.visitorOnline === false, 3000, 'visitor offline');
+  });
+
   it('a submission through node A appears live in a staff inbox on node B', async () => {
     nodes = await startTwoNodes(prefix);
     const admin = await nodes.userSession('admin', 'Funmi Adeyemi');

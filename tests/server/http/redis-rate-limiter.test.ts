@@ -119,6 +119,31 @@ describe('the rate limiter when Redis does not answer', () => {
   });
 });
 
+describe('the rate limiter when Redis comes back', () => {
+  it('counts in Redis again, and says so once', async () => {
+    const node = await testRedisClients(prefix);
+    nodes.push(node);
+    const reports: boolean[] = [];
+    const limiter = createRedisRateLimiter({
+      redis: node.commands,
+      keyPrefix: `${prefix}rl:back:`,
+      limit: 3,
+      windowMs: 60_000,
+      fallback: createRateLimiter({ limit: 3, windowMs: 60_000 }),
+      onFallback: (usingFallback) => reports.push(usingFallback),
+    });
+    await limiter.hit('ip');
+    const ended = new Promise((resolve) => node.commands.once('end', resolve));
+    node.commands.disconnect();
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 2 }); // this node's memory: its first attempt
+    await ended;
+    await node.commands.connect();
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 1 }); // Redis: the second it has seen
+    expect(await node.commands.zcard(`${prefix}rl:back:ip`)).toBe(2);
+    expect(reports).toEqual([true, false]);
+  });
+});
+
 describe('log-in limits on two app nodes sharing Redis', () => {
   it('lock the account after 5 failures spread over both nodes, with the 429 headers', async () => {
     const one = await startTestServer({ deps: { redis: nodeA } });
