@@ -59,9 +59,12 @@ const answers = (port: number, host: string) =>
 async function postgresProjects(mode: string): Promise<TestProjectInlineConfiguration[]> {
   if (mode !== 'test') return [];
   if (!process.env.TEST_DATABASE_URL && !(await answers(5432, '127.0.0.1'))) {
-    console.log(
-      'PostgreSQL: not reachable on 127.0.0.1:5432 and TEST_DATABASE_URL unset; the database tests ran on SQLite only.',
-    );
+    // Vitest reads this config more than once per run (and its workers inherit the environment): one line is enough.
+    if (!process.env.POSTGRES_NOTICE_SHOWN)
+      console.log(
+        'PostgreSQL: not reachable on 127.0.0.1:5432 and TEST_DATABASE_URL unset; the database tests ran on SQLite only.',
+      );
+    process.env.POSTGRES_NOTICE_SHOWN = '1';
     return [];
   }
   return [

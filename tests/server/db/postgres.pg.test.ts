@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chat } from '../../../server/data/chat';
 import { chatDesk } from '../../../server/data/chat-desk';
+import { mailOutbox } from '../../../server/data/mail-outbox';
 import { isUniqueViolation, users } from '../../../server/data/users';
 import type { AppDatabase } from '../../../server/db/database';
 import { engineOf } from '../../../server/db/dialect';
@@ -144,6 +145,17 @@ describe('PostgreSQL', () => {
     const conversationId = await conversationWithMessage(db);
     const owed = await race(db, async (trx) => (await chat.owePendingReply(trx, conversationId)) !== null);
     expect(owed).toEqual([true, false]);
+  });
+
+  it('gives each due mail to one of two nodes claiming at once', async () => {
+    const db = await open();
+    const now = Date.now();
+    for (let index = 0; index < 40; index++)
+      await mailOutbox.insert(db, { to: `p${index}@example.com`, subject: 's', text: 't', html: 'h', kind: 'k' }, now);
+    const [first, second] = await Promise.all([mailOutbox.claimDue(db, now, 30), mailOutbox.claimDue(db, now, 30)]);
+    const ids = [...first, ...second].map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(await mailOutbox.claimDue(db, now, 30)).toEqual([]);
   });
 
   it('answers 503 with Retry-After, not 500, while PostgreSQL cannot be reached', async () => {

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 /** Set-up for the staff back office tests: a migrated database, callers per role, and stored requests. */
-import { createWriteBatcher } from '../../../../server/db/write-batcher';
+import { createWriteBatcher, type WriteBatcher } from '../../../../server/db/write-batcher';
 import {
   insertAppointment,
   insertJobApplication,
@@ -35,7 +35,27 @@ export async function startStaffWorld() {
   const announced: InboxChange[] = [];
   inboxEvents.onChange((change) => announced.push(change));
   const writes = createWriteBatcher(db);
-  const services = { db, env, logger: createLogger('silent'), inboxEvents, writes };
+  // `holdWrites(n)`: the next n writes wait for each other, so every caller has read before any writes ("at once").
+  // Without it, on PostgreSQL a second caller's read can follow the first's commit, which is a different story.
+  let gate: { size: number; waiting: (() => void)[] } | null = null;
+  const gatedWrites: WriteBatcher = {
+    async run(job) {
+      const held = gate;
+      if (held)
+        await new Promise<void>((resolve) => {
+          held.waiting.push(resolve);
+          if (held.waiting.length === held.size) {
+            gate = null;
+            for (const release of held.waiting) release();
+          }
+        });
+      return writes.run(job);
+    },
+  };
+  const holdWrites = (count: number) => {
+    gate = { size: count, waiting: [] };
+  };
+  const services = { db, env, logger: createLogger('silent'), inboxEvents, writes: gatedWrites };
 
   const callerFor = (user: ContextUser | null) => createCaller(createInnerContext(services, { user }));
 
@@ -100,5 +120,5 @@ export async function startStaffWorld() {
     return { id: row.id, reference: stored.reference };
   }
 
-  return { db: db, env, inboxEvents, announced, callerFor, person, submit, close: () => db.destroy() };
+  return { db: db, env, inboxEvents, announced, callerFor, person, submit, holdWrites, close: () => db.destroy() };
 }

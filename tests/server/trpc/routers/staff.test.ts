@@ -242,6 +242,7 @@ describe('a request', () => {
     const first = await world.person('agent');
     const second = await world.person('agent');
     const { id } = await world.submit('service_order');
+    world.holdWrites(2);
     const results = await Promise.all([
       codeOf(first.caller.staff.setStatus({ id, status: 'in_progress' })),
       codeOf(second.caller.staff.setStatus({ id, status: 'cancelled', reason: 'Duplicate' })),
