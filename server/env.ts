@@ -75,6 +75,10 @@ const settingsSchema = z.object({
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
   /** redis://host:6379 shares chat delivery, presence, staff events and rate limits between app nodes. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** The PostgreSQL server for tests and `npm run bench:cluster` (each makes its own schema or database there). */
+  TEST_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/test'),
+  /** The Redis server for tests and `npm run bench:cluster` (each uses its own key prefix there). */
+  TEST_REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   /** Begins every Redis key and channel: two deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z
     .string()

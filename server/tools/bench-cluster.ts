@@ -35,6 +35,7 @@ import {
   startAppNode,
   startStickyProxy,
   testPostgresUrl,
+  testRedisUrl,
   type AppNode,
 } from './cluster';
 
@@ -57,7 +58,7 @@ const FORM_CONNECTIONS = 50;
 const RAMP_PER_SECOND = 200;
 const PACE_MS = { min: 2000, max: 5000 };
 const ACK_TIMEOUT_MS = 15_000;
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const percentile = (sorted: number[], p: number) =>

@@ -10,6 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { envSetting } from '../env';
 import { distDir } from '../site/load-site-build';
 
 /** The proxy's cookie naming the node a Socket.IO client sticks to (its index). */
@@ -185,7 +186,8 @@ export async function startStickyProxy(ports: number[]): Promise<StickyProxy> {
 }
 
 /** The PostgreSQL tests and benchmarks use: TEST_DATABASE_URL, else the local one (trust auth, database test). */
-export const testPostgresUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const testPostgresUrl = () => envSetting('TEST_DATABASE_URL');
+export const testRedisUrl = () => envSetting('TEST_REDIS_URL');
 
 /** A database of its own on that server (created here, dropped by `drop`), so parallel runs never meet. */
 export async function createScratchDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {

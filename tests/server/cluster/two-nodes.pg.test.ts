@@ -25,6 +25,7 @@ import {
   startAppNode,
   startStickyProxy,
   testPostgresUrl,
+  testRedisUrl,
   type AppNode,
   type StickyProxy,
 } from '../../../server/tools/cluster';
@@ -37,7 +38,7 @@ import { collect, connected, waitFor } from '../../helpers/socket-harness';
 
 const FORMS_PER_MINUTE = 4;
 const PASSWORD = 'correct horse battery staple 7';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl();
 
 let nodes: AppNode[] = [];
 let proxy: StickyProxy;
