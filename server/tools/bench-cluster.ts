@@ -24,11 +24,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
 import { CHAT_NAMESPACES, VISITOR_HANDSHAKE_QUERY } from '../../shared/chat-events';
-import { lagosToday } from '../../shared/lagos-date';
 import { openAppDatabase } from '../db/app-database';
 import type { AppDatabase } from '../db/database';
 import { loadEnv } from '../env';
 import { hasSiteBuild } from '../site/load-site-build';
+import { appointmentBody } from './bench-process';
 import {
   answers,
   createScratchDatabase,
@@ -205,17 +205,7 @@ async function chatLoad(setUp: SetUp): Promise<Row> {
 
 async function formsLoad(setUp: SetUp): Promise<Row> {
   const email = `bench-${randomUUID()}@example.com`;
-  const body = JSON.stringify({
-    fullName: 'Benchmark Patient',
-    email,
-    phone: '+234 803 123 4567',
-    preferredDate: lagosToday(),
-    preferredTime: '10-11 AM',
-    serviceType: 'General Check-up',
-    message: 'Load test submission.',
-    website: '',
-    fillMs: 5000,
-  });
+  const body = appointmentBody(email);
   const result = await autocannon({
     url: `${setUp.frontDoor}/trpc/forms.submitAppointment`,
     method: 'POST',

@@ -16,7 +16,7 @@
  * on the lean handler (server/trpc/express-handler.ts), and the two alternate for three
  * rounds on the same submission. `--adapters-only` runs just that comparison.
  */
-import { benchServerEnv, freePort, waitUntilUp } from './bench-process';
+import { appointmentBody, benchServerEnv, freePort, waitUntilUp } from './bench-process';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +24,6 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import express from 'express';
-import { lagosToday } from '../../shared/lagos-date';
 import { createApp, type TrpcAdapter } from '../app';
 import { databaseFile, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -91,20 +90,6 @@ async function drive(
     other: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-}
-
-function appointmentBody() {
-  return JSON.stringify({
-    fullName: 'Benchmark Patient',
-    email: 'bench@example.com',
-    phone: '+234 803 123 4567',
-    preferredDate: lagosToday(),
-    preferredTime: '10-11 AM',
-    serviceType: 'General Check-up',
-    message: 'Load test submission.',
-    website: '',
-    fillMs: 5000,
-  });
 }
 
 /** The stock tRPC Express adapter against the lean handler, alternating, same app otherwise. */

@@ -1,6 +1,7 @@
 /** What the benchmarks share: a free loopback port, and waiting for a started server to answer. */
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { lagosToday } from '../../shared/lagos-date';
 
 export function freePort(): Promise<number> {
   return new Promise<number>((resolve, reject) => {
@@ -43,4 +44,19 @@ export function benchServerEnv(options: {
     LOG_LEVEL: options.logLevel,
     ...options.extra,
   };
+}
+
+/** A valid appointment request as the browser sends it (JSON, past the honeypot and the fill time). */
+export function appointmentBody(email = 'bench@example.com') {
+  return JSON.stringify({
+    fullName: 'Benchmark Patient',
+    email,
+    phone: '+234 803 123 4567',
+    preferredDate: lagosToday(),
+    preferredTime: '10-11 AM',
+    serviceType: 'General Check-up',
+    message: 'Load test submission.',
+    website: '',
+    fillMs: 5000,
+  });
 }

@@ -11,6 +11,7 @@ import { createSession, generateSessionToken } from '../../server/auth/session';
 import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
 import { createVisitorIdentity } from '../../server/chat/visitor-identity';
 import { users } from '../../server/data/users';
+import type { AppDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
 import { ALWAYS_OPEN } from './support-clocks';
 import { startTestServer } from './test-server';
@@ -77,19 +78,8 @@ export async function startChatHarness(options: HarnessOptions = {}) {
       return socket;
     },
     /** A user with a session; returns the Cookie header that carries it. */
-    async userSession(role: UserRole, fullName = role === 'patient' ? 'Adaeze Okafor' : 'Tunde Bakare') {
-      userCounter += 1;
-      const user = await users.create(server.db, {
-        email: `${role}${userCounter}-${Date.now()}@example.com`,
-        fullName,
-        passwordHash: 'not-a-real-hash',
-        role,
-        confirmed: true,
-      });
-      const token = generateSessionToken();
-      const session = await createSession(server.db, token, user.id, role);
-      return { user, session, cookie: `${sessionCookieName(server.env)}=${token}` };
-    },
+    userSession: (role: UserRole, fullName = role === 'patient' ? 'Adaeze Okafor' : 'Tunde Bakare') =>
+      createSignedInUser(server.db, server.env, role, fullName),
     close: async () => {
       for (const socket of sockets) socket.disconnect();
       await chat.close();
@@ -99,6 +89,26 @@ export async function startChatHarness(options: HarnessOptions = {}) {
 }
 
 export type ChatHarness = Awaited<ReturnType<typeof startChatHarness>>;
+
+/** A confirmed user of `role` with a live session in `db`: the session token and the Cookie header carrying it. */
+export async function createSignedInUser(
+  db: AppDatabase,
+  env: Parameters<typeof sessionCookieName>[0],
+  role: UserRole,
+  fullName: string,
+) {
+  userCounter += 1;
+  const user = await users.create(db, {
+    email: `${role}${userCounter}-${Date.now()}@example.com`,
+    fullName,
+    passwordHash: 'not-a-real-hash',
+    role,
+    confirmed: true,
+  });
+  const token = generateSessionToken();
+  const session = await createSession(db, token, user.id, role);
+  return { user, session, token, cookie: `${sessionCookieName(env)}=${token}` };
+}
 
 function silentLogger() {
   return { info: () => undefined, error: () => undefined };

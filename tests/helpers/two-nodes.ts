@@ -7,19 +7,16 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { createSocket } from '../../client/lib/socket';
 import { createApp } from '../../server/app';
-import { sessionCookieName } from '../../server/auth/cookies';
-import { createSession, generateSessionToken } from '../../server/auth/session';
 import { createSessionEvents } from '../../server/auth/session-events';
 import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
 import { createVisitorIdentity } from '../../server/chat/visitor-identity';
-import { users } from '../../server/data/users';
 import type { AppDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
 import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { createInboxEvents } from '../../server/staff/inbox-events';
 import { testRedisClients } from './redis';
-import { TEST_REPLY_DELAY_MS } from './socket-harness';
+import { TEST_REPLY_DELAY_MS, createSignedInUser } from './socket-harness';
 import { ALWAYS_OPEN } from './support-clocks';
 import { createTestDb } from './test-db';
 import { listenOnEphemeralPort } from './test-server';
@@ -99,8 +96,6 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
 
 export type Node = Awaited<ReturnType<typeof startNode>>;
 
-let userCounter = 0;
-
 export async function startTwoNodes(prefix: string, chat: ChatOptions = {}) {
   const db = await createTestDb();
   const cookieSecret = randomBytes(32).toString('base64url');
@@ -112,19 +107,7 @@ export async function startTwoNodes(prefix: string, chat: ChatOptions = {}) {
     a,
     b,
     newVisitorCookie: () => `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`,
-    async userSession(role: UserRole, fullName: string) {
-      userCounter += 1;
-      const user = await users.create(db, {
-        email: `${role}${userCounter}-${Date.now()}@example.com`,
-        fullName,
-        passwordHash: 'not-a-real-hash',
-        role,
-        confirmed: true,
-      });
-      const token = generateSessionToken();
-      const session = await createSession(db, token, user.id, role);
-      return { user, session, token, cookie: `${sessionCookieName(a.env)}=${token}` };
-    },
+    userSession: (role: UserRole, fullName: string) => createSignedInUser(db, a.env, role, fullName),
     async close() {
       await a.close();
       await b.close();

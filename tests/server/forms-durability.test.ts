@@ -4,16 +4,16 @@
  * an appointment, kills the server with SIGKILL as soon as the response arrives,
  * restarts it and finds the row. 20 rounds, then PRAGMA integrity_check.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { killed, startServerProcess } from '../helpers/server-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lagosToday } from '../../shared/lagos-date';
 
 const ROUNDS = 20;
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-durability-'));
 let child: ChildProcess | null = null;
 
@@ -22,44 +22,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `node --import tsx server/index.ts` on an ephemeral port and resolves with its URL. */
-function startServer(): Promise<{ url: string; process: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DIST_DIR: path.join(dataDir, 'no-build'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    started.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"msg":"listening","url":"(http:\/\/localhost:\d+)"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[1]!.replace('localhost', '127.0.0.1'), process: started });
-      }
-    });
-    started.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    started.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-const killed = (process: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    process.once('exit', () => resolve());
-    process.kill('SIGKILL');
-  });
+const startServer = () => startServerProcess(dataDir, { DATA_DIR: dataDir });
 
 function findReference(reference: string): boolean {
   const sqlite = new SQLite(path.join(dataDir, 'app.db'), { readonly: true, fileMustExist: true });

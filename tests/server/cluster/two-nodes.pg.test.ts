@@ -11,9 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSocket, type AgentSocket, type StaffSocket, type VisitorSocket } from '../../../client/lib/socket';
 import { createVisitorChatClient } from '../../../client/features/chat/visitor-chat-client';
-import { sessionCookieName } from '../../../server/auth/cookies';
 import { hashPassword } from '../../../server/auth/password';
-import { createSession, generateSessionToken } from '../../../server/auth/session';
 import { createVisitorIdentity } from '../../../server/chat/visitor-identity';
 import { users } from '../../../server/data/users';
 import { openAppDatabase } from '../../../server/db/app-database';
@@ -34,7 +32,7 @@ import { tooManyLogInsMessage } from '../../../shared/messages/auth-messages';
 import type { InboxRow } from '../../../shared/requests';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '../../../server/auth/auth-limits';
 import { human, validInput } from '../trpc/routers/forms-fixtures';
-import { collect, connected, waitFor } from '../../helpers/socket-harness';
+import { collect, connected, createSignedInUser, waitFor } from '../../helpers/socket-harness';
 
 const FORMS_PER_MINUTE = 4;
 const PASSWORD = 'correct horse battery staple 7';
@@ -79,16 +77,7 @@ beforeAll(async () => {
 
   const { db } = openAppDatabase(loadEnv({ NODE_ENV: 'test', DATABASE_URL: database.url }));
   try {
-    const agent = await users.create(db, {
-      email: `agent-${randomUUID()}@example.com`,
-      fullName: 'Ngozi Eze',
-      passwordHash: 'not-a-real-hash',
-      role: 'agent',
-      confirmed: true,
-    });
-    const token = generateSessionToken();
-    await createSession(db, token, agent.id, 'agent');
-    agentCookie = `${sessionCookieName(testEnv)}=${token}`;
+    agentCookie = (await createSignedInUser(db, testEnv, 'agent', 'Ngozi Eze')).cookie;
     patientEmail = `patient-${randomUUID()}@example.com`;
     await users.create(db, {
       email: patientEmail,

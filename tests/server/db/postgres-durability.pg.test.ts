@@ -3,16 +3,16 @@
  * own schema); each round submits an appointment and kills the server with SIGKILL as soon as the answer arrives. The
  * acknowledged row, and its inbox row, must be there: the answer is sent only after PostgreSQL confirmed the commit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { killed, startServerProcess } from '../../helpers/server-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosToday } from '../../../shared/lagos-date';
 import { createProcessDatabase, type ProcessDatabase } from '../../helpers/test-db';
 
 const ROUNDS = 5;
-const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-pg-durability-'));
 let database: ProcessDatabase;
 let child: ChildProcess | null = null;
@@ -27,43 +27,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-function startServer(): Promise<{ url: string; process: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        ...database.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DIST_DIR: path.join(dataDir, 'no-build'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    started.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"msg":"listening","url":"(http:\/\/localhost:\d+)"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[1]!.replace('localhost', '127.0.0.1'), process: started });
-      }
-    });
-    started.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    started.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-const killed = (process: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    process.once('exit', () => resolve());
-    process.kill('SIGKILL');
-  });
+const startServer = () => startServerProcess(dataDir, database.env);
 
 describe('on PostgreSQL, an acknowledged submission survives kill -9', () => {
   it(`finds the row and its inbox row after SIGKILL, ${ROUNDS} times out of ${ROUNDS}`, async () => {
