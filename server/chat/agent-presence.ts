@@ -2,14 +2,17 @@
  * Agent presence (issue #14): online or away as the agent chose, offline when no console tab is connected. Colleagues
  * see every active staff member with their state; a change goes to every console at once.
  *
- * The choice is kept on the sockets themselves (the 'away' room, rooms.ts), not in this process: with several nodes
+ * The choice is kept in the presence directory (presence-directory.ts), not in this process alone: with several nodes
  * (issue #16) an agent's tabs may be on different nodes, and every node must answer the same.
  */
 import type { AgentPresence } from '../../shared/chat-events';
 import type { AppDatabase } from '../db/database';
 import { staffMembers } from '../data/staff-members';
 import type { Logger } from '../logger';
-import { AWAY_ROOM, type ChatRooms } from './rooms';
+import type { ChatRooms } from './rooms';
+
+/** How long after a presence change it is announced once more (see `announce`). */
+export const PRESENCE_SETTLE_MS = 300;
 
 export type AgentPresenceBoard = ReturnType<typeof createAgentPresence>;
 
@@ -25,7 +28,7 @@ export function createAgentPresence(deps: { db: AppDatabase; logger: Logger; roo
     }));
   };
 
-  const announce = async () => {
+  const announceNow = async () => {
     try {
       rooms.toAllAgents().emit('presence:updated', await team());
     } catch (error) {
@@ -33,23 +36,31 @@ export function createAgentPresence(deps: { db: AppDatabase; logger: Logger; roo
     }
   };
 
+  // Two nodes announcing at once (an agent's tabs on both close together) may each read the other's change before it
+  // lands, and the staler list may arrive last. So each change is announced at once and again once things settle.
+  let settleTimer: NodeJS.Timeout | null = null;
+  const announce = async () => {
+    if (settleTimer) clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => {
+      settleTimer = null;
+      void announceNow();
+    }, PRESENCE_SETTLE_MS);
+    settleTimer.unref();
+    await announceNow();
+  };
+
   return {
     team,
     announce,
     async set(agentId: number, status: 'online' | 'away') {
-      rooms.setAgentAway(agentId, status === 'away');
+      await rooms.setAgentAway(agentId, status === 'away');
       await announce();
     },
-    /** A console tab connected: it takes the state the agent chose in their other tabs, if any. */
-    async connected(agentId: number, socket: { id: string; join: (room: string) => unknown }) {
-      try {
-        if ((await rooms.agentStates()).get(agentId) === 'away') await socket.join(AWAY_ROOM);
-      } catch (error) {
-        logger.error('chat presence failed', { err: error });
-      }
-      await announce();
-    },
-    /** A console tab went (the agent is offline once their last one has). */
+    /** A console tab connected (it shows the state the agent chose in their other tabs, if any) or went (the agent is
+     * offline once their last one has). */
     changed: announce,
+    close() {
+      if (settleTimer) clearTimeout(settleTimer);
+    },
   };
 }

@@ -105,8 +105,6 @@ export const CHAT_PING_TIMEOUT_MS = 2000;
  * stopped. One process alone needs none of it: it resumes what it owed when it starts again.
  */
 export const ADOPT_STRANDED = { intervalMs: 15_000, graceMs: 10_000 };
-/** How long a question to the other nodes (which sockets are where) waits for their answers. */
-export const CHAT_NODE_REQUEST_TIMEOUT_MS = 2000;
 
 type HandshakeRequest = http.IncomingMessage & { _query?: Record<string, string>; chatVisitorId?: string };
 type ClientAddress = ReturnType<typeof createClientAddress>;
@@ -139,7 +137,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
 
   const visitors = io.of(CHAT_NAMESPACES.visitor);
   const agents = io.of(CHAT_NAMESPACES.agent) as unknown as AgentNamespace;
-  const rooms = createChatRooms(visitors, agents);
+  const rooms = createChatRooms(visitors, agents, { redis: deps.redis, logger });
   const service = createChatService({
     db,
     logger,
@@ -227,8 +225,9 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
       staffNamespace.close();
       service.close();
       agentNamespace.close();
+      presence.close();
       io.engine.close();
-      return Promise.resolve();
+      return rooms.close();
     },
   };
 }
@@ -254,10 +253,7 @@ function createChatServer(
       pingTimeout: CHAT_PING_TIMEOUT_MS,
       // Several nodes: every emit also reaches the sockets held by the other nodes (ADR 0027).
       ...(redis && {
-        adapter: createAdapter(redis.pub, redis.sub, {
-          key: `${redis.prefix}socket.io`,
-          requestsTimeout: CHAT_NODE_REQUEST_TIMEOUT_MS,
-        }),
+        adapter: createAdapter(redis.pub, redis.sub, { key: `${redis.prefix}socket.io` }),
       }),
       // No CORS headers: only this site's own pages may talk to the chat.
       allowRequest: (req, callback) => {
@@ -433,7 +429,7 @@ function setUpAgentNamespace(
       subject: CHAT_NAMESPACES.agent,
     });
     void socket.join([agentRoom(agent.id), sessionRoom(socket.data.sessionId!)]);
-    void presence.connected(agent.id, socket);
+    void presence.changed();
     socket.on('disconnect', () => {
       releaseIfGone(agent.id);
       void presence.changed();

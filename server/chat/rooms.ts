@@ -7,8 +7,8 @@
  * - Visitors never receive another conversation's events; agents never receive visitor keys.
  *
  * With REDIS_URL the namespaces use the Socket.IO Redis adapter (ADR 0027): every emit here reaches the room's
- * sockets on every node, and the questions "who is connected" ask every node (fetchSockets). When the other nodes
- * cannot be asked (Redis away), the answers are this node's own sockets.
+ * sockets on every node. "Who is connected" is answered by the presence directory (presence-directory.ts), which
+ * every node keeps up to date in Redis.
  */
 import type { Namespace } from 'socket.io';
 import type {
@@ -22,6 +22,9 @@ import type {
   VisitorClientToServerEvents,
   VisitorServerToClientEvents,
 } from '../../shared/chat-events';
+import type { Logger } from '../logger';
+import type { RedisClients } from '../redis/redis-clients';
+import { createLocalPresence, createRedisPresence, type LocalRooms } from './presence-directory';
 
 export type VisitorNamespace = Namespace<
   VisitorClientToServerEvents,
@@ -37,25 +40,48 @@ export type AgentNamespace = Namespace<
 >;
 
 export const AGENTS_ROOM = 'agents';
-/** Agent sockets whose agent chose 'away' (a room, not a map, so every node sees the choice). */
-export const AWAY_ROOM = 'presence:away';
-export const visitorRoom = (visitorKey: string) => `visitor:${visitorKey}`;
+const VISITOR_ROOM_PREFIX = 'visitor:';
+const AGENT_ROOM_PREFIX = 'agent:';
+export const visitorRoom = (visitorKey: string) => `${VISITOR_ROOM_PREFIX}${visitorKey}`;
 /** Every console tab of one agent: what differs per agent (unread counts, 'Mine') goes here. */
-export const agentRoom = (agentId: number) => `agent:${agentId}`;
+export const agentRoom = (agentId: number) => `${AGENT_ROOM_PREFIX}${agentId}`;
 
 export type ChatRooms = ReturnType<typeof createChatRooms>;
 
-/** The room's sockets on every node; this node's alone when the others cannot be asked. */
-async function socketsIn(namespace: VisitorNamespace | AgentNamespace, room?: string) {
-  const target = room === undefined ? namespace : namespace.in(room);
-  try {
-    return await target.fetchSockets();
-  } catch {
-    return target.local.fetchSockets();
-  }
+/** This node's visitor and agent rooms, as the presence directory reads them. */
+function localRooms(visitors: VisitorNamespace, agents: AgentNamespace): LocalRooms {
+  const roomsOf = (namespace: VisitorNamespace | AgentNamespace, prefix: string) =>
+    [...namespace.adapter.rooms.keys()]
+      .filter((room) => room.startsWith(prefix))
+      .map((room) => room.slice(prefix.length));
+  const onRoom = (
+    namespace: VisitorNamespace | AgentNamespace,
+    prefix: string,
+    listener: (id: string, present: boolean) => void,
+  ) => {
+    namespace.adapter.on('create-room', (room: string) => {
+      if (room.startsWith(prefix)) listener(room.slice(prefix.length), true);
+    });
+    namespace.adapter.on('delete-room', (room: string) => {
+      if (room.startsWith(prefix)) listener(room.slice(prefix.length), false);
+    });
+  };
+  return {
+    hasVisitor: (visitorKey) => (visitors.adapter.rooms.get(visitorRoom(visitorKey))?.size ?? 0) > 0,
+    visitorKeys: () => roomsOf(visitors, VISITOR_ROOM_PREFIX),
+    agentIds: () => roomsOf(agents, AGENT_ROOM_PREFIX).map(Number),
+    onVisitor: (listener) => onRoom(visitors, VISITOR_ROOM_PREFIX, listener),
+    onAgent: (listener) => onRoom(agents, AGENT_ROOM_PREFIX, (id, present) => listener(Number(id), present)),
+  };
 }
 
-export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespace) {
+export function createChatRooms(
+  visitors: VisitorNamespace,
+  agents: AgentNamespace,
+  shared: { redis?: Pick<RedisClients, 'commands' | 'prefix'>; logger: Pick<Logger, 'error'> },
+) {
+  const local = localRooms(visitors, agents);
+  const presence = shared.redis ? createRedisPresence(local, shared.redis, shared.logger) : createLocalPresence(local);
   const visitorAwaySince = new Map<string, number>();
   return {
     /** A stored message: to the visitor's tabs and to every agent. */
@@ -69,31 +95,12 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
     },
     /** Ids of the agents with a console open, on any node. */
     async connectedAgentIds() {
-      const ids = new Set<number>();
-      for (const socket of await socketsIn(agents)) if (socket.data.user) ids.add(socket.data.user.id);
-      return [...ids];
+      return [...(await presence.agentStates()).keys()];
     },
     /** Each connected agent's state: 'away' when they chose it, else 'online'. */
-    async agentStates() {
-      const states = new Map<number, 'online' | 'away'>();
-      for (const socket of await socketsIn(agents)) {
-        const id = socket.data.user?.id;
-        if (id === undefined) continue;
-        if (socket.rooms.has(AWAY_ROOM)) states.set(id, 'away');
-        else if (!states.has(id)) states.set(id, 'online');
-      }
-      return states;
-    },
-    /** Marks every console tab of the agent, on every node. */
-    setAgentAway(agentId: number, away: boolean) {
-      const tabs = agents.in(agentRoom(agentId));
-      // The Redis adapter applies a join only when its own message comes back from Redis: this node's tabs are
-      // marked at once (and while Redis is away), the other nodes' through the adapter.
-      for (const target of [tabs.local, tabs]) {
-        if (away) target.socketsJoin(AWAY_ROOM);
-        else target.socketsLeave(AWAY_ROOM);
-      }
-    },
+    agentStates: () => presence.agentStates(),
+    /** The agent's choice, for every console tab of theirs on every node. */
+    setAgentAway: (agentId: number, away: boolean) => presence.setAgentAway(agentId, away),
     toAgent: (agentId: number) => agents.to(agentRoom(agentId)),
     toAllAgents: () => agents.to(AGENTS_ROOM),
     /** A visitor-side event for every tab of one visitor. */
@@ -128,23 +135,20 @@ export function createChatRooms(visitors: VisitorNamespace, agents: AgentNamespa
       visitors.to(visitorRoom(visitorKey)).emit('typing:updated', { sender: 'agent', name, typing });
     },
     /** True while any tab of this visitor is connected, on any node (for one conversation's pushed summary). */
-    async visitorOnlineAnywhere(visitorKey: string) {
-      if (this.visitorOnline(visitorKey)) return true;
-      return (await socketsIn(visitors, visitorRoom(visitorKey))).length > 0;
-    },
+    visitorOnlineAnywhere: (visitorKey: string) => presence.visitorOnline(visitorKey),
     /** True while any tab of this visitor is connected to this node (summaries read it for every row, at once). */
-    visitorOnline(visitorKey: string) {
-      return (visitors.adapter.rooms.get(visitorRoom(visitorKey))?.size ?? 0) > 0;
-    },
+    visitorOnline: (visitorKey: string) => local.hasVisitor(visitorKey),
     /** True while any agent has the console open, on any node. */
     async agentsConnected() {
       if ((agents.adapter.rooms.get(AGENTS_ROOM)?.size ?? 0) > 0) return true;
-      return (await socketsIn(agents, AGENTS_ROOM)).length > 0;
+      return (await presence.agentStates()).size > 0;
     },
     /** True while the agent has any console tab connected, on any node. */
     async agentOnline(agentId: number) {
       if ((agents.adapter.rooms.get(agentRoom(agentId))?.size ?? 0) > 0) return true;
-      return (await socketsIn(agents, agentRoom(agentId))).length > 0;
+      return (await presence.agentStates()).has(agentId);
     },
+    /** Leaves the directory (the other nodes stop counting this node's sockets at once). */
+    close: () => presence.close(),
   };
 }
