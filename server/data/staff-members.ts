@@ -1,5 +1,6 @@
 /** Staff accounts (agents and admins) as the back office lists them (issue #13). */
 import type { AppDatabase } from '../db/database';
+import { forUpdate } from '../db/dialect';
 
 export const staffMembers = {
   /** Active agents and admins, by name. */
@@ -59,17 +60,21 @@ export async function listTeam(db: AppDatabase) {
   }));
 }
 
-export const countActiveAdmins = async (db: AppDatabase) =>
-  Number(
-    (
-      await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('role', '=', 'admin')
-        .where('deactivated_at', 'is', null)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+/**
+ * Runs `change` unless `memberId` is the last active admin; false when refused. The active admins' rows are locked
+ * for the transaction (PostgreSQL; SQLite writes one at a time), so two admins demoting or deactivating each other
+ * at the same moment cannot both succeed.
+ */
+export const unlessLastAdmin = (db: AppDatabase, memberId: number, change: (trx: AppDatabase) => Promise<unknown>) =>
+  db.transaction().execute(async (trx) => {
+    const admins = await forUpdate(
+      trx,
+      trx.selectFrom('users').select('id').where('role', '=', 'admin').where('deactivated_at', 'is', null),
+    ).execute();
+    if (admins.length <= 1 && admins.some((admin) => admin.id === memberId)) return false;
+    await change(trx);
+    return true;
+  });
 
 export const setDeactivated = (db: AppDatabase, id: number, deactivated: boolean) =>
   db

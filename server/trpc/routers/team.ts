@@ -14,7 +14,8 @@ import { AUDIT_EVENT_TYPES } from '../../audit/audit-log';
 import { accounts } from '../../auth/accounts';
 import { invalidateUserSessions } from '../../auth/session';
 import { auditEvents } from '../../data/audit-events';
-import { countActiveAdmins, listTeam, setDeactivated } from '../../data/staff-members';
+import { listTeam, setDeactivated, unlessLastAdmin } from '../../data/staff-members';
+import type { AppDatabase } from '../../db/database';
 import { users } from '../../data/users';
 import type { RequestContext } from '../context';
 import { adminProcedure, router } from '../trpc';
@@ -29,9 +30,9 @@ async function staffMember(ctx: AdminContext, userId: number) {
   return member;
 }
 
-/** Refuses a change that would leave no active admin. */
-async function keepAnAdmin(ctx: AdminContext, member: { role: string; deactivated_at: string | null }) {
-  if (member.role === 'admin' && !member.deactivated_at && (await countActiveAdmins(ctx.db)) <= 1)
+/** Makes the change unless it would leave no active admin (checked and done in one transaction). */
+async function keepAnAdmin(ctx: AdminContext, memberId: number, change: (trx: AppDatabase) => Promise<unknown>) {
+  if (!(await unlessLastAdmin(ctx.db, memberId, change)))
     throw new TRPCError({ code: 'BAD_REQUEST', message: LAST_ADMIN_MESSAGE });
 }
 
@@ -62,16 +63,16 @@ export const teamRouter = router({
   setRole: adminProcedure.input(setRoleSchema).mutation(async ({ ctx, input }) => {
     const member = await staffMember(ctx, input.userId);
     if (member.role === input.role) return { ok: true as const };
-    if (input.role !== 'admin') await keepAnAdmin(ctx, member);
-    await users.setRole(ctx.db, member.id, input.role);
+    const setRole = (db: AppDatabase) => users.setRole(db, member.id, input.role);
+    if (input.role === 'admin') await setRole(ctx.db);
+    else await keepAnAdmin(ctx, member.id, setRole);
     await audit(ctx, 'staff.role', member, { from: member.role, to: input.role });
     return { ok: true as const };
   }),
 
   deactivate: adminProcedure.input(memberIdSchema).mutation(async ({ ctx, input }) => {
     const member = await staffMember(ctx, input.userId);
-    await keepAnAdmin(ctx, member);
-    await setDeactivated(ctx.db, member.id, true);
+    await keepAnAdmin(ctx, member.id, (trx) => setDeactivated(trx, member.id, true));
     // Every session ends now: the app's and the sockets' (they listen to the session events).
     await invalidateUserSessions(ctx.db, member.id, ctx.sessionEvents);
     await audit(ctx, 'staff.deactivate', member);

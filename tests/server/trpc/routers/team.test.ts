@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionEvents } from '../../../../server/auth/session-events';
 import { createSession, generateSessionToken, validateSessionToken } from '../../../../server/auth/session';
 import { appRouter } from '../../../../server/trpc/router';
+import { unlessLastAdmin } from '../../../../server/data/staff-members';
 import { createHttpClient } from '../../../helpers/auth-http';
 import { startTestServer } from '../../../helpers/test-server';
 import { codeOf, startStaffWorld } from './staff-fixtures';
@@ -93,6 +94,39 @@ describe('team', () => {
     expect((await caller.team.list()).find((member) => member.id === agent.user.id)).toMatchObject({ role: 'agent' });
     const patient = await world.person('patient');
     expect(await codeOf(caller.team.setRole({ userId: patient.user.id, role: 'admin' }))).toBe('NOT_FOUND');
+  });
+
+  it('two admins who demote each other at the same moment leave one admin', async () => {
+    const first = await world.person('admin');
+    const second = await world.person('admin');
+    // Each change waits (up to 500 ms) until the other has read the admins too: without a lock both would go ahead.
+    const arrived: (() => void)[] = [];
+    const bothRead = () =>
+      new Promise<void>((resolve) => {
+        arrived.push(resolve);
+        if (arrived.length === 2) for (const release of arrived) release();
+        setTimeout(resolve, 500);
+      });
+    const demote = (userId: number) => async (trx: typeof world.db) => {
+      await bothRead();
+      await trx.updateTable('users').set({ role: 'agent' }).where('id', '=', userId).execute();
+    };
+    const outcomes = await Promise.all([
+      unlessLastAdmin(world.db, second.user.id, demote(second.user.id)),
+      unlessLastAdmin(world.db, first.user.id, demote(first.user.id)),
+    ]);
+    expect(outcomes.sort()).toEqual([false, true]);
+    const admins = await world.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('deactivated_at', 'is', null)
+      .execute();
+    expect(admins).toHaveLength(1);
+    // The one left is the last admin: no one can demote or deactivate them now.
+    const [remaining] = admins;
+    const other = remaining!.id === first.user.id ? second : first;
+    expect(await codeOf(other.caller.team.deactivate({ userId: remaining!.id }))).toBe('BAD_REQUEST');
   });
 
   it('deactivation ends the sessions at once and log-in fails like a wrong password; reactivation lets them back', async () => {
