@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('./client', import.meta.url));
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
+ * The database-touching suites run on SQLite (`unit`) and on PostgreSQL (`unit-postgres`, see postgresProjects), and
+ * so does the whole browser suite (`browser`, `browser-postgres`: its server on SQLite, or on a PostgreSQL schema).
  * Suites that test SQLite itself stay SQLite-only: busy retries, SQLITE_FULL and rollback (database-faults), the
  * better-sqlite3 statement cache, the pragmas and sqlite_master after migrations (migrations, sqlite-schema), SQLite
  * file durability under kill -9 (forms-durability; tests/server/db/postgres-durability.pg.test.ts is PostgreSQL's),
@@ -40,6 +42,32 @@ function databaseTestFiles(): string[] {
     .sort();
 }
 
+/**
+ * The browser suite (Chromium against the production build, tests/helpers/browser-global-setup.ts), one file at a time.
+ * `browser` and `browser-postgres` run one after the other (sequence.groupOrder): two Chromiums on a small machine make
+ * the throttled slow-phone tests flaky.
+ */
+const browserProject = (
+  name: string,
+  groupOrder: number,
+  engine: 'sqlite' | 'postgres',
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: ['tests/browser/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/helpers/browser-global-setup.ts'],
+    setupFiles: ['tests/setup.ts'],
+    // Read by the globalSetup (from the project's config) and by the servers tests start themselves (from the env).
+    env: { TEST_DB_ENGINE: engine },
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    sequence: { groupOrder },
+  },
+});
+
 const answers = (port: number, host: string) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect({ port, host, timeout: 1000 });
@@ -53,8 +81,10 @@ const answers = (port: number, host: string) =>
   });
 
 /**
- * The PostgreSQL run of the database suites (issue #16): when TEST_DATABASE_URL is set (then it must work), or when
- * PostgreSQL answers on 127.0.0.1:5432. Otherwise it is left out, and says so in one line.
+ * The PostgreSQL run of the database suites (issue #16): `unit-postgres` (the database-touching unit suites and
+ * *.pg.test.ts) and `browser-postgres` (the whole browser suite, its server on a fresh PostgreSQL schema), when
+ * TEST_DATABASE_URL is set (then it must work), or when PostgreSQL answers on 127.0.0.1:5432. Otherwise they are left
+ * out, and it says so in one line.
  */
 async function postgresProjects(mode: string): Promise<TestProjectInlineConfiguration[]> {
   if (mode !== 'test') return [];
@@ -78,8 +108,13 @@ async function postgresProjects(mode: string): Promise<TestProjectInlineConfigur
         env: { TEST_DB_ENGINE: 'postgres' },
         testTimeout: 30_000,
         hookTimeout: 30_000,
+        sequence: { groupOrder: 0 },
       },
     },
+    // Group 1: vitest runs the groups one after another, so this runs after `unit` and `unit-postgres` (group 0) and
+    // before `browser` (group 0, but one file at a time: vitest puts it in a sequential group of its own, run last),
+    // never beside it. Both globalSetups start their servers when the run begins; each idles until its tests come.
+    browserProject('browser-postgres', 1, 'postgres'),
   ];
 }
 
@@ -145,21 +180,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
           environment: 'node',
           setupFiles: ['tests/setup.ts'],
           testTimeout: 20_000,
+          sequence: { groupOrder: 0 },
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/helpers/browser-global-setup.ts'],
-          setupFiles: ['tests/setup.ts'],
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      browserProject('browser', 0, 'sqlite'),
       ...(await postgresProjects(mode)),
     ],
   },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { describe, expect } from 'vitest';
 import { createHttpClient, trpcError } from '../helpers/auth-http';
 import { baseUrl, waitForHydration } from '../helpers/browser';
-import { withServerDb } from '../helpers/outbox';
+import { withServerDb } from '../helpers/server-db';
 import { PASSWORD, confirmedAccount, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
 import { expectToast } from '../helpers/toast';
 import { browserTest } from '../helpers/browser-test';
@@ -91,10 +91,12 @@ describe('session cookie', () => {
     const { email } = await confirmedAccount();
     const { page, context } = await open('/');
     await logInThroughPage(page, email);
-    withServerDb((db) =>
+    await withServerDb((db) =>
       db
-        .prepare('update sessions set expires_at = ? where user_id = (select id from users where email = ?)')
-        .run(Date.now() - 1000, email),
+        .updateTable('sessions')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('user_id', '=', (eb) => eb.selectFrom('users').select('users.id').where('users.email', '=', email))
+        .execute(),
     );
     await page.reload();
     await page.waitForURL('**/signup');

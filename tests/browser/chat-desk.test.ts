@@ -3,12 +3,10 @@
  * Ask to transfer, resolve and rating), and an out-of-hours conversation whose answer reaches the visitor by e-mail
  * over a real SMTP server after they left.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { users } from '../../server/data/users';
-import { openDatabase } from '../../server/db/database';
 import { chatTexts } from '../../shared/chat-texts';
 import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
@@ -154,7 +152,7 @@ describe('out of hours, and a follow-up by e-mail over real SMTP', () => {
         await panel.getByText(chatTexts.contactSaved(address)).waitFor();
 
         // An agent comes in (next morning, say): the console shows the contact.
-        const { db } = openDatabase(path.join(site.dataDir, 'app.db'));
+        const db = site.openDatabase();
         const agentUser = await users.create(db, {
           email: `agent.${Date.now()}@example.ng`,
           fullName: 'Kemi Agent',

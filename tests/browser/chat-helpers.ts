@@ -1,16 +1,14 @@
 /** Helpers for the chat browser tests (not a test file itself). */
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { users } from '../../server/data/users';
-import { openDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
 import { baseUrl } from '../helpers/browser';
+import { openServerDatabase } from '../helpers/server-db';
 
 /** A user with a session in the test server's database, signed in on `context`. */
 export async function signInAs(context: BrowserContext, role: UserRole, fullName: string) {
-  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  const db = openServerDatabase();
   try {
     const user = await users.create(db, {
       email: `${role}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ng`,
@@ -66,7 +64,7 @@ export const chatMessageTexts = (scope: Page | Locator) =>
 
 /** How many stored chat messages have exactly this text (read from the test server's database). */
 export async function countStoredMessages(text: string) {
-  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  const db = openServerDatabase();
   try {
     const rows = await db.selectFrom('chat_messages').select('id').where('message', '=', text).execute();
     return rows.length;

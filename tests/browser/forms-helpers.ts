@@ -1,9 +1,7 @@
 /** Helpers shared by the forms' browser tests (not a test file itself). */
-import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { openDatabase } from '../../server/db/database';
 import { DESKTOP, axeViolations } from '../helpers/browser';
+import { openServerDatabase } from '../helpers/server-db';
 import { MIN_FILL_MS } from '../../shared/form-messages';
 
 /** Focuses a field of the prerendered form and waits until the live form has taken over. */
@@ -149,7 +147,7 @@ export const storedForms: StoredFormCase[] = [
 
 /** The rows stored for this address, read from the test server's database. */
 export async function storedRows(table: StoredFormCase['table'], email: string) {
-  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  const db = openServerDatabase();
   try {
     return await db.selectFrom(table).select('email').where('email', '=', email).execute();
   } finally {

@@ -4,12 +4,11 @@
  * arriving. Every submit must reach the server exactly once: by the plain post or by the enhanced form, never both,
  * never neither.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
-import { openDatabase } from '../../server/db/database';
+import { describe, expect } from 'vitest';
 import { MOBILE } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
+import { openServerDatabase } from '../helpers/server-db';
 import { PASSWORD, confirmedAccount } from './auth-helpers';
 import { storedForms, storedRows, uniqueEmail } from './forms-helpers';
 
@@ -35,7 +34,7 @@ async function openOnSlowPhone(context: BrowserContext, url: string): Promise<Pa
 }
 
 async function sessionsOf(email: string) {
-  const { db } = openDatabase(path.join(inject('dataDir'), 'app.db'));
+  const db = openServerDatabase();
   try {
     const row = await db
       .selectFrom('sessions')

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { users } from '../../server/data/users';
-import { openDatabase } from '../../server/db/database';
 import { lagosToday } from '../../shared/lagos-date';
 import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
@@ -35,7 +33,7 @@ describe('a request from booking to the patient’s dashboard, with a real SMTP 
         };
 
         // A staff member has the inbox open.
-        const { db } = openDatabase(path.join(site.dataDir, 'app.db'));
+        const db = site.openDatabase();
         const staffUser = await users.create(db, {
           email: `staff.${Date.now()}@example.ng`,
           fullName: 'Tolu Staff',

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { inject } from 'vitest';
 import { decodeQuotedPrintable } from './smtp-test-server';
 
@@ -34,16 +33,5 @@ export async function linkFromOutbox(
     }
     if (Date.now() > deadline) throw new Error(`No "${subject}" mail for ${to} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Runs SQL on the browser-test server's database (WAL allows a second connection). */
-export function withServerDb<T>(work: (db: SQLite.Database) => T): T {
-  const db = new SQLite(path.join(dataDir(), 'app.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * A whole production server for one test: the built site, tRPC, the chat and staff sockets and the mail worker, on an
- * ephemeral port with its own data folder. For journeys that need their own settings (e.g. SMTP_URL to a real SMTP
- * server in the test) rather than the shared browser-test server.
+ * ephemeral port with its own data folder and database (SQLite DATA_DIR/app.db, or a fresh schema on the PostgreSQL
+ * test server). For journeys that need their own settings (e.g. SMTP_URL to a real SMTP server in the test) rather
+ * than the shared browser-test server, which the browser globalSetup starts with it too.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -10,26 +11,74 @@ import path from 'node:path';
 import { createApp } from '../../server/app';
 import { createSessionEvents } from '../../server/auth/session-events';
 import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
-import { openDatabase } from '../../server/db/database';
+import { openAppDatabase } from '../../server/db/app-database';
+import type { AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { loadEnv } from '../../server/env';
+import { loadEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { startMailWorker } from '../../server/mail/mail-worker';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { createInboxEvents } from '../../server/staff/inbox-events';
 import { ALWAYS_OPEN } from './support-clocks';
+import {
+  createSchema,
+  dropSchema,
+  schemaDatabaseUrl,
+  testEngine,
+  uniqueSchemaName,
+  type TestEngine,
+} from './test-postgres';
+
+/**
+ * Where a site server keeps its data, as the server's own settings: DATA_DIR (the outbox, and app.db on SQLite) and,
+ * on PostgreSQL, DATABASE_URL naming the server's schema. Plain values, so the browser globalSetup can hand them to
+ * the tests (`inject('serverDatabase')`).
+ */
+export type ServerDatabase = Pick<Env, 'DATA_DIR'> & { DATABASE_URL?: string };
+
+/** A second connection to a site server's database, on either engine (a small pool): destroy it after use. */
+export const openServerDatabaseOf = (database: ServerDatabase): AppDatabase =>
+  openAppDatabase({ ...database, DATABASE_POOL_SIZE: 2 }).db;
+
+/** The server's pool on PostgreSQL: a few browser contexts at a time, with sockets, the bot and the mail worker. */
+const SERVER_POOL_SIZE = '5';
 
 export async function startSiteServer(
   envOverrides: Record<string, string> = {},
   chatOptions: Partial<Pick<ChatDeps, 'supportClock' | 'followUpAfterMs' | 'agentGraceMs'>> = {},
+  /** This process's test engine (TEST_DB_ENGINE) unless given: the globalSetup runs outside the project's env. */
+  engine: TestEngine = testEngine,
 ) {
   const site = await loadSiteBuild();
   if (!site) throw new Error('This test needs the production build: run `npm run build` first (npm test does).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-site-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0', ...envOverrides });
+  const schema = engine === 'postgres' ? uniqueSchemaName() : null;
+  if (schema) await createSchema(schema);
+  const database: ServerDatabase = {
+    DATA_DIR: dataDir,
+    ...(schema ? { DATABASE_URL: schemaDatabaseUrl(schema) } : {}),
+  };
+  const removeData = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (schema) await dropSchema(schema);
+  };
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    PORT: '0',
+    DATABASE_POOL_SIZE: SERVER_POOL_SIZE,
+    ...database,
+    ...envOverrides,
+  });
   const logger = createLogger('error');
-  const { db } = openDatabase(path.join(dataDir, 'app.db'));
-  await migrateToLatest(db);
+  const { db } = openAppDatabase(env);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    await removeData();
+    throw error;
+  }
   const sessionEvents = createSessionEvents();
   const inboxEvents = createInboxEvents();
   const app = createApp({ env, db, logger, version: 'test', site, sessionEvents, inboxEvents });
@@ -50,13 +99,17 @@ export async function startSiteServer(
     baseUrl,
     db,
     dataDir,
+    /** What a second connection needs; the globalSetup provides it to the tests (tests/helpers/server-db.ts). */
+    database,
+    /** A second connection to this server's database: destroy it after use. */
+    openDatabase: () => openServerDatabaseOf(database),
     close: async () => {
       await chat.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await mailWorker.stop();
       await db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await removeData();
     },
   };
 }

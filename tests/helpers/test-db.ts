@@ -1,35 +1,24 @@
 import { sql } from 'kysely';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll } from 'vitest';
 import { openPostgres } from '../../server/db/app-database';
-import { databaseFile, openDatabase, type AppDatabase } from '../../server/db/database';
+import { openDatabase, type AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { createSchema, dropSchema, testDatabaseUrl, testEngine, uniqueSchemaName } from './test-postgres';
 
-/**
- * Which engine the database-touching suites run on: the `unit-postgres` project (vite.config.ts) sets
- * TEST_DB_ENGINE=postgres, the `unit` project runs them on SQLite.
- */
-export const testEngine: 'sqlite' | 'postgres' = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
-
-export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
-export const testDatabaseUrl = () => process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-
-/** A schema name no other process or call uses, so parallel runs on one PostgreSQL never meet. */
-export const uniqueSchemaName = () => `t_${process.pid}_${randomBytes(5).toString('hex')}`;
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-export const createSchema = (schema: string) => adminQuery(`create schema ${schema}`);
-export const dropSchema = (schema: string) => adminQuery(`drop schema if exists ${schema} cascade`);
+// The engine and schema primitives live in test-postgres.ts (no vitest hooks there, so the browser globalSetup can
+// use them); the callers of this module keep importing them from here.
+export {
+  DEFAULT_TEST_DATABASE_URL,
+  createProcessDatabase,
+  createSchema,
+  dropSchema,
+  schemaDatabaseUrl,
+  testDatabaseUrl,
+  testEngine,
+  uniqueSchemaName,
+  type ProcessDatabase,
+  type TestEngine,
+} from './test-postgres';
 
 // Schemas of this test file still standing when it ends (a test that failed before its close): dropped then.
 const openSchemas = new Map<string, AppDatabase>();
@@ -69,32 +58,6 @@ export async function createTestDb(): Promise<AppDatabase> {
   const { db } = openDatabase(':memory:');
   await migrateToLatest(db);
   return db;
-}
-
-/** A database a child process (the real server, a tool) uses too: the env that points it there, and `open` for here. */
-export type ProcessDatabase = {
-  env: Record<string, string>;
-  open: () => AppDatabase;
-  /** Drops the PostgreSQL schema (SQLite: the caller removes DATA_DIR). */
-  drop: () => Promise<void>;
-};
-
-/**
- * The database in `dataDir` (SQLite: DATA_DIR/app.db), or in the unit-postgres project a fresh PostgreSQL schema that
- * DATABASE_URL names through libpq's `options` parameter.
- */
-export async function createProcessDatabase(dataDir: string): Promise<ProcessDatabase> {
-  if (testEngine === 'sqlite')
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase(databaseFile(dataDir)).db, drop: async () => {} };
-  const schema = uniqueSchemaName();
-  await createSchema(schema);
-  const url = new URL(testDatabaseUrl());
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openPostgres(testDatabaseUrl(), { poolSize: 2, searchPath: schema }).db,
-    drop: () => dropSchema(schema),
-  };
 }
 
 /**

@@ -1,0 +1,21 @@
+/**
+ * The browser-test server's database (tests/helpers/browser-global-setup.ts), on whichever engine the project runs:
+ * SQLite DATA_DIR/app.db (WAL allows a second connection) or the server's PostgreSQL schema.
+ */
+import { inject } from 'vitest';
+import { openAppDatabase } from '../../server/db/app-database';
+import type { AppDatabase } from '../../server/db/database';
+
+/** A connection to the browser-test server's database (a small pool on PostgreSQL): destroy it after use. */
+export const openServerDatabase = (): AppDatabase =>
+  openAppDatabase({ ...inject('serverDatabase'), DATABASE_POOL_SIZE: 2 }).db;
+
+/** Runs `work` on the browser-test server's database, then closes the connection. */
+export async function withServerDb<T>(work: (db: AppDatabase) => Promise<T>): Promise<T> {
+  const db = openServerDatabase();
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The test engine and the PostgreSQL test schemas, without vitest hooks: the browser suite's globalSetup (vitest's main
+ * process) uses them as well as the tests. tests/helpers/test-db.ts re-exports them.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPostgres } from '../../server/db/app-database';
+import { databaseFile, openDatabase, type AppDatabase } from '../../server/db/database';
+
+export type TestEngine = 'sqlite' | 'postgres';
+
+/**
+ * Which engine the database-touching suites run on: the `unit-postgres` and `browser-postgres` projects
+ * (vite.config.ts) set TEST_DB_ENGINE=postgres, the `unit` and `browser` projects run them on SQLite.
+ */
+export const testEngine: TestEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+export const testDatabaseUrl = () => process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+
+/** A schema name no other process or call uses, so parallel runs on one PostgreSQL never meet. */
+export const uniqueSchemaName = () => `t_${process.pid}_${randomBytes(5).toString('hex')}`;
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export const createSchema = (schema: string) => adminQuery(`create schema ${schema}`);
+export const dropSchema = (schema: string) => adminQuery(`drop schema if exists ${schema} cascade`);
+
+/** The test server's URL with every table in `schema` (libpq's `options`), for a process that reads DATABASE_URL. */
+export function schemaDatabaseUrl(schema: string): string {
+  const url = new URL(testDatabaseUrl());
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+/** A database a child process (the real server, a tool) uses too: the env that points it there, and `open` for here. */
+export type ProcessDatabase = {
+  env: Record<string, string>;
+  open: () => AppDatabase;
+  /** Drops the PostgreSQL schema (SQLite: the caller removes DATA_DIR). */
+  drop: () => Promise<void>;
+};
+
+/**
+ * The database in `dataDir` (SQLite: DATA_DIR/app.db), or on PostgreSQL a fresh schema that DATABASE_URL names through
+ * libpq's `options` parameter. `engine` defaults to this process's test engine.
+ */
+export async function createProcessDatabase(
+  dataDir: string,
+  engine: TestEngine = testEngine,
+): Promise<ProcessDatabase> {
+  if (engine === 'sqlite')
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase(databaseFile(dataDir)).db, drop: async () => {} };
+  const schema = uniqueSchemaName();
+  await createSchema(schema);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: schemaDatabaseUrl(schema) },
+    open: () => openPostgres(testDatabaseUrl(), { poolSize: 2, searchPath: schema }).db,
+    drop: () => dropSchema(schema),
+  };
+}
