@@ -28,7 +28,9 @@ export function createAgentPresence(deps: { db: AppDatabase; logger: Logger; roo
     }));
   };
 
+  let closed = false;
   const announceNow = async () => {
+    if (closed) return;
     try {
       rooms.toAllAgents().emit('presence:updated', await team());
     } catch (error) {
@@ -60,6 +62,7 @@ export function createAgentPresence(deps: { db: AppDatabase; logger: Logger; roo
      * offline once their last one has). */
     changed: announce,
     close() {
+      closed = true;
       if (settleTimer) clearTimeout(settleTimer);
     },
   };
