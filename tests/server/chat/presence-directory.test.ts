@@ -131,9 +131,12 @@ describe('the presence directory', () => {
     const b = await node();
     a.visitorTab('v:emeka', 1);
     await waitFor(() => b.directory.visitorOnline('v:emeka'), 1000, 'online on B');
-    await b.clients.commands.del(`${prefix}presence:node:node-a:visitors`);
-    expect(await b.directory.visitorOnline('v:emeka')).toBe(false);
-    await waitFor(() => b.directory.visitorOnline('v:emeka'), 1000, 'restored by the heartbeat');
+    // The next heartbeat may land at any moment after the delete (every 50 ms here), so what is asserted is that
+    // the set really went, then that it came back: not that B saw the gap, which a busy machine can skip.
+    const visitorsKey = `${prefix}presence:node:node-a:visitors`;
+    expect(await b.clients.commands.del(visitorsKey)).toBe(1);
+    await waitFor(async () => (await b.clients.commands.sismember(visitorsKey, 'v:emeka')) === 1, 1000, 'rewritten');
+    expect(await b.directory.visitorOnline('v:emeka')).toBe(true);
   });
 
   it('answers from its own rooms while Redis is unreachable', async () => {
