@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { startSiteServer, type ServerDatabase } from './site-server';
+import { startSiteServer } from './site-server';
+import type { DatabaseEnv } from './test-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,7 +8,7 @@ declare module 'vitest' {
     /** The server's DATA_DIR: account e-mails land in outbox/*.eml (no SMTP_URL); on SQLite the database is app.db. */
     dataDir: string;
     /** The server's database on either engine: tests open it with openServerDatabase (server-db.ts). */
-    serverDatabase: ServerDatabase;
+    serverDatabase: DatabaseEnv;
   }
 }
 
@@ -22,6 +23,6 @@ export default async function setup(project: TestProject) {
   const site = await startSiteServer({}, {}, engine);
   project.provide('baseUrl', site.baseUrl);
   project.provide('dataDir', site.dataDir);
-  project.provide('serverDatabase', site.database);
+  project.provide('serverDatabase', site.databaseEnv);
   return site.close;
 }

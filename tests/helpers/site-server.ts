@@ -12,33 +12,14 @@ import { createApp } from '../../server/app';
 import { createSessionEvents } from '../../server/auth/session-events';
 import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
 import { openAppDatabase } from '../../server/db/app-database';
-import type { AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { loadEnv, type Env } from '../../server/env';
+import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { startMailWorker } from '../../server/mail/mail-worker';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { createInboxEvents } from '../../server/staff/inbox-events';
 import { ALWAYS_OPEN } from './support-clocks';
-import {
-  createSchema,
-  dropSchema,
-  schemaDatabaseUrl,
-  testEngine,
-  uniqueSchemaName,
-  type TestEngine,
-} from './test-postgres';
-
-/**
- * Where a site server keeps its data, as the server's own settings: DATA_DIR (the outbox, and app.db on SQLite) and,
- * on PostgreSQL, DATABASE_URL naming the server's schema. Plain values, so the browser globalSetup can hand them to
- * the tests (`inject('serverDatabase')`).
- */
-export type ServerDatabase = Pick<Env, 'DATA_DIR'> & { DATABASE_URL?: string };
-
-/** A second connection to a site server's database, on either engine (a small pool): destroy it after use. */
-export const openServerDatabaseOf = (database: ServerDatabase): AppDatabase =>
-  openAppDatabase({ ...database, DATABASE_POOL_SIZE: 2 }).db;
+import { createProcessDatabase, testEngine, type TestEngine } from './test-postgres';
 
 /** The server's pool on PostgreSQL: a few browser contexts at a time, with sockets, the bot and the mail worker. */
 const SERVER_POOL_SIZE = '5';
@@ -52,22 +33,17 @@ export async function startSiteServer(
   const site = await loadSiteBuild();
   if (!site) throw new Error('This test needs the production build: run `npm run build` first (npm test does).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-site-'));
-  const schema = engine === 'postgres' ? uniqueSchemaName() : null;
-  if (schema) await createSchema(schema);
-  const database: ServerDatabase = {
-    DATA_DIR: dataDir,
-    ...(schema ? { DATABASE_URL: schemaDatabaseUrl(schema) } : {}),
-  };
+  const database = await createProcessDatabase(dataDir, engine);
   const removeData = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await dropSchema(schema);
+    await database.drop();
   };
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
     PORT: '0',
     DATABASE_POOL_SIZE: SERVER_POOL_SIZE,
-    ...database,
+    ...database.env,
     ...envOverrides,
   });
   const logger = createLogger('error');
@@ -100,9 +76,9 @@ export async function startSiteServer(
     db,
     dataDir,
     /** What a second connection needs; the globalSetup provides it to the tests (tests/helpers/server-db.ts). */
-    database,
+    databaseEnv: database.env,
     /** A second connection to this server's database: destroy it after use. */
-    openDatabase: () => openServerDatabaseOf(database),
+    openDatabase: database.open,
     close: async () => {
       await chat.close();
       server.closeAllConnections();

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPostgres } from '../../server/db/app-database';
-import { databaseFile, openDatabase, type AppDatabase } from '../../server/db/database';
+import { openAppDatabase } from '../../server/db/app-database';
+import type { AppDatabase } from '../../server/db/database';
 
 export type TestEngine = 'sqlite' | 'postgres';
 
@@ -41,9 +41,18 @@ export function schemaDatabaseUrl(schema: string): string {
   return url.toString();
 }
 
+/**
+ * Where a server process keeps its data, as its own settings: DATA_DIR (the outbox, and app.db on SQLite) and, on
+ * PostgreSQL, DATABASE_URL naming its schema. Plain values, so vitest can hand them from a globalSetup to the tests.
+ */
+export type DatabaseEnv = { DATA_DIR: string; DATABASE_URL?: string };
+
+/** A second connection to that database, on either engine (a small pool): destroy it after use. */
+export const openDatabaseEnv = (env: DatabaseEnv): AppDatabase => openAppDatabase({ ...env, DATABASE_POOL_SIZE: 2 }).db;
+
 /** A database a child process (the real server, a tool) uses too: the env that points it there, and `open` for here. */
 export type ProcessDatabase = {
-  env: Record<string, string>;
+  env: DatabaseEnv;
   open: () => AppDatabase;
   /** Drops the PostgreSQL schema (SQLite: the caller removes DATA_DIR). */
   drop: () => Promise<void>;
@@ -57,13 +66,12 @@ export async function createProcessDatabase(
   dataDir: string,
   engine: TestEngine = testEngine,
 ): Promise<ProcessDatabase> {
-  if (engine === 'sqlite')
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase(databaseFile(dataDir)).db, drop: async () => {} };
+  if (engine === 'sqlite') {
+    const env = { DATA_DIR: dataDir };
+    return { env, open: () => openDatabaseEnv(env), drop: async () => {} };
+  }
   const schema = uniqueSchemaName();
   await createSchema(schema);
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: schemaDatabaseUrl(schema) },
-    open: () => openPostgres(testDatabaseUrl(), { poolSize: 2, searchPath: schema }).db,
-    drop: () => dropSchema(schema),
-  };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: schemaDatabaseUrl(schema) };
+  return { env, open: () => openDatabaseEnv(env), drop: () => dropSchema(schema) };
 }
