@@ -111,9 +111,9 @@ async function postgresProjects(mode: string): Promise<TestProjectInlineConfigur
         sequence: { groupOrder: 0 },
       },
     },
-    // Group 1: vitest runs the groups one after another, so this runs after `unit` and `unit-postgres` (group 0) and
-    // before `browser` (group 0, but one file at a time: vitest puts it in a sequential group of its own, run last),
-    // never beside it. Both globalSetups start their servers when the run begins; each idles until its tests come.
+    // vitest runs the groups one after another: `unit` and `unit-postgres` (0), this (1), then `browser` (2), never two
+    // browser projects side by side. Both globalSetups start their servers when the run begins; each idles until its
+    // tests come.
     browserProject('browser-postgres', 1, 'postgres'),
   ];
 }
@@ -183,7 +183,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
           sequence: { groupOrder: 0 },
         },
       },
-      browserProject('browser', 0, 'sqlite'),
+      browserProject('browser', 2, 'sqlite'),
       ...(await postgresProjects(mode)),
     ],
   },
