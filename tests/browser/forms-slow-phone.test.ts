@@ -4,34 +4,15 @@
  * arriving. Every submit must reach the server exactly once: by the plain post or by the enhanced form, never both,
  * never neither.
  */
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MOBILE } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { openServerDatabase } from '../helpers/server-db';
+import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
 import { PASSWORD, confirmedAccount } from './auth-helpers';
 import { storedForms, storedRows, uniqueEmail } from './forms-helpers';
 
 const SUBMIT_DELAYS_MS = [0, 500, 1000, 1500, 2000, 0, 500, 1000, 1500, 2000];
-const KBPS_400 = (400 * 1000) / 8;
-/** A throttled page load, the scripts and the answer take seconds: generous, but a lost submit still fails. */
-const ARRIVAL_TIMEOUT_MS = 60_000;
-
-async function openOnSlowPhone(context: BrowserContext, url: string): Promise<Page> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(ARRIVAL_TIMEOUT_MS);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: KBPS_400,
-    uploadThroughput: KBPS_400,
-  });
-  await page.goto(url, { waitUntil: 'load', timeout: ARRIVAL_TIMEOUT_MS });
-  return page;
-}
 
 async function sessionsOf(email: string) {
   const db = openServerDatabase();
