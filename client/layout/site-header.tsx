@@ -4,17 +4,27 @@ import { brand } from '../../shared/brand';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants';
 import { paths } from '../app/paths';
 import { Icon } from '../components/icon';
+import { takeEarlyClick } from '../lib/early-clicks';
 import { LOG_OUT_PATH } from '../../shared/auth-state';
 import { headerLinks, logInLink, myAccountLink, signUpLink, staffLink } from './nav-links';
 
 const isCurrent = (href: string, pathname: string) =>
   href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 
+const MENU_TOGGLE_ID = 'site-menu-toggle';
+
 export function SiteHeader() {
   const [pathname] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    // Tapped while the page's scripts were still on their way (a slow phone). Read here, not in the first render, which
+    // must match the server's markup (closed).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the boot script's record is outside React
+    if (takeEarlyClick(MENU_TOGGLE_ID)) setMenuOpen(true);
+  }, []);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX);
@@ -53,8 +63,10 @@ export function SiteHeader() {
         </Link>
         <button
           ref={toggleRef}
+          id={MENU_TOGGLE_ID}
           type="button"
           className="app-header__toggle"
+          data-early-click
           aria-expanded={menuOpen}
           aria-controls="site-menu"
           onClick={() => setMenuOpen((open) => !open)}

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { EARLY_CLICKS_GLOBAL, EARLY_CLICK_ATTRIBUTE } from '../../shared/early-clicks';
 import { PORTAL_DATA_ID, type RenderResult } from '../../shared/render-result';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -33,9 +34,14 @@ export type AssetReader = (file: string) => string;
  * entry. Until then no script competes with the page for a slow connection: the
  * prerendered HTML is the page, hydration only adds behaviour. Its text is the same on
  * every page, so one CSP hash allows it; the modules, entry first, ride in data-modules.
+ * It also records presses on a few controls (chat, menu) made before hydration, which
+ * would otherwise do nothing: their components act on them when they mount.
  */
 export const BOOT_SCRIPT =
-  "(function(s){function go(){var m=s.getAttribute('data-modules').split(' ');" +
+  // Until the entry calls hydrateRoot, a press on an [data-early-click] element is recorded (shared/early-clicks.ts).
+  `(function(s){var q=window.${EARLY_CLICKS_GLOBAL}=[];document.addEventListener('click',function(e){` +
+  `var t=!q.closed&&e.target.closest&&e.target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(t)q.push(t.id)},true);` +
+  "function go(){var m=s.getAttribute('data-modules').split(' ');" +
   "for(var i=1;i<m.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=m[i];document.head.appendChild(l)}" +
   "import(m[0])}document.readyState==='complete'?go():addEventListener('load',go,{once:true})})(document.currentScript)";
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { CHAT_ACTIVE_STORAGE_KEY, CHAT_LINK_HASH } from '../../../shared/constants';
+import { takeEarlyClick } from '../../lib/early-clicks';
 import { Icon } from '../../components/icon';
 import type { ChatWidgetProps } from './chat-widget';
 import './chat-launcher.css';
@@ -15,7 +16,7 @@ export const SKIP_TO_CHAT = 'Chat with us';
 export function ChatSkipLink() {
   return (
     <a
-      className="app-skip-link"
+      className="app-skip-link app-chat-skip-link"
       href={`#${LAUNCHER_ID}`}
       onClick={(event) => {
         const launcher = document.getElementById(LAUNCHER_ID);
@@ -73,6 +74,10 @@ export function ChatLauncher() {
     };
     openFromHash();
     addEventListener('hashchange', openFromHash);
+    // Pressed while the page's scripts were still on their way. Read here, not in the first render, which must match
+    // the server's markup (closed).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the boot script's record is outside React
+    if (takeEarlyClick(LAUNCHER_ID)) show();
     let timer: number | undefined;
     try {
       // A visitor with a conversation reconnects once the page is idle, so replies raise the badge.
@@ -97,6 +102,7 @@ export function ChatLauncher() {
         className="app-chat-launcher"
         aria-haspopup="dialog"
         aria-expanded={open}
+        data-early-click
         onClick={open ? close : show}
       >
         <Icon name="chat" />

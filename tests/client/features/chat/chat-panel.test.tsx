@@ -222,7 +222,7 @@ describe('the Chat with us skip link', () => {
     );
     expect(SKIP_TO_CHAT).toBe(chatTexts.skipToChat);
     const skip = screen.getByRole('link', { name: chatTexts.skipToChat });
-    expect(skip.className).toBe('app-skip-link');
+    expect(skip.classList.contains('app-skip-link')).toBe(true);
     const launcher = screen.getByRole('button', { name: chatTexts.launcherLabel });
     expect(skip.getAttribute('href')).toBe(`#${launcher.id}`);
     expect(fireEvent.click(skip)).toBe(false);
