@@ -23,14 +23,23 @@ const STATES = {
 } as const;
 type State = keyof typeof STATES;
 
-type Control = { label: string; isToggle: boolean; left: number; right: number; top: number; bottom: number; lines: number };
+type Control = {
+  label: string;
+  isToggle: boolean;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** How many lines the control's visible text takes. */
+  lines: number;
+};
 type Measured = {
   viewportWidth: number;
   viewportHeight: number;
   bar: { top: number; height: number; fixed: boolean };
   toggleShown: boolean;
   menuOpen: boolean;
-  /** The header's visible links and buttons (the toggle included), with their boxes and how many lines their visible text takes. */
+  /** The header's visible links and buttons (the toggle included). */
   controls: Control[];
 };
 
