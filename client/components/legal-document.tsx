@@ -1,3 +1,4 @@
+import { brand } from '../../shared/brand';
 import type { LegalPage } from '../content/legal-pages';
 import { PageMeta } from '../layout/page-meta';
 import { CurrentDate } from './current-date';
@@ -7,7 +8,7 @@ import { PageHeader } from './page-header';
 export function LegalDocument({ page }: { page: LegalPage }) {
   return (
     <>
-      <PageMeta title={page.title} description={page.metaDescription} />
+      <PageMeta title={`${page.title} - ${brand.name}`} description={page.metaDescription} />
       <PageHeader title={page.title} intro={page.intro}>
         <p className="app-eyebrow">
           Last updated: <CurrentDate format="long" />

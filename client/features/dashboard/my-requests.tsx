@@ -114,7 +114,7 @@ export function MyRequests() {
       ) : (
         <ul className="app-dashboard__request-list">
           {list.data.requests.map((request) => (
-            <li key={request.id} id={`request-${request.id}`} className="app-dashboard__request">
+            <li key={request.id} id={`request-${request.id}`} className="app-dashboard__request-item">
               <h3>
                 {requestTypeLabels[request.type]}: {request.subject}
               </h3>
