@@ -267,6 +267,16 @@ export const chat = {
       .executeTakeFirstOrThrow();
   },
 
+  /** The newest bot reply this conversation is owed (its id), or null when none is. */
+  owedReplyId: async (db: AppDatabase, conversationId: number) => {
+    const row = await db
+      .selectFrom('chat_pending_replies')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirst();
+    return row?.id == null ? null : Number(row.id);
+  },
+
   /** Every bot reply not yet sent, soonest first (read on start). */
   listPendingReplies: (db: AppDatabase) =>
     db

@@ -251,6 +251,44 @@ describe('the bot on a desk', () => {
     expect(await botMessages()).toEqual([chatTexts.botReply]);
   });
 
+  it("tells the visitor a reply is owed only when one is, and that it is settled before it shows (issue #23)", async () => {
+    h = await startChatHarness({ chat: { supportClock: ALWAYS_CLOSED, replyDelayMs: 1500 } });
+    const visitor = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(visitor);
+    const events: { name: string; value: unknown }[] = [];
+    visitor.onAny((name: string, value: unknown) => events.push({ name, value }));
+    const botTyping = () =>
+      events.flatMap((event) =>
+        event.name === 'typing:updated' && (event.value as { sender: string }).sender === 'bot' ? [event.value] : [],
+      );
+
+    // The acknowledgement comes after the event: by then the visitor knows a reply is owed.
+    await say(visitor, 'Are you open now?');
+    expect(botTyping()).toEqual([{ sender: 'bot', replyId: expect.any(Number) as number, typing: true }]);
+    const { replyId } = botTyping()[0] as { replyId: number };
+    // A reload while it is owed is told too (the reply is 1.5 s away).
+    const owed = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
+    expect(owed.ok && owed.botReplyOwed).toBe(replyId);
+
+    await waitFor(async () => (await botMessages()).length === 1, 5000, 'offline reply');
+    await waitFor(() => botTyping().length === 2, 3000, 'reply settled');
+    expect(botTyping()[1]).toEqual({ sender: 'bot', replyId, typing: false });
+    const settledAt = events.findIndex((event) => event.value === botTyping()[1]);
+    const replyAt = events.findIndex(
+      (event) => event.name === 'message:created' && (event.value as ChatMessage).sender === 'bot',
+    );
+    expect(settledAt).toBeGreaterThan(-1);
+    expect(replyAt).toBeGreaterThan(settledAt);
+    const settled = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
+    expect(settled.ok && settled.botReplyOwed).toBeNull();
+
+    // The same waiting period: the bot answers the contact question at once, and owes nothing more.
+    await say(visitor, 'tomorrow maybe');
+    await say(visitor, 'Thanks');
+    expect(botTyping()).toHaveLength(2);
+    expect(await botMessages()).toEqual([chatTexts.botOffline('on Monday at 08:00'), chatTexts.contactInvalid]);
+  });
+
   it('outside office hours says when the team is back, asks for a contact, validates and stores it', async () => {
     h = await startChatHarness({ chat: { supportClock: ALWAYS_CLOSED } });
     const ada = await agentOnline('Ada Obi');
