@@ -97,6 +97,7 @@ describe('conversation status and views', () => {
 
     let listed = await list(ada.socket, {});
     expect(listed.counts).toEqual({ mine: 0, unassigned: 2, open: 2, resolved: 0 });
+    expect(listed.conversations.every((c) => c.waitingSince !== null)).toBe(true);
     expect(listed.conversations.map((c) => c.status)).toEqual(['open', 'open']);
 
     expect((await ada.socket.timeout(3000).emitWithAck('room:join', { conversationId })).ok).toBe(true);
@@ -108,10 +109,13 @@ describe('conversation status and views', () => {
       .timeout(3000)
       .emitWithAck('conversation:status', { conversationId, status: 'resolved' });
     expect(resolved.ok && resolved.conversation.status).toBe('resolved');
+    expect(resolved.ok && resolved.conversation.waitingSince).toBeNull();
     await waitFor(() => resolvedEvents.length === 1, 3000, 'visitor told it was resolved');
     listed = await list(ada.socket, { view: 'resolved' });
     expect(listed.conversations.map((c) => c.id)).toEqual([conversationId]);
     expect(listed.counts).toEqual({ mine: 0, unassigned: 1, open: 1, resolved: 1 });
+    // Resolved without an agent's reply: nobody is waiting on it (issue #23: no 'Waiting N min').
+    expect(listed.conversations[0]!.waitingSince).toBeNull();
 
     // 'How did we do?'
     const sync = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
@@ -131,6 +135,7 @@ describe('conversation status and views', () => {
     await say(visitor, 'One more question, please');
     listed = await list(ada.socket, { view: 'open' });
     expect(listed.conversations.find((c) => c.id === conversationId)!.status).toBe('open');
+    expect(listed.conversations.find((c) => c.id === conversationId)!.waitingSince).not.toBeNull();
     expect(listed.counts.resolved).toBe(0);
     other.disconnect();
   });
