@@ -89,7 +89,39 @@ describe('the reply box: "/" lists the canned replies', () => {
     expect(screen.getByRole('listbox')).toBeTruthy();
     fireEvent.change(box, { target: { value: '/zzz' } });
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByText('No canned replies match.')).toBeTruthy();
+    expect(screen.getByText('No canned replies match. Press Escape to send your text as it is.')).toBeTruthy();
+  });
+
+  it('a "/" command after other text is replaced by the reply, never sent as text (issue #23)', async () => {
+    const onSend = vi.fn(() => Promise.resolve(true));
+    render(<ReplyForm joined cannedReplies={REPLIES} onSend={onSend} onTyping={vi.fn()} />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your reply' });
+    const type = (value: string) => fireEvent.change(box, { target: { value, selectionStart: value.length } });
+
+    type('Hello Ada, /book');
+    expect(within(screen.getByRole('listbox', { name: 'Canned replies' })).getAllByRole('option')).toHaveLength(1);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe(`Hello Ada, ${REPLIES[1]!.body}`);
+    expect(box.selectionStart).toBe(box.value.length);
+    expect(onSend).not.toHaveBeenCalled();
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(onSend).toHaveBeenCalledWith(`Hello Ada, ${REPLIES[1]!.body}`);
+
+    // Nothing matches: Enter and Send wait; Escape closes the list, then the text goes as typed.
+    type('Thanks /zzz');
+    expect(screen.getByText('No canned replies match. Press Escape to send your text as it is.')).toBeTruthy();
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send reply' })));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(onSend).toHaveBeenLastCalledWith('Thanks /zzz');
+
+    // A slash inside a word, or a query with spaces that matches nothing, is ordinary text.
+    type('and/or see /contact and call us');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(onSend).toHaveBeenLastCalledWith('and/or see /contact and call us');
   });
 
   it('keeps the "Canned reply" picker, sourced from the server list', () => {
