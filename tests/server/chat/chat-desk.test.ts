@@ -481,6 +481,9 @@ describe('after the conversation', () => {
       .where('kind', '=', 'chat_transcript')
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain('Please send me this chat <b>bold</b>');
+    // An agent sends it, asked or not (issue #23).
+    expect(mail.text_body).toContain(`Here is the transcript of your chat #${patientConversation} with our support team.`);
+    expect(mail.text_body).not.toContain('as you asked');
     expect(mail.html_body).toContain('&lt;b&gt;bold&lt;/b&gt;');
     const refused = await ada.socket
       .timeout(3000)
