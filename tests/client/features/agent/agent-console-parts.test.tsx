@@ -168,6 +168,66 @@ describe('the conversation actions', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("drops 'Asked … to transfer it to you.' once the transfer is done (issue #23)", async () => {
+    const room = actions({
+      join: vi.fn(() =>
+        Promise.resolve({
+          ok: false as const,
+          error: { code: 'ALREADY_CLAIMED' as const, message: 'Taken.', holder: { id: 2, name: 'Ada Obi' } },
+        }),
+      ),
+    });
+    const heldByAda = summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } });
+    const { rerender } = render(<ConversationActions conversation={heldByAda} meId={ME.id} team={TEAM} actions={room} />);
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Join (Ada Obi has it)' })));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Ask to transfer' })));
+    expect(screen.getByRole('status').textContent).toBe('Asked Ada Obi to transfer it to you.');
+
+    // Ada transfers it: the room is the agent's now.
+    rerender(
+      <ConversationActions
+        conversation={summary(4, { assignedAgent: { id: ME.id, name: ME.name } })}
+        meId={ME.id}
+        team={TEAM}
+        actions={room}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.getByRole('button', { name: 'Leave (hand back to the bot)' })).toBeTruthy();
+  });
+
+  it("drops 'Ask to transfer' and the holder's name once a colleague takes the room over", async () => {
+    const room = actions({
+      join: vi.fn(() =>
+        Promise.resolve({
+          ok: false as const,
+          error: { code: 'ALREADY_CLAIMED' as const, message: 'Taken.', holder: { id: 2, name: 'Ada Obi' } },
+        }),
+      ),
+    });
+    const { rerender } = render(
+      <ConversationActions
+        conversation={summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } })}
+        meId={ME.id}
+        team={TEAM}
+        actions={room}
+      />,
+    );
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Join (Ada Obi has it)' })));
+    expect(screen.getByRole('alert').textContent).toBe('Ada Obi has this conversation.');
+    rerender(
+      <ConversationActions
+        conversation={summary(4, { assignedAgent: { id: 3, name: 'Bola Ade' } })}
+        meId={ME.id}
+        team={TEAM}
+        actions={room}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Ask to transfer' })).toBeNull();
+  });
+
   it.each([
     ['open', ['Resolve', 'Mark pending']],
     ['pending', ['Resolve', 'Reopen']],
