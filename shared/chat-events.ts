@@ -104,8 +104,8 @@ export interface VisitorServerToClientEvents {
   'message:created': (message: ChatMessage) => void;
   'room:updated': (room: { agent: RoomAgent }) => void;
   /**
-   * An agent typing, or the bot: `typing` true when a bot reply is owed (stored, not yet sent), false once it is sent or
-   * dropped (an agent took over). `replyId` names the owed reply, so a late answer about an older one changes nothing.
+   * An agent typing, or the bot: `typing` true when a bot reply is owed (stored, not yet sent), false once it is sent
+   * or dropped (an agent took over). `replyId` names the owed reply, so a late word about an older one changes nothing.
    */
   'typing:updated': (
     typing: { sender: 'agent'; name: string; typing: boolean } | { sender: 'bot'; replyId: number; typing: boolean },

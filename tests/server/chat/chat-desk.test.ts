@@ -256,7 +256,7 @@ describe('the bot on a desk', () => {
     expect(await botMessages()).toEqual([chatTexts.botReply]);
   });
 
-  it("tells the visitor a reply is owed only when one is, and that it is settled before it shows (issue #23)", async () => {
+  it('tells the visitor a reply is owed only when one is, and that it is settled before it shows (issue #23)', async () => {
     h = await startChatHarness({ chat: { supportClock: ALWAYS_CLOSED, replyDelayMs: 1500 } });
     const visitor = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(visitor);
@@ -482,7 +482,9 @@ describe('after the conversation', () => {
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain('Please send me this chat <b>bold</b>');
     // An agent sends it, asked or not (issue #23).
-    expect(mail.text_body).toContain(`Here is the transcript of your chat #${patientConversation} with our support team.`);
+    expect(mail.text_body).toContain(
+      `Here is the transcript of your chat #${patientConversation} with our support team.`,
+    );
     expect(mail.text_body).not.toContain('as you asked');
     expect(mail.html_body).toContain('&lt;b&gt;bold&lt;/b&gt;');
     const refused = await ada.socket

@@ -178,7 +178,9 @@ describe('the conversation actions', () => {
       ),
     });
     const heldByAda = summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } });
-    const { rerender } = render(<ConversationActions conversation={heldByAda} meId={ME.id} team={TEAM} actions={room} />);
+    const { rerender } = render(
+      <ConversationActions conversation={heldByAda} meId={ME.id} team={TEAM} actions={room} />,
+    );
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Join (Ada Obi has it)' })));
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Ask to transfer' })));
     expect(screen.getByRole('status').textContent).toBe('Asked Ada Obi to transfer it to you.');
