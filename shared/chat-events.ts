@@ -76,6 +76,8 @@ export type VisitorSyncResult = {
   seenMessageId: number;
   /** True when the conversation was resolved and the visitor has not rated it yet ('How did we do?'). */
   ratingRequested: boolean;
+  /** The bot reply the conversation is owed (its id), else null: the widget shows 'Bot is typing...' only then. */
+  botReplyOwed: number | null;
 };
 
 /** A visitor's answer to 'How did we do?'. */
@@ -101,7 +103,13 @@ export interface VisitorClientToServerEvents {
 export interface VisitorServerToClientEvents {
   'message:created': (message: ChatMessage) => void;
   'room:updated': (room: { agent: RoomAgent }) => void;
-  'typing:updated': (typing: { sender: 'agent'; name: string; typing: boolean }) => void;
+  /**
+   * An agent typing, or the bot: `typing` true when a bot reply is owed (stored, not yet sent), false once it is sent
+   * or dropped (an agent took over). `replyId` names the owed reply, so a late word about an older one changes nothing.
+   */
+  'typing:updated': (
+    typing: { sender: 'agent'; name: string; typing: boolean } | { sender: 'bot'; replyId: number; typing: boolean },
+  ) => void;
   /** An agent resolved the conversation: the widget asks 'How did we do?'. */
   'conversation:resolved': () => void;
   /**

@@ -2,12 +2,14 @@
  * Tappable numbers in chat messages (issue #14): Nigerian phone numbers and the emergency numbers
  * become `tel:` links, the word WhatsApp a link to the clinic's WhatsApp. The text is split into
  * plain strings and link parts and rendered as React nodes (text nodes and <a>), never as HTML,
- * so nothing a visitor or an agent types can become markup.
+ * so nothing a visitor or an agent types can become markup. The bot's messages are our own words: in them only our
+ * own numbers are links, never the sample number of its contact question ('0803 123 4567') or a number it repeats.
  *
  * Used by the visitor widget and the agent console.
  */
 import { Fragment } from 'react';
 import { brand } from '../../shared/brand';
+import type { ChatSender } from '../../shared/chat-events';
 import { EMERGENCY_NUMBERS } from '../../shared/constants';
 
 export type ChatTextPart =
@@ -34,30 +36,36 @@ export const whatsAppChatHref = `https://wa.me/${brand.whatsappNumber}`;
 export const telHref = (number: string) =>
   `tel:${number.trim().startsWith('+') ? '+' : ''}${number.replace(/\D/g, '')}`;
 
-/** Splits a message into plain text and link parts, in order; joined, the parts' texts are the message. */
-export function linkifyChatText(text: string): ChatTextPart[] {
+/** The numbers the bot may offer to call: the clinic's line and the emergency numbers. */
+const ownTelHrefs = new Set([brand.phone, ...EMERGENCY_NUMBERS].map(telHref));
+
+/**
+ * Splits a message into plain text and link parts, in order; joined, the parts' texts are the message. With
+ * `ownNumbersOnly` (the bot's messages), other numbers stay plain text.
+ */
+export function linkifyChatText(text: string, options: { ownNumbersOnly?: boolean } = {}): ChatTextPart[] {
   const parts: ChatTextPart[] = [];
-  let last = 0;
+  let plainFrom = 0;
   for (const match of text.matchAll(PATTERN)) {
-    const start = match.index;
-    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
     const found = match[0];
-    parts.push(
+    const part: ChatTextPart =
       match[3] !== undefined
         ? { kind: 'whatsapp', text: found, href: whatsAppChatHref }
-        : { kind: 'tel', text: found, href: telHref(found) },
-    );
-    last = start + found.length;
+        : { kind: 'tel', text: found, href: telHref(found) };
+    if (part.kind === 'tel' && options.ownNumbersOnly && !ownTelHrefs.has(part.href)) continue;
+    if (match.index > plainFrom) parts.push({ kind: 'text', text: text.slice(plainFrom, match.index) });
+    parts.push(part);
+    plainFrom = match.index + found.length;
   }
-  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  if (plainFrom < text.length) parts.push({ kind: 'text', text: text.slice(plainFrom) });
   return parts;
 }
 
-/** A chat message's text with its numbers and 'WhatsApp' as links. */
-export function ChatText({ text }: { text: string }) {
+/** A chat message's text with its numbers and 'WhatsApp' as links; `sender` 'bot': only our own numbers. */
+export function ChatText({ text, sender }: { text: string; sender: ChatSender }) {
   return (
     <>
-      {linkifyChatText(text).map((part, index) =>
+      {linkifyChatText(text, { ownNumbersOnly: sender === 'bot' }).map((part, index) =>
         part.kind === 'text' ? (
           <Fragment key={index}>{part.text}</Fragment>
         ) : part.kind === 'tel' ? (

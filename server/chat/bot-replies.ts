@@ -20,8 +20,13 @@ export function createBotReplies(deps: {
   logger: Logger;
   /** The service's group-committing writer. */
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
-  /** Called after a reply is committed (to tell the visitor and the agents). */
-  onSent: (conversation: ConversationRow, row: MessageRow) => Promise<void>;
+  /** A reply is owed from now (stored before this is called). */
+  onOwed: (conversationId: number, pendingId: number) => Promise<void>;
+  /**
+   * Called after an owed reply is settled: sent (`row`, committed) or dropped because an agent took over (null). Tells
+   * the visitor and the agents.
+   */
+  onSettled: (conversation: ConversationRow, pendingId: number, row: MessageRow | null) => Promise<void>;
   /**
    * What the bot says when the reply is due (office hours are judged then), inside the sending transaction, which
    * may also mark the conversation (asking for a follow-up contact).
@@ -51,7 +56,7 @@ export function createBotReplies(deps: {
             .set({ bot_acked_at: null })
             .where('id', '=', conversationId)
             .execute();
-          return null;
+          return { conversation, row: null };
         }
         const row = await chat.insertMessageRow(trx, {
           conversationId,
@@ -63,7 +68,7 @@ export function createBotReplies(deps: {
         const { pending_reply: _none, ...message } = row;
         return { conversation, row: { ...message, agent_name: null } };
       });
-      if (sent && !closed) await deps.onSent(sent.conversation, sent.row);
+      if (sent && !closed) await deps.onSettled(sent.conversation, pendingId, sent.row);
     } catch (error) {
       logger.error('chat bot reply failed', { conversationId, err: error });
     }
@@ -102,8 +107,11 @@ export function createBotReplies(deps: {
   /** Owes the reply now (an agent left a visitor waiting): stored first, so a crash still sends it after restart. */
   const oweNow = async (conversationId: number) => {
     const pending = await writes.run((trx) => chat.owePendingReply(trx, conversationId));
-    if (pending) schedule(pending.id, conversationId, pending.due_at);
-    return Boolean(pending);
+    if (!pending) return false;
+    // Said before the timer starts: the reply is due at once.
+    await deps.onOwed(conversationId, pending.id);
+    schedule(pending.id, conversationId, pending.due_at);
+    return true;
   };
 
   return {

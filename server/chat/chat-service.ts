@@ -60,7 +60,8 @@ export function createChatService(deps: {
   const writes = createWriteBatcher(db);
 
   const storeMessage = async (input: StoreInput) => {
-    const { pendingReply, ...stored } = await storeOnce(db, writes, input);
+    const stored = await storeOnce(db, writes, input);
+    const { pendingReply } = stored;
     if (pendingReply) botReplies.schedule(pendingReply.id, stored.row.conversation_id, pendingReply.due_at);
     return stored;
   };
@@ -86,7 +87,18 @@ export function createChatService(deps: {
     db,
     logger,
     writes,
-    onSent: async (conversation, row) => {
+    onOwed: async (conversationId, pendingId) => {
+      try {
+        const conversation = await chat.findConversationById(db, conversationId);
+        if (conversation) rooms.botTyping(conversation.visitor_key, pendingId, true);
+      } catch (error) {
+        logger.error('chat bot typing not sent', { conversationId, err: error });
+      }
+    },
+    // The dots go before the reply shows, so the two are never on screen together.
+    onSettled: async (conversation, pendingId, row) => {
+      rooms.botTyping(conversation.visitor_key, pendingId, false);
+      if (!row) return;
       rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
       await announceSummary(conversation.id);
     },
@@ -151,7 +163,7 @@ export function createChatService(deps: {
         // A first message creates its conversation in the same write (one commit instead of two).
         const conversationBefore = existing ?? newConversationDefaults;
         const urgent = containsRedFlag(input.message);
-        const { row, created } = await storeMessage({
+        const { row, created, pendingReply } = await storeMessage({
           conversationId: existing?.id ?? null,
           newConversation: existing
             ? undefined
@@ -172,6 +184,8 @@ export function createChatService(deps: {
         const message = toChatMessage(row);
         if (created) {
           rooms.messageCreated(conversation.visitor_key, conversation.id, message);
+          // 'Bot is typing...' only while a reply is owed: not for a second message in the same waiting period.
+          if (pendingReply) rooms.botTyping(conversation.visitor_key, pendingReply.id, true);
           // Safety first: the emergency numbers go out at once, even when an agent is in the room.
           if (urgent) {
             try {

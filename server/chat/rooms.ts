@@ -134,6 +134,10 @@ export function createChatRooms(
     agentTyping(visitorKey: string, name: string, typing: boolean) {
       visitors.to(visitorRoom(visitorKey)).emit('typing:updated', { sender: 'agent', name, typing });
     },
+    /** A bot reply is owed (typing) or was sent or dropped: that visitor only. */
+    botTyping(visitorKey: string, replyId: number, typing: boolean) {
+      visitors.to(visitorRoom(visitorKey)).emit('typing:updated', { sender: 'bot', replyId, typing });
+    },
     /** True while any tab of this visitor is connected, on any node (for one conversation's pushed summary). */
     visitorOnlineAnywhere: (visitorKey: string) => presence.visitorOnline(visitorKey),
     /** True while any tab of this visitor is connected to this node (summaries read it for every row, at once). */

@@ -109,6 +109,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
             reference: null,
             seenMessageId: 0,
             ratingRequested: false,
+            botReplyOwed: null,
           };
         const [rows, agent] = await Promise.all([
           chat.listMessages(db, found.id, {
@@ -117,6 +118,8 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
           }),
           found.assigned_agent_id === null ? undefined : users.findById(db, found.assigned_agent_id),
         ]);
+        // Read after the messages: a reply sent in between shows in neither, and arrives as its own event.
+        const botReplyOwed = await chat.owedReplyId(db, found.id);
         return {
           ok: true,
           messages: rows.map(toChatMessage),
@@ -125,6 +128,7 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
           reference: `#${found.id}`,
           seenMessageId: found.visitor_seen_message_id,
           ratingRequested: found.rating_requested === 1,
+          botReplyOwed,
         };
       },
       (error) => {

@@ -91,13 +91,12 @@ const selectSummaries = (db: AppDatabase, agentId: number) =>
       >`(select m.created_at from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as(
         'last_created_at',
       ),
-      // The oldest visitor message after the last agent message: how long the visitor has waited for a person.
-      sql<
-        string | null
-      >`(select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'user'
-        and m.id > coalesce((select max(a.id) from chat_messages a where a.conversation_id = c.id and a.sender = 'agent'), 0))`.as(
-        'waiting_since',
-      ),
+      // The oldest visitor message after the last agent message: how long the visitor has waited for a person. Nobody
+      // waits on a resolved conversation (a new visitor message reopens it).
+      sql<string | null>`case when c.status = 'resolved' then null else
+        (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'user'
+        and m.id > coalesce((select max(a.id) from chat_messages a where a.conversation_id = c.id and a.sender = 'agent'), 0))
+        end`.as('waiting_since'),
       sql<number>`(select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = 'user' and m.id >
         coalesce((select r.message_id from chat_agent_reads r where r.conversation_id = c.id and r.agent_id = ${agentId}), 0))`.as(
         'unread_count',
@@ -265,6 +264,16 @@ export const chat = {
       .values({ conversation_id: conversationId, due_at: now })
       .returning(['id', 'due_at'])
       .executeTakeFirstOrThrow();
+  },
+
+  /** The newest bot reply this conversation is owed (its id), or null when none is. */
+  owedReplyId: async (db: AppDatabase, conversationId: number) => {
+    const row = await db
+      .selectFrom('chat_pending_replies')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirst();
+    return row?.id == null ? null : Number(row.id);
   },
 
   /** Every bot reply not yet sent, soonest first (read on start). */

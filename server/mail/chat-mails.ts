@@ -45,7 +45,8 @@ export function chatTranscriptMail(input: {
     subject: `Your chat with ${brand.name} (${input.reference})`,
     ...renderMail({
       greetingName: input.name ?? 'there',
-      intro: [`Here is the transcript of your chat ${input.reference}, as you asked.`, input.transcript],
+      // Sent by an agent, who may offer it unasked: no 'as you asked'.
+      intro: [`Here is the transcript of your chat ${input.reference} with our support team.`, input.transcript],
       after: [`Quote ${input.reference} if you call us on ${brand.phone}.`],
     }),
   };

@@ -14,6 +14,7 @@ import { openAppDatabase } from '../db/app-database';
 import { migrateToLatest } from '../db/migrate';
 import { users } from '../data/users';
 import { ConfigError, loadEnv } from '../env';
+import { publicOrigin } from '../http/public-origin';
 
 const usage = 'Usage: npm run agent:create -- --email agent@example.com --name "Full Name" [--role agent|admin]';
 
@@ -57,12 +58,11 @@ async function main() {
       confirmed: true,
     });
     const token = await issueEmailToken(db, user.id, 'reset_password');
-    const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://localhost:${env.PORT}`;
     process.stdout.write(
       [
         `Created ${role === 'admin' ? 'admin' : 'support agent'} ${user.email} (${user.full_name}).`,
         `One-time password: ${oneTimePassword}`,
-        `Or set a password here (valid for one hour): ${origin}/reset-password?token=${token}`,
+        `Or set a password here (valid for one hour): ${publicOrigin(env)}/reset-password?token=${token}`,
         'Share these privately, then ask the agent to choose their own password. The staff app is at /staff (its Chats page is the support console).',
         '',
       ].join('\n'),

@@ -145,8 +145,13 @@ describe('out of hours, and a follow-up by e-mail over real SMTP', () => {
         const panel = await openChat(visitor);
         await sendChat(visitor, 'Are you open now?');
         await panel.getByText(chatTexts.botOffline('on Monday at 08:00')).waitFor({ timeout: 5000 });
+        // Issue #23: the dots go as the reply comes, whatever its words.
+        expect(await panel.getByText(chatTexts.botTyping).count()).toBe(0);
         await sendChat(visitor, 'no thanks');
         await panel.getByText(chatTexts.contactInvalid).waitFor();
+        expect(await panel.getByText(chatTexts.botTyping).count()).toBe(0);
+        // The bot's sample number is not a number to call.
+        expect(await panel.getByRole('link', { name: '0803 123 4567' }).count()).toBe(0);
         const address = `late.visitor.${Date.now()}@example.ng`;
         await sendChat(visitor, `It is ${address}`);
         await panel.getByText(chatTexts.contactSaved(address)).waitFor();

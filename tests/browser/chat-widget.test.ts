@@ -153,6 +153,31 @@ describe('the visitor chat widget', () => {
     60_000,
   );
 
+  browserTest(
+    "shows 'Bot is typing...' only while a reply is owed: not for a second message in the same waiting period",
+    async ({ open }) => {
+      const { page, consoleErrors } = await open('/', DESKTOP);
+      await waitForHydration(page);
+      const dialog = await openChat(page);
+      await sendChat(page, 'Is the Lekki clinic open on Saturday?');
+      await dialog.getByText(chatTexts.botTyping).waitFor();
+      await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
+      expect(await dialog.getByText(chatTexts.botTyping).count()).toBe(0);
+
+      // Issue #23: the bot answers once per waiting period, so the second message is owed nothing. Once it is stored
+      // (no longer 'Sending...') the server has said whether a reply is owed.
+      const second = `And on Sunday? ${Date.now()}`;
+      await sendChat(page, second);
+      await chatMessagesFrom(dialog, chatTexts.you)
+        .filter({ hasText: second })
+        .filter({ hasNotText: chatTexts.sending })
+        .waitFor();
+      expect(await dialog.getByText(chatTexts.botTyping).count()).toBe(0);
+      expect(await chatMessagesFrom(dialog, chatTexts.bot).count()).toBe(1);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
+
   browserTest('opens when another feature dispatches app:open-chat', async ({ open }) => {
     const { page } = await open('/', DESKTOP);
     await waitForHydration(page);

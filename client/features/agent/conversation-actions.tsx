@@ -19,7 +19,8 @@ export type RoomActions = {
   emailTranscript: () => Promise<AskResult<'transcript:email'>>;
 };
 
-type Feedback = { tone: 'status' | 'alert'; text: string } | null;
+/** `heldBy`: a line about who holds the room, true only while that colleague still does. */
+type Feedback = { tone: 'status' | 'alert'; text: string; heldBy?: number } | null;
 
 /**
  * Join or Leave, 'Ask to transfer' when a colleague holds the room, the status buttons, 'Assign to' and the
@@ -44,6 +45,10 @@ export function ConversationActions({
   const refocusRef = useRef(false);
   const [choice, setChoice] = useState(() => (conversation.assignedAgent ? String(conversation.assignedAgent.id) : ''));
   const joined = conversation.assignedAgent !== null && conversation.assignedAgent.id === meId;
+  // Once the room changes hands (the transfer is done), what was said about the holder no longer holds.
+  const holderId = conversation.assignedAgent?.id;
+  const shown = feedback && (feedback.heldBy === undefined || feedback.heldBy === holderId) ? feedback : null;
+  const askable = holder && holder.id === holderId ? holder : null;
   const heldByOther = conversation.assignedAgent !== null && !joined;
   const { status } = conversation;
 
@@ -59,7 +64,8 @@ export function ConversationActions({
   /** Runs one request at a time and says how it went. */
   const run = async <R extends { ok: true } | { ok: false; error: { message: string } }>(
     request: () => Promise<R>,
-    success: (result: Extract<R, { ok: true }>) => string,
+    /** The line to say, or null when `success` said it itself. */
+    success: (result: Extract<R, { ok: true }>) => string | null,
     failure?: (result: Extract<R, { ok: false }>) => boolean,
   ) => {
     if (busyRef.current) return;
@@ -67,7 +73,11 @@ export function ConversationActions({
     const result = await request();
     busyRef.current = false;
     refocusRef.current = true;
-    if (result.ok) return setFeedback({ tone: 'status', text: success(result as Extract<R, { ok: true }>) });
+    if (result.ok) {
+      const text = success(result as Extract<R, { ok: true }>);
+      if (text !== null) setFeedback({ tone: 'status', text });
+      return;
+    }
     const error = result as Extract<R, { ok: false }>;
     if (failure?.(error)) return;
     setFeedback({ tone: 'alert', text: error.error.message });
@@ -84,7 +94,7 @@ export function ConversationActions({
         if (result.error.code !== 'ALREADY_CLAIMED' || !result.error.holder) return false;
         const claimedBy = result.error.holder;
         setHolder(claimedBy);
-        setFeedback({ tone: 'alert', text: `${claimedBy.name} has this conversation.` });
+        setFeedback({ tone: 'alert', text: `${claimedBy.name} has this conversation.`, heldBy: claimedBy.id });
         return true;
       },
     );
@@ -92,7 +102,8 @@ export function ConversationActions({
   const askTransfer = (claimedBy: { id: number; name: string }) =>
     run(actions.requestTransfer, () => {
       setHolder(null);
-      return `Asked ${claimedBy.name} to transfer it to you.`;
+      setFeedback({ tone: 'status', text: `Asked ${claimedBy.name} to transfer it to you.`, heldBy: claimedBy.id });
+      return null;
     });
 
   const assign = () => {
@@ -175,16 +186,16 @@ export function ConversationActions({
         </button>
       </div>
       <p className="app-agent__feedback" role="status">
-        {feedback?.tone === 'status' ? feedback.text : ''}
+        {shown?.tone === 'status' ? shown.text : ''}
       </p>
       <p className="app-agent__feedback app-agent__feedback--error" role="alert">
-        {feedback?.tone === 'alert' ? feedback.text : ''}
+        {shown?.tone === 'alert' ? shown.text : ''}
       </p>
-      {holder ? (
+      {askable ? (
         <button
           type="button"
           className="app-button app-button--primary app-agent__ask"
-          onClick={() => void askTransfer(holder)}
+          onClick={() => void askTransfer(askable)}
         >
           Ask to transfer
         </button>

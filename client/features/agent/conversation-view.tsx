@@ -105,7 +105,7 @@ export function ConversationView(props: ViewProps) {
                 <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
               </span>
               <p className="app-chat-line__text">
-                <ChatText text={message.message} />
+                <ChatText text={message.message} sender={message.sender} />
               </p>
             </li>
           ))}

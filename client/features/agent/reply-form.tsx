@@ -1,7 +1,7 @@
-import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CannedReply } from '../../../shared/chat-events';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
-import { cannedQuery, matchCannedReplies } from './canned-replies';
+import { cannedCommand, insertCannedReply, matchCannedReplies } from './canned-replies';
 
 type ReplyFormProps = {
   joined: boolean;
@@ -14,15 +14,20 @@ type ReplyFormProps = {
 
 /**
  * The agent's reply box; usable once the agent has joined. Canned replies come two ways: the 'Canned reply'
- * picker, or '/' at the start of the box, which lists the replies matching what follows it (arrow keys move,
- * Enter inserts, Escape closes). The box keeps its textbox role (a textarea may not be a combobox) and points
- * at the list with aria-controls and aria-activedescendant.
+ * picker, or a '/' at the start of the box or after a space ('Hello /book'), which lists the replies matching what
+ * follows it (arrow keys move, Enter inserts the reply in place of the '/book', Escape closes). While the list is
+ * open nothing is sent, so a '/book' never reaches the patient as text by accident: with nothing matching, Enter
+ * waits, and Escape closes the list so the text can be sent as it is. The box keeps its textbox role (a textarea may
+ * not be a combobox) and points at the list with aria-controls and aria-activedescendant.
  */
 export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyFormProps) {
   const replyId = useId();
   const hintId = useId();
   const listboxId = useId();
   const [text, setText] = useState('');
+  /** Where the caret is: the '/' command is the one it is in. */
+  const [caret, setCaret] = useState(0);
+  const caretAfterInsert = useRef<number | null>(null);
   const [sending, setSending] = useState(false);
   const [active, setActive] = useState(0);
   /** The text the agent closed the list on with Escape: it stays closed until the text changes. */
@@ -30,9 +35,10 @@ export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyForm
   const typingRef = useRef(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
-  const query = joined ? cannedQuery(text) : null;
-  const open = query !== null && dismissedFor !== text;
-  const matches = open ? matchCannedReplies(cannedReplies, query) : [];
+  const command = joined && dismissedFor !== text ? cannedCommand(text, caret) : null;
+  const matches = command ? matchCannedReplies(cannedReplies, command.query) : [];
+  // A query with a space and no match is ordinary text ('see /contact and call us').
+  const open = command !== null && (matches.length > 0 || !/\s/.test(command.query));
   const expanded = matches.length > 0;
   const activeIndex = Math.min(active, matches.length - 1);
   const optionId = (reply: CannedReply) => `${listboxId}-${reply.id}`;
@@ -46,15 +52,26 @@ export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyForm
     [onTyping],
   );
 
-  const change = (value: string) => {
+  const change = (value: string, caretAt = value.length) => {
     setText(value);
+    setCaret(caretAt);
     setActive(0);
     setTyping(Boolean(value.trim()));
   };
 
+  // After an insert, the caret goes after the inserted reply (React puts it at the end of the new value).
+  useLayoutEffect(() => {
+    if (caretAfterInsert.current === null) return;
+    textareaRef.current?.setSelectionRange(caretAfterInsert.current, caretAfterInsert.current);
+    caretAfterInsert.current = null;
+  });
+
   /** Puts a canned reply in the box in place of the '/query', to edit or send. */
   const insert = (reply: CannedReply) => {
-    change(reply.body);
+    if (!command) return;
+    const next = insertCannedReply(text, command, reply.body);
+    caretAfterInsert.current = next.caret;
+    change(next.text, next.caret);
     textareaRef.current?.focus();
   };
 
@@ -62,11 +79,17 @@ export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyForm
     event?.preventDefault();
     const message = text.trim();
     if (!message || sending) return;
+    // A '/' command still open: choose a reply, or Escape to send the text as it is.
+    if (open) {
+      textareaRef.current?.focus();
+      return;
+    }
     setSending(true);
     const sent = await onSend(message);
     setSending(false);
     if (sent) {
       setText('');
+      setCaret(0);
       setTyping(false);
     }
   };
@@ -85,9 +108,9 @@ export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyForm
       setActive((activeIndex + step + matches.length) % matches.length);
       return;
     }
-    if (expanded && event.key === 'Enter' && !event.shiftKey) {
+    if (open && event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
-      insert(matches[activeIndex]!);
+      if (expanded) insert(matches[activeIndex]!);
       return;
     }
     if (event.key === 'Enter' && !event.shiftKey) {
@@ -113,7 +136,8 @@ export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyForm
           aria-haspopup="listbox"
           aria-controls={expanded ? listboxId : undefined}
           aria-activedescendant={expanded ? optionId(matches[activeIndex]!) : undefined}
-          onChange={(event) => change(event.target.value)}
+          onChange={(event) => change(event.target.value, event.target.selectionStart)}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onBlur={() => setTyping(false)}
           onKeyDown={onKeyDown}
         />
@@ -139,11 +163,11 @@ export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyForm
             ))}
           </ul>
         ) : null}
-        <p className="app-visually-hidden" aria-live="polite">
+        <p className={open && !expanded ? 'app-agent__hint' : 'app-visually-hidden'} aria-live="polite">
           {expanded
             ? `${matches[activeIndex]!.title} (${activeIndex + 1} of ${matches.length} canned replies). Up and Down arrows choose, Enter inserts, Escape closes.`
             : open
-              ? 'No canned replies match.'
+              ? 'No canned replies match. Press Escape to send your text as it is.'
               : ''}
         </p>
         <p id={hintId} className="app-agent__hint">

@@ -241,7 +241,7 @@ function MessageItem({ item }: { item: DisplayItem }) {
     <li className={`app-chat-msg app-chat-msg--${item.sender}${item.pending ? ' app-chat-msg--pending' : ''}`}>
       <span className="app-chat-msg__who">{who}</span>
       <p className="app-chat-msg__text">
-        <ChatText text={item.message} />
+        <ChatText text={item.message} sender={item.sender} />
       </p>
       <span className="app-chat-msg__meta">
         <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time>

@@ -46,8 +46,8 @@ export function createHistorySync(
     // The unsent messages go with the visitor when the server merged their conversation into the patient's.
     sender.adopt(result.outboxKey, replace);
     if (replace) view.clearStored();
-    let replies = false;
-    for (const message of result.messages) if (deps.addStored(message) && message.sender !== 'user') replies = true;
+    for (const message of result.messages) deps.addStored(message);
+    view.botReplyAtSync(result.botReplyOwed);
     const state = view.getState();
     const firstLoad = !state.ready;
     deps.markSynced(result, replace);
@@ -55,7 +55,6 @@ export function createHistorySync(
       ready: true,
       agent: result.agent,
       greetingAt: state.greetingAt ?? (firstLoad && isEmpty() ? new Date().toISOString() : null),
-      botTyping: replies ? view.setBotTyping(false) : state.botTyping,
       reference: result.reference,
       // Seen in another tab or on another visit counts here too; never backwards within one conversation.
       seenMessageId: replace ? result.seenMessageId : Math.max(state.seenMessageId, result.seenMessageId),

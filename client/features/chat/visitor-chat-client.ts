@@ -151,8 +151,8 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
       const message = normaliseMessage(text);
       if (!message) return false;
       sender.add(message, newClientId());
-      const state = view.getState();
-      view.update({ botTyping: state.agent ? state.botTyping : view.setBotTyping(true), greetingAt: state.greetingAt });
+      // No 'Bot is typing...' yet: the server says whether this message is owed a reply (one per waiting period).
+      view.update();
       sender.pump();
       return true;
     },
@@ -232,7 +232,7 @@ function createVisitorOutbox(
       deps.onAcked();
     },
     onFailed: (outgoing, error) => {
-      view.update({ botTyping: sender.items().length ? view.getState().botTyping : view.setBotTyping(false) });
+      view.update();
       options.onFailed?.({ text: outgoing.message, error });
     },
   });

@@ -48,8 +48,6 @@ export const initialVisitorChatState: VisitorChatState = {
   rating: 'none',
 };
 
-const BOT_TYPING_FALLBACK_MS = 10_000;
-
 type Pending = readonly { clientId: string; message: string; createdAt: string }[];
 
 export type VisitorChatView = ReturnType<typeof createVisitorChatView>;
@@ -60,8 +58,13 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
   const notices: ChatNotice[] = [];
   const listeners = new Set<(state: VisitorChatState) => void>();
   let state: VisitorChatState = { ...initialVisitorChatState, status };
-  let botTypingTimer: ReturnType<typeof setTimeout> | undefined;
   let noticeCount = 0;
+  /**
+   * 'Bot is typing...' is the server's word: a reply is owed (`owedReplyId`) and not yet settled. Ids only grow, so an
+   * answer that arrives late (a sync read before the reply went) cannot bring back the dots of a settled reply.
+   */
+  let owedReplyId: number | null = null;
+  let settledReplyId = 0;
 
   const lastStoredId = () => {
     let last = 0;
@@ -81,15 +84,10 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
       ...next,
       items: displayItems(stored.values(), notices, pending()),
       unread: unreadAfter(next.seenMessageId),
+      // With an agent in the room the bot stays quiet (the server drops the reply when it is due).
+      botTyping: owedReplyId !== null && owedReplyId > settledReplyId && next.agent === null,
     };
     for (const listener of listeners) listener(state);
-  };
-
-  /** Returns `typing`, to be put in the next patch; the dots go by themselves if no reply comes. */
-  const setBotTyping = (typing: boolean) => {
-    clearTimeout(botTypingTimer);
-    if (typing) botTypingTimer = setTimeout(() => update({ botTyping: false }), BOT_TYPING_FALLBACK_MS);
-    return typing;
   };
 
   return {
@@ -99,7 +97,15 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
       return () => listeners.delete(listener);
     },
     update,
-    setBotTyping,
+    /** The server owes a bot reply (typing) or settled it (sent, or dropped for an agent); shown at the next update. */
+    botReply(replyId: number, typing: boolean) {
+      if (typing) owedReplyId = Math.max(owedReplyId ?? 0, replyId);
+      else settledReplyId = Math.max(settledReplyId, replyId);
+    },
+    /** What a sync said is owed now (null: nothing, e.g. the reply went while this tab was offline). */
+    botReplyAtSync(replyId: number | null) {
+      owedReplyId = replyId === null ? null : Math.max(owedReplyId ?? 0, replyId);
+    },
     /** Keeps a message the server stored (shown at the next update). Returns true if it is new. */
     addStored(message: ChatMessage) {
       const isNew = !stored.has(message.id);
@@ -122,12 +128,12 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
     forget() {
       stored.clear();
       notices.length = 0;
+      owedReplyId = null;
       update({
         status: 'connecting',
         ready: false,
         greetingAt: null,
         agent: null,
-        botTyping: setBotTyping(false),
         agentTyping: null,
         reference: null,
         seenMessageId: 0,
@@ -135,7 +141,6 @@ export function createVisitorChatView(status: VisitorChatStatus, pending: () => 
       });
     },
     destroy() {
-      clearTimeout(botTypingTimer);
       listeners.clear();
     },
   };

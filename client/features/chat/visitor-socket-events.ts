@@ -69,12 +69,7 @@ function registerConnectionEvents(socket: VisitorSocket, deps: ConnectionHandler
 function registerRoomEvents(socket: VisitorSocket, { view, addStored, onReply }: RoomHandlers) {
   socket.on('message:created', (message) => {
     if (!addStored(message)) return;
-    const state = view.getState();
-    view.update({
-      botTyping:
-        message.sender === 'bot' && message.message === chatTexts.botReply ? view.setBotTyping(false) : state.botTyping,
-      agentTyping: message.sender === 'agent' ? null : state.agentTyping,
-    });
+    view.update({ agentTyping: message.sender === 'agent' ? null : view.getState().agentTyping });
     if (message.sender !== 'user') onReply(message);
   });
   socket.on('room:updated', ({ agent }) => {
@@ -84,13 +79,15 @@ function registerRoomEvents(socket: VisitorSocket, { view, addStored, onReply }:
       const text = agent ? chatTexts.agentJoined(agent.name) : previous ? chatTexts.agentLeft(previous.name) : null;
       if (text) view.addNotice(text);
     }
-    view.update({
-      agent,
-      botTyping: agent ? view.setBotTyping(false) : state.botTyping,
-      agentTyping: agent ? state.agentTyping : null,
-    });
+    view.update({ agent, agentTyping: agent ? state.agentTyping : null });
   });
-  socket.on('typing:updated', ({ name, typing }) => view.update({ agentTyping: typing ? name : null }));
+  socket.on('typing:updated', (event) => {
+    if (event.sender === 'bot') {
+      view.botReply(event.replyId, event.typing);
+      return view.update();
+    }
+    view.update({ agentTyping: event.typing ? event.name : null });
+  });
   socket.on('conversation:resolved', () => {
     view.addNotice(chatTexts.conversationResolved);
     view.update({ rating: 'requested', agentTyping: null });

@@ -3,7 +3,7 @@
  * history. Works with the keyboard alone: each action is a native form or button, and after an action the focus
  * goes to the status message that says what happened.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { formatLagosDateTime } from '../../../shared/lagos-date';
 import { STAFF_NOTE_MAX, requestStatusLabels, requestTypeLabels, type RequestStatus } from '../../../shared/requests';
@@ -11,6 +11,7 @@ import { paths } from '../../app/paths';
 import { formValue } from '../../components/form/form-value';
 import { trpc } from '../../lib/trpc';
 import { formatLagosInstant } from './inbox-filter';
+import { describeRequestEvent } from './request-event-text';
 import { StaffInput } from './staff-input';
 import { StaffTitle, useStaff } from './staff-app';
 
@@ -243,7 +244,7 @@ export function RequestView({ id }: { id: number }) {
                 {formatLagosInstant(event.createdAt)} ·{' '}
                 {event.actorName ?? (event.actorKind === 'patient' ? 'Patient' : 'System')}
               </p>
-              <p>{describeEvent(event)}</p>
+              <p>{describeRequestEvent(event)}</p>
               {event.body && event.kind !== 'status' ? <p className="app-staff__history-body">{event.body}</p> : null}
             </li>
           ))}
@@ -251,40 +252,6 @@ export function RequestView({ id }: { id: number }) {
       </section>
     </>
   );
-}
-
-type EventView = {
-  kind: string;
-  fromStatus: RequestStatus | null;
-  toStatus: RequestStatus | null;
-  ownerName: string | null;
-  body: string | null;
-};
-
-function describeEvent(event: EventView): ReactNode {
-  switch (event.kind) {
-    case 'created':
-      return 'Request received.';
-    case 'assigned':
-      return event.ownerName ? `Assigned to ${event.ownerName}.` : 'Unassigned.';
-    case 'status': {
-      const to = event.toStatus ? requestStatusLabels[event.toStatus] : '';
-      const from = event.fromStatus ? requestStatusLabels[event.fromStatus] : '';
-      const extra =
-        event.toStatus === 'confirmed' && event.body
-          ? ` for ${formatLagosDateTime(event.body)}`
-          : event.toStatus === 'cancelled' && event.body
-            ? `. Reason: ${event.body}`
-            : '';
-      return `Status ${from} → ${to}${extra}.`;
-    }
-    case 'note':
-      return 'Internal note:';
-    case 'message':
-      return 'Message to the patient:';
-    default:
-      return event.kind;
-  }
 }
 
 type StatusChange = {

@@ -71,7 +71,7 @@ describe('ChatText', () => {
   it('renders the message as text with links for numbers and WhatsApp', () => {
     const { container } = render(
       <p>
-        <ChatText text="Call 112 or 0803 123 4567, or write on WhatsApp." />
+        <ChatText text="Call 112 or 0803 123 4567, or write on WhatsApp." sender="agent" />
       </p>,
     );
     expect(container.textContent).toBe('Call 112 or 0803 123 4567, or write on WhatsApp.');
@@ -84,24 +84,52 @@ describe('ChatText', () => {
     expect(screen.getAllByRole('link')).toHaveLength(3);
   });
 
+  it("links only our own numbers in the bot's messages, not the sample number it gives (issue #23)", () => {
+    const { container } = render(
+      <p>
+        <ChatText text={chatTexts.contactInvalid} sender="bot" />
+      </p>,
+    );
+    expect(container.textContent).toBe(chatTexts.contactInvalid);
+    expect(chatTexts.contactInvalid).toContain('0803 123 4567');
+    expect([...container.querySelectorAll('a')].map((link) => link.getAttribute('href'))).not.toContain(
+      'tel:08031234567',
+    );
+    expect(container.querySelector('a[href^="tel:"]')).toBeNull();
+    cleanup();
+
+    // The bot's own numbers stay tappable; a visitor's or an agent's number is a link as before.
+    const bot = (text: string) =>
+      linkifyChatText(text, { ownNumbersOnly: true }).flatMap((part) => (part.kind === 'tel' ? [part.href] : []));
+    expect(bot(chatTexts.botReply)).toEqual([`tel:+${brand.phone.replace(/\D/g, '')}`]);
+    expect(bot(chatTexts.emergencyReply)).toEqual(['tel:112', 'tel:767']);
+    expect(bot(chatTexts.contactSaved('+2348031234567'))).toEqual([]);
+    render(
+      <p>
+        <ChatText text="My number is 0803 123 4567" sender="user" />
+      </p>,
+    );
+    expect(screen.getByRole('link', { name: '0803 123 4567' }).getAttribute('href')).toBe('tel:08031234567');
+  });
+
   it('never turns message text into markup', () => {
     const text = '<img src=x onerror="alert(1)"> <a href="javascript:alert(1)">112</a> &amp; <b>bold</b>';
     const { container } = render(
       <p>
-        <ChatText text={text} />
+        <ChatText text={text} sender="user" />
       </p>,
     );
     expect(container.textContent).toBe(text);
     expect(container.querySelector('img, b')).toBeNull();
     // Only the whole-word 112 between tags is a link, and it is a tel: link made by the widget.
     expect([...container.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['tel:112']);
-    expect(renderToStaticMarkup(<ChatText text={text} />)).not.toContain('<img');
+    expect(renderToStaticMarkup(<ChatText text={text} sender="user" />)).not.toContain('<img');
   });
 
   it('keeps line breaks and plain text as is', () => {
     const { container } = render(
       <p>
-        <ChatText text={'First line\nSecond line'} />
+        <ChatText text={'First line\nSecond line'} sender="user" />
       </p>,
     );
     expect(container.textContent).toBe('First line\nSecond line');

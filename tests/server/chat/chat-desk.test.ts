@@ -97,6 +97,7 @@ describe('conversation status and views', () => {
 
     let listed = await list(ada.socket, {});
     expect(listed.counts).toEqual({ mine: 0, unassigned: 2, open: 2, resolved: 0 });
+    expect(listed.conversations.every((c) => c.waitingSince !== null)).toBe(true);
     expect(listed.conversations.map((c) => c.status)).toEqual(['open', 'open']);
 
     expect((await ada.socket.timeout(3000).emitWithAck('room:join', { conversationId })).ok).toBe(true);
@@ -108,10 +109,13 @@ describe('conversation status and views', () => {
       .timeout(3000)
       .emitWithAck('conversation:status', { conversationId, status: 'resolved' });
     expect(resolved.ok && resolved.conversation.status).toBe('resolved');
+    expect(resolved.ok && resolved.conversation.waitingSince).toBeNull();
     await waitFor(() => resolvedEvents.length === 1, 3000, 'visitor told it was resolved');
     listed = await list(ada.socket, { view: 'resolved' });
     expect(listed.conversations.map((c) => c.id)).toEqual([conversationId]);
     expect(listed.counts).toEqual({ mine: 0, unassigned: 1, open: 1, resolved: 1 });
+    // Resolved without an agent's reply: nobody is waiting on it (issue #23: no 'Waiting N min').
+    expect(listed.conversations[0]!.waitingSince).toBeNull();
 
     // 'How did we do?'
     const sync = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
@@ -131,6 +135,7 @@ describe('conversation status and views', () => {
     await say(visitor, 'One more question, please');
     listed = await list(ada.socket, { view: 'open' });
     expect(listed.conversations.find((c) => c.id === conversationId)!.status).toBe('open');
+    expect(listed.conversations.find((c) => c.id === conversationId)!.waitingSince).not.toBeNull();
     expect(listed.counts.resolved).toBe(0);
     other.disconnect();
   });
@@ -249,6 +254,44 @@ describe('the bot on a desk', () => {
     for (let index = 2; index <= 10; index++) await say(visitor, `Message ${index}`);
     await sleep(600);
     expect(await botMessages()).toEqual([chatTexts.botReply]);
+  });
+
+  it('tells the visitor a reply is owed only when one is, and that it is settled before it shows (issue #23)', async () => {
+    h = await startChatHarness({ chat: { supportClock: ALWAYS_CLOSED, replyDelayMs: 1500 } });
+    const visitor = h.visitor({ cookie: h.newVisitorCookie() });
+    await connected(visitor);
+    const events: { name: string; value: unknown }[] = [];
+    visitor.onAny((name: string, value: unknown) => events.push({ name, value }));
+    const botTyping = () =>
+      events.flatMap((event) =>
+        event.name === 'typing:updated' && (event.value as { sender: string }).sender === 'bot' ? [event.value] : [],
+      );
+
+    // The acknowledgement comes after the event: by then the visitor knows a reply is owed.
+    await say(visitor, 'Are you open now?');
+    expect(botTyping()).toEqual([{ sender: 'bot', replyId: expect.any(Number) as number, typing: true }]);
+    const { replyId } = botTyping()[0] as { replyId: number };
+    // A reload while it is owed is told too (the reply is 1.5 s away).
+    const owed = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
+    expect(owed.ok && owed.botReplyOwed).toBe(replyId);
+
+    await waitFor(async () => (await botMessages()).length === 1, 5000, 'offline reply');
+    await waitFor(() => botTyping().length === 2, 3000, 'reply settled');
+    expect(botTyping()[1]).toEqual({ sender: 'bot', replyId, typing: false });
+    const settledAt = events.findIndex((event) => event.value === botTyping()[1]);
+    const replyAt = events.findIndex(
+      (event) => event.name === 'message:created' && (event.value as ChatMessage).sender === 'bot',
+    );
+    expect(settledAt).toBeGreaterThan(-1);
+    expect(replyAt).toBeGreaterThan(settledAt);
+    const settled = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
+    expect(settled.ok && settled.botReplyOwed).toBeNull();
+
+    // The same waiting period: the bot answers the contact question at once, and owes nothing more.
+    await say(visitor, 'tomorrow maybe');
+    await say(visitor, 'Thanks');
+    expect(botTyping()).toHaveLength(2);
+    expect(await botMessages()).toEqual([chatTexts.botOffline('on Monday at 08:00'), chatTexts.contactInvalid]);
   });
 
   it('outside office hours says when the team is back, asks for a contact, validates and stores it', async () => {
@@ -438,6 +481,11 @@ describe('after the conversation', () => {
       .where('kind', '=', 'chat_transcript')
       .executeTakeFirstOrThrow();
     expect(mail.text_body).toContain('Please send me this chat <b>bold</b>');
+    // An agent sends it, asked or not (issue #23).
+    expect(mail.text_body).toContain(
+      `Here is the transcript of your chat #${patientConversation} with our support team.`,
+    );
+    expect(mail.text_body).not.toContain('as you asked');
     expect(mail.html_body).toContain('&lt;b&gt;bold&lt;/b&gt;');
     const refused = await ada.socket
       .timeout(3000)

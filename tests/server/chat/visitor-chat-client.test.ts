@@ -53,17 +53,21 @@ describe('the visitor chat client on a poor connection', () => {
     await waitFor(() => client.getState().ready, 2000, 'ready');
     expect(client.getState().greetingAt).not.toBeNull();
     expect(client.send('   ')).toBe(false);
+    const dots: boolean[] = [];
+    client.subscribe((state) => dots.push(state.botTyping));
     expect(client.send('Hello there')).toBe(true);
     const [item] = client.getState().items;
     expect(item).toMatchObject({ kind: 'message', sender: 'user', message: 'Hello there' });
     expect(item!.kind === 'message' && Date.parse(item!.createdAt)).toBeGreaterThan(Date.now() - 1000);
-    expect(client.getState().botTyping).toBe(true);
+    // Shown once the server has stored the message and owes it a reply, until the reply comes.
+    expect(client.getState().botTyping).toBe(false);
     await waitFor(
       () => client.getState().items.some((entry) => entry.kind === 'message' && entry.sender === 'bot'),
       2000,
       'bot reply',
     );
     expect(client.getState().botTyping).toBe(false);
+    expect(dots).toContain(true);
   });
 
   it('loses and doubles nothing when the connection drops again and again, and keeps the order', async () => {

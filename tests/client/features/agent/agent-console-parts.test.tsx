@@ -89,7 +89,39 @@ describe('the reply box: "/" lists the canned replies', () => {
     expect(screen.getByRole('listbox')).toBeTruthy();
     fireEvent.change(box, { target: { value: '/zzz' } });
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByText('No canned replies match.')).toBeTruthy();
+    expect(screen.getByText('No canned replies match. Press Escape to send your text as it is.')).toBeTruthy();
+  });
+
+  it('a "/" command after other text is replaced by the reply, never sent as text (issue #23)', async () => {
+    const onSend = vi.fn(() => Promise.resolve(true));
+    render(<ReplyForm joined cannedReplies={REPLIES} onSend={onSend} onTyping={vi.fn()} />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your reply' });
+    const type = (value: string) => fireEvent.change(box, { target: { value, selectionStart: value.length } });
+
+    type('Hello Ada, /book');
+    expect(within(screen.getByRole('listbox', { name: 'Canned replies' })).getAllByRole('option')).toHaveLength(1);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe(`Hello Ada, ${REPLIES[1]!.body}`);
+    expect(box.selectionStart).toBe(box.value.length);
+    expect(onSend).not.toHaveBeenCalled();
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(onSend).toHaveBeenCalledWith(`Hello Ada, ${REPLIES[1]!.body}`);
+
+    // Nothing matches: Enter and Send wait; Escape closes the list, then the text goes as typed.
+    type('Thanks /zzz');
+    expect(screen.getByText('No canned replies match. Press Escape to send your text as it is.')).toBeTruthy();
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Send reply' })));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(onSend).toHaveBeenLastCalledWith('Thanks /zzz');
+
+    // A slash inside a word, or a query with spaces that matches nothing, is ordinary text.
+    type('and/or see /contact and call us');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await settle(() => fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(onSend).toHaveBeenLastCalledWith('and/or see /contact and call us');
   });
 
   it('keeps the "Canned reply" picker, sourced from the server list', () => {
@@ -134,6 +166,68 @@ describe('the conversation actions', () => {
     expect(screen.getByRole('status').textContent).toBe('Asked Ada Obi to transfer it to you.');
     expect(screen.queryByRole('button', { name: 'Ask to transfer' })).toBeNull();
     await expectNoAxeViolations(container);
+  });
+
+  it("drops 'Asked … to transfer it to you.' once the transfer is done (issue #23)", async () => {
+    const room = actions({
+      join: vi.fn(() =>
+        Promise.resolve({
+          ok: false as const,
+          error: { code: 'ALREADY_CLAIMED' as const, message: 'Taken.', holder: { id: 2, name: 'Ada Obi' } },
+        }),
+      ),
+    });
+    const heldByAda = summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } });
+    const { rerender } = render(
+      <ConversationActions conversation={heldByAda} meId={ME.id} team={TEAM} actions={room} />,
+    );
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Join (Ada Obi has it)' })));
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Ask to transfer' })));
+    expect(screen.getByRole('status').textContent).toBe('Asked Ada Obi to transfer it to you.');
+
+    // Ada transfers it: the room is the agent's now.
+    rerender(
+      <ConversationActions
+        conversation={summary(4, { assignedAgent: { id: ME.id, name: ME.name } })}
+        meId={ME.id}
+        team={TEAM}
+        actions={room}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.getByRole('button', { name: 'Leave (hand back to the bot)' })).toBeTruthy();
+  });
+
+  it("drops 'Ask to transfer' and the holder's name once a colleague takes the room over", async () => {
+    const room = actions({
+      join: vi.fn(() =>
+        Promise.resolve({
+          ok: false as const,
+          error: { code: 'ALREADY_CLAIMED' as const, message: 'Taken.', holder: { id: 2, name: 'Ada Obi' } },
+        }),
+      ),
+    });
+    const { rerender } = render(
+      <ConversationActions
+        conversation={summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } })}
+        meId={ME.id}
+        team={TEAM}
+        actions={room}
+      />,
+    );
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Join (Ada Obi has it)' })));
+    expect(screen.getByRole('alert').textContent).toBe('Ada Obi has this conversation.');
+    rerender(
+      <ConversationActions
+        conversation={summary(4, { assignedAgent: { id: 3, name: 'Bola Ade' } })}
+        meId={ME.id}
+        team={TEAM}
+        actions={room}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Ask to transfer' })).toBeNull();
   });
 
   it.each([

@@ -6,7 +6,12 @@ import {
   teamOptionText,
   waitingText,
 } from '../../../../client/features/agent/agent-texts';
-import { cannedQuery, matchCannedReplies, CANNED_MATCH_LIMIT } from '../../../../client/features/agent/canned-replies';
+import {
+  cannedCommand,
+  insertCannedReply,
+  matchCannedReplies,
+  CANNED_MATCH_LIMIT,
+} from '../../../../client/features/agent/canned-replies';
 
 describe('the console texts', () => {
   it('says the ratings for both windows, or that there are none', () => {
@@ -47,12 +52,29 @@ describe('canned replies after "/"', () => {
     { id: 3, title: 'Emergency', body: 'For medical emergencies, please call 112 or 767.' },
   ];
 
-  it('reads the query after a "/" at the start of a one-line box', () => {
-    expect(cannedQuery('/')).toBe('');
-    expect(cannedQuery('/book ')).toBe('book');
-    expect(cannedQuery('hello /book')).toBeNull();
-    expect(cannedQuery('/book\nmore')).toBeNull();
-    expect(cannedQuery('')).toBeNull();
+  it('reads the query after a "/" at the start of the box or after a space, up to the caret', () => {
+    const query = (text: string, caret?: number) => cannedCommand(text, caret)?.query ?? null;
+    expect(query('/')).toBe('');
+    expect(query('/book ')).toBe('book');
+    expect(query('/book\nmore')).toBeNull();
+    expect(query('')).toBeNull();
+    // Issue #23: after other text too, where the slash was.
+    expect(cannedCommand('Hello Ada, /book')).toEqual({ start: 11, end: 16, query: 'book' });
+    expect(query('First line\n/greet')).toBe('greet');
+    expect(query('Hello /book and more', 11)).toBe('book');
+    // Not a command: inside a word or an address, or the caret is on a later line.
+    expect(query('and/or')).toBeNull();
+    expect(query('see example.com/book')).toBeNull();
+    expect(query('Hello /book\nmore')).toBeNull();
+  });
+
+  it('puts the reply where the command was, and the caret after it', () => {
+    const text = 'Hello Ada, /book Thanks.';
+    const command = cannedCommand(text, 16)!;
+    expect(insertCannedReply(text, command, 'You can book here.')).toEqual({
+      text: 'Hello Ada, You can book here. Thanks.',
+      caret: 29,
+    });
   });
 
   it('matches titles first, then texts, in any case, and lists at most a few', () => {

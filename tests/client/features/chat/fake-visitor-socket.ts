@@ -101,5 +101,6 @@ export const syncResult = (patch: Partial<VisitorSyncResult> = {}): VisitorSyncR
   reference: null,
   seenMessageId: 0,
   ratingRequested: false,
+  botReplyOwed: null,
   ...patch,
 });
