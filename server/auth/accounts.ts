@@ -34,6 +34,7 @@ import { clearSessionCookie, setSessionCookie } from './cookies';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-token';
 import { HashingBusyError } from './password-hasher';
 import { publicOrigin } from '../http/public-origin';
+import { markExpectedRefusal } from '../http/request-log';
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from './session';
 
 /** Paths of the pages the e-mail links open (client/app/paths.ts builds the same ones). */
@@ -63,7 +64,9 @@ async function hashing<T>(ctx: RequestContext, work: () => Promise<T>): Promise<
   } catch (error) {
     if (!(error instanceof HashingBusyError)) throw error;
     ctx.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
-    ctx.logger.info('password hashing queue full', ctx.passwords.stats());
+    // Expected under a burst: counted on one warn line per second, not an error line per request (issue #24).
+    ctx.hashingRefusals.note(ctx.passwords.stats());
+    markExpectedRefusal(ctx.res);
     throw new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
       message: AUTH_BUSY_MESSAGE,
