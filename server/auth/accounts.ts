@@ -32,6 +32,7 @@ import type { RequestContext } from '../trpc/context';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-token';
+import { clearLockout, recordLockout, refuseWhileLockedOut, type LockoutSubject } from './login-lockouts';
 import { HashingBusyError } from './password-hasher';
 import { publicOrigin } from '../http/public-origin';
 import { markExpectedRefusal } from '../http/request-log';
@@ -45,6 +46,19 @@ const STAFF_WELCOME_PATH = '/staff/welcome';
 const linkTo = (env: Env, path: string, token: string) => `${publicOrigin(env)}${path}?token=${token}`;
 const accountKey = (email: string) => email.trim().toLowerCase();
 const isStaff = (role: string) => role === 'agent' || role === 'admin';
+
+const accountLockout = (ctx: RequestContext, key: string): LockoutSubject => ({
+  scope: 'account',
+  key,
+  limiter: ctx.authLimits.loginAccount,
+  limitName: 'login-account',
+});
+const ipLockout = (ctx: RequestContext): LockoutSubject => ({
+  scope: 'ip',
+  key: ctx.clientIp,
+  limiter: ctx.authLimits.loginIp,
+  limitName: 'login-ip',
+});
 
 /** A field error in the same shape as zod's, so the form shows it by its field. */
 function fieldError(field: string, message: string): TRPCError {
@@ -150,6 +164,8 @@ export const accounts = {
     const limits = ctx.authLimits;
     const key = accountKey(input.email);
     const audit = { email: input.email, ip: ctx.clientIp };
+    // A lock-out is kept in the database (issue #24): it holds even when the counters behind it are gone.
+    await refuseWhileLockedOut(ctx, [accountLockout(ctx, key), ipLockout(ctx)], tooManyLogInsMessage);
     // Reserve one attempt on the account and on the address before the (slow) password check.
     const account = await limits.loginAccount.hit(key);
     if (!account.allowed)
@@ -186,14 +202,19 @@ export const accounts = {
         detail: { reason: !user ? 'unknown-account' : deactivated && passwordOk ? 'deactivated' : 'wrong-password' },
       });
       // The reservation that used the last allowed attempt is the one that locks the account (or address) out.
-      if (account.remaining === 0)
+      if (account.remaining === 0) {
+        await recordLockout(ctx, accountLockout(ctx, key));
         await ctx.audit.record({
           type: 'login.lockout',
           actorUserId: user?.id ?? null,
           ...audit,
           detail: { scope: 'account' },
         });
-      if (ip.remaining === 0) await ctx.audit.record({ type: 'login.lockout', ...audit, detail: { scope: 'ip' } });
+      }
+      if (ip.remaining === 0) {
+        await recordLockout(ctx, ipLockout(ctx));
+        await ctx.audit.record({ type: 'login.lockout', ...audit, detail: { scope: 'ip' } });
+      }
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE });
     }
     // The right password: the attempt is given back, and the account's failures are forgotten.
@@ -251,6 +272,8 @@ export const accounts = {
     await users.markEmailConfirmed(ctx.db, user.id);
     await invalidateUserSessions(ctx.db, user.id, ctx.sessionEvents);
     await ctx.authLimits.loginAccount.reset(accountKey(user.email));
+    // The link proved the account is theirs: a lock-out from someone guessing ends here.
+    await clearLockout(ctx, 'account', accountKey(user.email));
     await startSession(ctx, user);
     await ctx.audit.record({
       type: 'password.reset',
@@ -292,6 +315,7 @@ export const accounts = {
     const user = await users.findById(ctx.db, userId);
     if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
     const key = accountKey(user.email);
+    await refuseWhileLockedOut(ctx, [accountLockout(ctx, key)], tooManyWrongPasswordsMessage);
     const verdict = await ctx.authLimits.loginAccount.hit(key);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'login-account', tooManyWrongPasswordsMessage(verdict.retryAfterSeconds));
@@ -302,10 +326,14 @@ export const accounts = {
       await ctx.authLimits.loginAccount.release(key);
       throw error;
     }
-    if (!passwordOk) throw fieldError('password', WRONG_PASSWORD_MESSAGE);
+    if (!passwordOk) {
+      if (verdict.remaining === 0) await recordLockout(ctx, accountLockout(ctx, key));
+      throw fieldError('password', WRONG_PASSWORD_MESSAGE);
+    }
     const { sessionIds } = await users.deleteAccount(ctx.db, user.id);
     ctx.sessionEvents.announce(user.id, sessionIds);
     await ctx.authLimits.loginAccount.reset(key);
+    await clearLockout(ctx, 'account', key);
     if (ctx.res) clearSessionCookie(ctx.res, ctx.env);
     await ctx.audit.record({ type: 'account.deleted', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
     ctx.logger.info('account deleted', { userId: user.id, email: maskEmail(user.email) });
