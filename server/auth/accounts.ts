@@ -18,6 +18,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
   mailTooSoonMessage,
   tooManyLogInsMessage,
+  tooManyResetRequestsMessage,
   tooManySignUpsMessage,
   tooManyWrongPasswordsMessage,
 } from '../../shared/messages/auth-messages';
@@ -122,6 +123,13 @@ export const accounts = {
     const verdict = await ctx.authLimits.signUpIp.hit(ctx.clientIp);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'signup-ip', tooManySignUpsMessage(verdict.retryAfterSeconds));
+  },
+
+  /** Like sign-up: counted per network before anything else (issue #24). */
+  async limitPasswordResetRequest(ctx: RequestContext) {
+    const verdict = await ctx.authLimits.resetRequestIp.hit(ctx.clientIp);
+    if (!verdict.allowed)
+      tooManyRequests(ctx.res, verdict, 'reset-request-ip', tooManyResetRequestsMessage(verdict.retryAfterSeconds));
   },
 
   async signUp(
