@@ -40,7 +40,12 @@ export async function refuseWhileLockedOut(
   const latest = locks.reduce((a, b) => (Number(b.locked_until) > Number(a.locked_until) ? b : a));
   const subject = subjects.find((candidate) => candidate.scope === latest.scope)!;
   const retryAfterSeconds = Math.max(1, Math.ceil((Number(latest.locked_until) - at) / 1000));
-  tooManyRequests(ctx.res, { retryAfterSeconds, policy: subject.limiter.policy }, subject.limitName, message(retryAfterSeconds));
+  tooManyRequests(
+    ctx.res,
+    { retryAfterSeconds, policy: subject.limiter.policy },
+    subject.limitName,
+    message(retryAfterSeconds),
+  );
 }
 
 /**

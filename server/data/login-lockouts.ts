@@ -33,6 +33,5 @@ export const loginLockouts = {
       .execute();
   },
 
-  clear: (db: AppDatabase, subject: string) =>
-    db.deleteFrom('login_lockouts').where('subject', '=', subject).execute(),
+  clear: (db: AppDatabase, subject: string) => db.deleteFrom('login_lockouts').where('subject', '=', subject).execute(),
 };

@@ -61,9 +61,7 @@ describe('/healthz on a full database', () => {
     });
 
     await giveSpaceBack();
-    expect(
-      (await post(server.baseUrl, 'submitJobApplication', validInput.submitJobApplication())).status,
-    ).toBe(200);
+    expect((await post(server.baseUrl, 'submitJobApplication', validInput.submitJobApplication())).status).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + FULL_REPORT_MS + 1000);
     expect(await health()).toEqual({ status: 200, body: { status: 'ok', version: 'test', database: 'ok' } });

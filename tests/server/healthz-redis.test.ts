@@ -68,7 +68,10 @@ describe('/healthz with REDIS_URL', () => {
       expect(await nodeB.state()).toBe('ok');
 
       await dropRedisKeys(ownPrefix);
-      const restarted = { status: 200, body: { status: 'ok', version: 'test', database: 'ok', redis: 'restarted-empty' } };
+      const restarted = {
+        status: 200,
+        body: { status: 'ok', version: 'test', database: 'ok', redis: 'restarted-empty' },
+      };
       expect(await health()).toEqual(restarted);
       expect(await nodeA.commands.exists(`${ownPrefix}${REDIS_MARKER_KEY}`)).toBe(1);
       // Node B finds the marker node A wrote, but not the one it knew.

@@ -34,9 +34,9 @@ describe('log-ins refused by the full hashing queue', () => {
   it('are logged as a count on one warn line per second, and no request is logged at error level', async () => {
     const burst = Array.from({ length: ATTEMPTS }, (_, index) =>
       trpcError(
-        createHttpClient(server.baseUrl, { headers: { 'x-forwarded-for': `10.24.0.${index + 1}` } }).client.auth.logIn.mutate(
-          { email: `visitor${index}@example.ng`, password: 'Not-the-password-1' },
-        ),
+        createHttpClient(server.baseUrl, {
+          headers: { 'x-forwarded-for': `10.24.0.${index + 1}` },
+        }).client.auth.logIn.mutate({ email: `visitor${index}@example.ng`, password: 'Not-the-password-1' }),
       ),
     );
     // Everyone but the two the queue holds has been answered 503 before the checks go on.
@@ -50,10 +50,9 @@ describe('log-ins refused by the full hashing queue', () => {
     expect(refusals).toBe(ATTEMPTS - 2);
 
     const counted = () => lines.filter((line) => line.msg === 'password hashing queue full: log-ins refused');
-    await vi.waitFor(
-      () => expect(counted().reduce((sum, line) => sum + (line.refused ?? 0), 0)).toBe(refusals),
-      { timeout: 5000 },
-    );
+    await vi.waitFor(() => expect(counted().reduce((sum, line) => sum + (line.refused ?? 0), 0)).toBe(refusals), {
+      timeout: 5000,
+    });
     expect(counted().every((line) => line.level === 'warn')).toBe(true);
     // A count per second, not a line per refusal.
     expect(counted().length).toBeLessThan(refusals);

@@ -79,7 +79,9 @@ describe('a lock-out across a Redis restart that lost its data', () => {
   it('keeps refusing an address locked out for spraying passwords over many accounts', async () => {
     const attacker = visitor('10.75.66.66');
     for (let attempt = 0; attempt < LOGIN_FAILURES_PER_IP; attempt++) {
-      await trpcError(attacker.client.auth.logIn.mutate({ email: `spray${attempt}@example.ng`, password: 'Lagos2024' }));
+      await trpcError(
+        attacker.client.auth.logIn.mutate({ email: `spray${attempt}@example.ng`, password: 'Lagos2024' }),
+      );
     }
     const email = 'sade.sprayed@example.ng';
     await users.create(server.db, { email, fullName: 'Sade Bello', passwordHash, confirmed: true });
