@@ -172,8 +172,6 @@ export const accounts = {
     const limits = ctx.authLimits;
     const key = accountKey(input.email);
     const audit = { email: input.email, ip: ctx.clientIp };
-    // A lock-out is kept in the database (issue #24): it holds even when the counters behind it are gone.
-    await refuseWhileLockedOut(ctx, [accountLockout(ctx, key), ipLockout(ctx)], tooManyLogInsMessage);
     // Reserve one attempt on the account and on the address before the (slow) password check.
     const account = await limits.loginAccount.hit(key);
     if (!account.allowed)
@@ -188,6 +186,9 @@ export const accounts = {
     let user: UserRow | undefined;
     let passwordOk: boolean;
     try {
+      // A lock-out is kept in the database (issue #24): it holds even when the counters above were lost (a Redis
+      // restarted empty). Asked only by the attempts the counters let through, so a burst costs no database reads.
+      await refuseWhileLockedOut(ctx, [accountLockout(ctx, key), ipLockout(ctx)], tooManyLogInsMessage);
       user = await users.findByEmail(ctx.db, input.email);
       passwordOk = await hashing(ctx, () =>
         user?.password_hash
@@ -195,7 +196,7 @@ export const accounts = {
           : ctx.passwords.verifyDummy(input.password),
       );
     } catch (error) {
-      // Not checked (queue full, database error): the attempt does not count.
+      // Not checked (locked out, queue full, database error): the attempt does not count.
       await release();
       throw error;
     }
@@ -323,12 +324,12 @@ export const accounts = {
     const user = await users.findById(ctx.db, userId);
     if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
     const key = accountKey(user.email);
-    await refuseWhileLockedOut(ctx, [accountLockout(ctx, key)], tooManyWrongPasswordsMessage);
     const verdict = await ctx.authLimits.loginAccount.hit(key);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'login-account', tooManyWrongPasswordsMessage(verdict.retryAfterSeconds));
     let passwordOk: boolean;
     try {
+      await refuseWhileLockedOut(ctx, [accountLockout(ctx, key)], tooManyWrongPasswordsMessage);
       passwordOk = await hashing(ctx, () => ctx.passwords.verify(user.password_hash, input.password));
     } catch (error) {
       await ctx.authLimits.loginAccount.release(key);
