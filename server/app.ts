@@ -78,10 +78,6 @@ const rejectMalformedUrl: express.RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Redis as /healthz reports it: absent without REDIS_URL. */
-const redisState = async (check: Promise<boolean> | undefined): Promise<{ redis?: 'ok' | 'unreachable' }> =>
-  check === undefined ? {} : { redis: (await check) ? 'ok' : 'unreachable' };
-
 /** Builds the Express app. It never listens: server/index.ts (or a test) does. */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
@@ -129,36 +125,29 @@ export function createApp(deps: AppDeps) {
   // A read: in WAL mode it never waits for a writer, and the database layer gives the
   // connection back while a write waits for a lock, so this answers at once (issue #11.4).
   // On PostgreSQL it takes a pool connection of its own, so writes do not hold it up either.
+  // docs/deploy.md lists the answers: 503 when the database is unreachable or full, or Redis unreachable; 200 with
+  // `redis: 'restarted-empty'` for a while after Redis lost its data (every node sees the same Redis: taking them all
+  // out would stop the site for counters that refill by themselves; lock-outs are in the database).
   app.get('/healthz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
     // and the load balancer should send people to a node that can. Asked at once, answered alongside the database.
-    const redisCheck = deps.redis?.ping();
+    const redisCheck = deps.redis?.state();
+    let database: 'ok' | 'unreachable' | 'full';
     try {
       await healthQuery(db);
+      // A full disk does not fail a read: the writes that failed for lack of space tell it (issue #24).
+      database = services.databaseHealth.state();
     } catch (error) {
       logger.error('health check failed', { err: error });
-      res
-        .status(503)
-        .setHeader('Retry-After', '5')
-        .json({
-          status: 'unavailable',
-          version: deps.version,
-          database: 'unreachable',
-          ...(await redisState(redisCheck)),
-        });
-      return;
+      database = 'unreachable';
     }
-    const redis = await redisState(redisCheck);
-    if (redis.redis === 'unreachable') {
-      logger.error('health check failed: Redis unreachable');
-      res
-        .status(503)
-        .setHeader('Retry-After', '5')
-        .json({ status: 'unavailable', version: deps.version, database: 'ok', ...redis });
-      return;
-    }
-    res.json({ status: 'ok', version: deps.version, database: 'ok', ...redis });
+    const redis = redisCheck ? { redis: await redisCheck } : {};
+    if (database === 'full') logger.error('health check failed: database full');
+    if (redis.redis === 'unreachable') logger.error('health check failed: Redis unreachable');
+    const healthy = database === 'ok' && redis.redis !== 'unreachable';
+    if (!healthy) res.status(503).setHeader('Retry-After', '5');
+    res.json({ status: healthy ? 'ok' : 'unavailable', version: deps.version, database, ...redis });
   });
 
   const contextFor = async (req: express.Request, res: express.Response): Promise<RequestContext> => ({
@@ -211,6 +200,7 @@ export function createApp(deps: AppDeps) {
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const fault = databaseFaultOf(error);
     if (fault) {
+      services.databaseHealth.noteFault(fault);
       logger.error('database unavailable', { path: req.path, kind: fault.kind, err: fault.cause ?? fault });
       res
         .status(503)

@@ -30,7 +30,7 @@ const settingsSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   /** Express "trust proxy" hop count: set to 1 behind one reverse proxy so req.ip and req.secure are right. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
   /**
    * Months after a request is closed before it is anonymised. Only shorter than the privacy notice's figure
    * (REQUEST_RETENTION_MONTHS): a longer period would break what the notice promises.

@@ -1,11 +1,13 @@
 import { pino, type Logger as PinoLogger } from 'pino';
 
-export type LogLevel = 'silent' | 'error' | 'info';
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info';
 /** Non-personal fields; `err` takes an Error, whose type, message and stack are kept. */
 export type LogFields = Record<string, unknown>;
 
 export type Logger = {
   info: (message: string, fields?: LogFields) => void;
+  /** Expected trouble under load (a busy queue refusing): worth watching, not a fault to investigate. */
+  warn: (message: string, fields?: LogFields) => void;
   error: (message: string, fields?: LogFields) => void;
   /** The pino instance underneath, for pino-http; absent on hand-made test loggers. */
   readonly pino?: PinoLogger;
@@ -41,7 +43,7 @@ type WriteLine = (line: string, isError: boolean) => void;
 const writeToStdio: WriteLine = (line, isError) => (isError ? process.stderr : process.stdout).write(`${line}\n`);
 
 /**
- * One JSON object per line (pino): info on stdout, errors on stderr. Callers pass only
+ * One JSON object per line (pino): info and warn on stdout, errors on stderr. Callers pass only
  * non-personal fields (no tokens, passwords, full e-mail addresses or message text); the
  * redaction above is the safety net, not the rule. `write` lets tests collect the lines.
  */
@@ -81,6 +83,7 @@ export function createLogger(
   // The message goes first in the object so lines read "msg" before the fields, as before pino.
   return {
     info: (message, fields) => instance.info({ msg: message, ...fields }),
+    warn: (message, fields) => instance.warn({ msg: message, ...fields }),
     error: (message, fields) => instance.error({ msg: message, ...fields }),
     pino: instance,
   };

@@ -18,6 +18,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
   mailTooSoonMessage,
   tooManyLogInsMessage,
+  tooManyResetRequestsMessage,
   tooManySignUpsMessage,
   tooManyWrongPasswordsMessage,
 } from '../../shared/messages/auth-messages';
@@ -32,8 +33,10 @@ import type { RequestContext } from '../trpc/context';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-token';
+import { clearLockout, recordLockout, refuseWhileLockedOut, type LockoutSubject } from './login-lockouts';
 import { HashingBusyError } from './password-hasher';
 import { publicOrigin } from '../http/public-origin';
+import { markExpectedRefusal } from '../http/request-log';
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from './session';
 
 /** Paths of the pages the e-mail links open (client/app/paths.ts builds the same ones). */
@@ -44,6 +47,19 @@ const STAFF_WELCOME_PATH = '/staff/welcome';
 const linkTo = (env: Env, path: string, token: string) => `${publicOrigin(env)}${path}?token=${token}`;
 const accountKey = (email: string) => email.trim().toLowerCase();
 const isStaff = (role: string) => role === 'agent' || role === 'admin';
+
+const accountLockout = (ctx: RequestContext, key: string): LockoutSubject => ({
+  scope: 'account',
+  key,
+  limiter: ctx.authLimits.loginAccount,
+  limitName: 'login-account',
+});
+const ipLockout = (ctx: RequestContext): LockoutSubject => ({
+  scope: 'ip',
+  key: ctx.clientIp,
+  limiter: ctx.authLimits.loginIp,
+  limitName: 'login-ip',
+});
 
 /** A field error in the same shape as zod's, so the form shows it by its field. */
 function fieldError(field: string, message: string): TRPCError {
@@ -63,7 +79,9 @@ async function hashing<T>(ctx: RequestContext, work: () => Promise<T>): Promise<
   } catch (error) {
     if (!(error instanceof HashingBusyError)) throw error;
     ctx.res?.setHeader('Retry-After', String(error.retryAfterSeconds));
-    ctx.logger.info('password hashing queue full', ctx.passwords.stats());
+    // Expected under a burst: counted on one warn line per second, not an error line per request (issue #24).
+    ctx.hashingRefusals.note(ctx.passwords.stats());
+    markExpectedRefusal(ctx.res);
     throw new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
       message: AUTH_BUSY_MESSAGE,
@@ -105,6 +123,13 @@ export const accounts = {
     const verdict = await ctx.authLimits.signUpIp.hit(ctx.clientIp);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'signup-ip', tooManySignUpsMessage(verdict.retryAfterSeconds));
+  },
+
+  /** Like sign-up: counted per network before anything else (issue #24). */
+  async limitPasswordResetRequest(ctx: RequestContext) {
+    const verdict = await ctx.authLimits.resetRequestIp.hit(ctx.clientIp);
+    if (!verdict.allowed)
+      tooManyRequests(ctx.res, verdict, 'reset-request-ip', tooManyResetRequestsMessage(verdict.retryAfterSeconds));
   },
 
   async signUp(
@@ -161,6 +186,9 @@ export const accounts = {
     let user: UserRow | undefined;
     let passwordOk: boolean;
     try {
+      // A lock-out is kept in the database (issue #24): it holds even when the counters above were lost (a Redis
+      // restarted empty). Asked only by the attempts the counters let through, so a burst costs no database reads.
+      await refuseWhileLockedOut(ctx, [accountLockout(ctx, key), ipLockout(ctx)], tooManyLogInsMessage);
       user = await users.findByEmail(ctx.db, input.email);
       passwordOk = await hashing(ctx, () =>
         user?.password_hash
@@ -168,7 +196,7 @@ export const accounts = {
           : ctx.passwords.verifyDummy(input.password),
       );
     } catch (error) {
-      // Not checked (queue full, database error): the attempt does not count.
+      // Not checked (locked out, queue full, database error): the attempt does not count.
       await release();
       throw error;
     }
@@ -183,14 +211,19 @@ export const accounts = {
         detail: { reason: !user ? 'unknown-account' : deactivated && passwordOk ? 'deactivated' : 'wrong-password' },
       });
       // The reservation that used the last allowed attempt is the one that locks the account (or address) out.
-      if (account.remaining === 0)
+      if (account.remaining === 0) {
+        await recordLockout(ctx, accountLockout(ctx, key));
         await ctx.audit.record({
           type: 'login.lockout',
           actorUserId: user?.id ?? null,
           ...audit,
           detail: { scope: 'account' },
         });
-      if (ip.remaining === 0) await ctx.audit.record({ type: 'login.lockout', ...audit, detail: { scope: 'ip' } });
+      }
+      if (ip.remaining === 0) {
+        await recordLockout(ctx, ipLockout(ctx));
+        await ctx.audit.record({ type: 'login.lockout', ...audit, detail: { scope: 'ip' } });
+      }
       throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE });
     }
     // The right password: the attempt is given back, and the account's failures are forgotten.
@@ -248,6 +281,8 @@ export const accounts = {
     await users.markEmailConfirmed(ctx.db, user.id);
     await invalidateUserSessions(ctx.db, user.id, ctx.sessionEvents);
     await ctx.authLimits.loginAccount.reset(accountKey(user.email));
+    // The link proved the account is theirs: a lock-out from someone guessing ends here.
+    await clearLockout(ctx, 'account', accountKey(user.email));
     await startSession(ctx, user);
     await ctx.audit.record({
       type: 'password.reset',
@@ -294,15 +329,20 @@ export const accounts = {
       tooManyRequests(ctx.res, verdict, 'login-account', tooManyWrongPasswordsMessage(verdict.retryAfterSeconds));
     let passwordOk: boolean;
     try {
+      await refuseWhileLockedOut(ctx, [accountLockout(ctx, key)], tooManyWrongPasswordsMessage);
       passwordOk = await hashing(ctx, () => ctx.passwords.verify(user.password_hash, input.password));
     } catch (error) {
       await ctx.authLimits.loginAccount.release(key);
       throw error;
     }
-    if (!passwordOk) throw fieldError('password', WRONG_PASSWORD_MESSAGE);
+    if (!passwordOk) {
+      if (verdict.remaining === 0) await recordLockout(ctx, accountLockout(ctx, key));
+      throw fieldError('password', WRONG_PASSWORD_MESSAGE);
+    }
     const { sessionIds } = await users.deleteAccount(ctx.db, user.id);
     ctx.sessionEvents.announce(user.id, sessionIds);
     await ctx.authLimits.loginAccount.reset(key);
+    await clearLockout(ctx, 'account', key);
     if (ctx.res) clearSessionCookie(ctx.res, ctx.env);
     await ctx.audit.record({ type: 'account.deleted', actorUserId: user.id, email: user.email, ip: ctx.clientIp });
     ctx.logger.info('account deleted', { userId: user.id, email: maskEmail(user.email) });

@@ -8,7 +8,8 @@
  *   carrier address (CGNAT); see docs/decisions/0005-accounts-and-sessions.md.
  *   An attempt is reserved (counted) before the password is checked and given back on success,
  *   so calls in flight at the same time cannot all pass the check (issue #11).
- * - Sign-up: 30 per IP in 5 minutes.
+ * - Sign-up: 30 per IP in 5 minutes; password-reset requests likewise (issue #24: the per-address limit alone let one
+ *   network ask for a reset of every address it could think of).
  * - E-mails: 1 per address per minute for each kind (confirmation, reset).
  */
 import { memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from '../http/rate-limiter';
@@ -18,6 +19,8 @@ export const LOGIN_FAILURES_PER_IP = 20;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const SIGNUPS_PER_IP = 30;
 export const SIGNUP_WINDOW_MS = 5 * 60_000;
+export const RESET_REQUESTS_PER_IP = 30;
+export const RESET_REQUEST_WINDOW_MS = 5 * 60_000;
 export const MAILS_PER_ADDRESS = 1;
 export const MAIL_WINDOW_MS = 60_000;
 
@@ -25,6 +28,7 @@ export type AuthLimits = {
   loginAccount: RateLimiter;
   loginIp: RateLimiter;
   signUpIp: RateLimiter;
+  resetRequestIp: RateLimiter;
   mailAddress: RateLimiter;
 };
 
@@ -36,6 +40,11 @@ export function createAuthLimits(limiters: RateLimiterFactory = memoryRateLimite
     loginAccount: limiters('login-account', { limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS, now }),
     loginIp: limiters('login-ip', { limit: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS, now }),
     signUpIp: limiters('signup-ip', { limit: SIGNUPS_PER_IP, windowMs: SIGNUP_WINDOW_MS, now }),
+    resetRequestIp: limiters('reset-request-ip', {
+      limit: RESET_REQUESTS_PER_IP,
+      windowMs: RESET_REQUEST_WINDOW_MS,
+      now,
+    }),
     mailAddress: limiters('mail-address', { limit: MAILS_PER_ADDRESS, windowMs: MAIL_WINDOW_MS, now }),
   };
 }

@@ -31,6 +31,19 @@ export interface Database {
   audit_events: AuditEventsTable;
   requests: RequestsTable;
   request_events: RequestEventsTable;
+  login_lockouts: LoginLockoutsTable;
+}
+
+/** Lock-outs after too many failed log-ins (issue #24): migrations/0075-login-lockouts.ts. */
+export type LockoutScope = 'account' | 'ip';
+export interface LoginLockoutsTable {
+  /** SHA-256 (hex) of '<scope>:<key>': the address or IP itself is not stored. */
+  subject: string;
+  scope: LockoutScope;
+  /** Epoch milliseconds. */
+  locked_until: number;
+  /** ISO-8601 UTC. */
+  locked_at: string;
 }
 
 /** Accounts (issue #5): migrations/0010-users-and-sessions.ts. */

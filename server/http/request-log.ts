@@ -6,9 +6,20 @@ import type { Logger } from '../logger';
 
 type RawRequest = IncomingMessage & { originalUrl?: string; id?: unknown };
 
+const expectedRefusals = new WeakSet<ServerResponse>();
+
+/**
+ * Marks a 5xx the app gives on purpose under load (the full hashing queue's 503): its request line is logged at info,
+ * because the refusals are counted on one warn line per second where they are made (issue #24), not one error each.
+ */
+export function markExpectedRefusal(res: ServerResponse | undefined) {
+  if (res) expectedRefusals.add(res);
+}
+
 /**
  * One JSON line per request (pino-http): id, method, path without the query (it can carry a
- * token), status and time. No IPs, no headers, no bodies. 5xx answers log at error level.
+ * token), status and time. No IPs, no headers, no bodies. 5xx answers log at error level, except the refusals
+ * marked with markExpectedRefusal.
  */
 export function requestLog(logger: Logger): RequestHandler {
   const handler = pinoHttp<IncomingMessage, ServerResponse, never>({
@@ -23,7 +34,8 @@ export function requestLog(logger: Logger): RequestHandler {
       }),
       res: (res: ServerResponse) => ({ status: res.statusCode }),
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (_req, res, error) =>
+      (error || res.statusCode >= 500) && !expectedRefusals.has(res) ? 'error' : 'info',
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request failed',
     // For a plain 5xx answer (a deliberate 503, say) pino-http makes up an Error whose stack only

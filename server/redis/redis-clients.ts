@@ -7,7 +7,12 @@
  * - `pub` / `sub`: the Socket.IO adapter's. A subscribed connection can do nothing else, hence two. `pub` has no
  *   offline queue either (an emit during an outage is not queued up in memory), and its publish failures are caught
  *   here, because the adapter leaves the promise unhandled, which would end the process.
+ *
+ * A Redis without persistence comes back from a restart empty (issue #24): the limits' counters and the presence
+ * directory are gone. `state()` notices it by a marker key each node checks (on every reconnection and every health
+ * check); lock-outs do not depend on it, they are kept in the database (server/auth/login-lockouts.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger';
 
@@ -15,6 +20,16 @@ import type { Logger } from '../logger';
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** The prefix of every key and channel this app uses in Redis. */
 export const DEFAULT_REDIS_PREFIX = 'ilera:';
+/** `<prefix>boot-marker`: written once per Redis lifetime; missing or changed, Redis lost its data. */
+export const REDIS_MARKER_KEY = 'boot-marker';
+/**
+ * How long /healthz says `restarted-empty` after the node noticed: the longest limit window (log-in failures, 15
+ * minutes), after which the counters lost no longer matter.
+ */
+export const RESTARTED_EMPTY_REPORT_MS = 15 * 60_000;
+
+/** Redis as /healthz reports it (docs/deploy.md). */
+export type RedisState = 'ok' | 'unreachable' | 'restarted-empty';
 
 export type RedisClients = {
   commands: Redis;
@@ -24,6 +39,11 @@ export type RedisClients = {
   prefix: string;
   /** True when Redis answered a PING within the command timeout. */
   ping: () => Promise<boolean>;
+  /**
+   * 'unreachable' when Redis does not answer within the command timeout; 'restarted-empty' for
+   * RESTARTED_EMPTY_REPORT_MS after the node found that Redis had lost its data; else 'ok'.
+   */
+  state: () => Promise<RedisState>;
   /** Resolves true once every connection is ready, false after `timeoutMs`. */
   ready: (timeoutMs: number) => Promise<boolean>;
   quit: () => Promise<void>;
@@ -73,6 +93,27 @@ export function createRedisClients(
     publish: (channel: string, message: string | Buffer) => publish(channel, message).catch(() => 0),
   });
 
+  // The marker's value as this node last saw it: another value (or none) means Redis lost its data meanwhile.
+  const markerKey = prefix + REDIS_MARKER_KEY;
+  let knownMarker: string | undefined;
+  let emptySince: number | undefined;
+  const checkMarker = async () => {
+    let marker = await commands.get(markerKey);
+    if (marker === null) {
+      const fresh = randomUUID();
+      marker = (await commands.set(markerKey, fresh, 'NX')) === 'OK' ? fresh : await commands.get(markerKey);
+    }
+    // The first look only learns the marker: a node starting beside an empty Redis has lost nothing.
+    if (knownMarker !== undefined && marker !== knownMarker) {
+      emptySince = Date.now();
+      logger.error('redis came back empty: limit counters and presence were lost (lock-outs are in the database)', {
+        hint: 'run Redis with persistence: docs/deploy.md',
+      });
+    }
+    knownMarker = marker ?? undefined;
+  };
+  commands.on('ready', () => void checkMarker().catch(() => undefined));
+
   const isReady = () => [commands, pub, sub].every((client) => client.status === 'ready');
 
   return {
@@ -86,6 +127,14 @@ export function createRedisClients(
       } catch {
         return false;
       }
+    },
+    async state() {
+      try {
+        await checkMarker();
+      } catch {
+        return 'unreachable';
+      }
+      return emptySince !== undefined && Date.now() - emptySince < RESTARTED_EMPTY_REPORT_MS ? 'restarted-empty' : 'ok';
     },
     async ready(timeoutMs) {
       const deadline = Date.now() + timeoutMs;

@@ -38,6 +38,7 @@ const TABLES_IN_ORDER = [
   'chat_ratings',
   'chat_canned_replies',
   'audit_events',
+  'login_lockouts',
 ];
 
 /**

@@ -8,6 +8,8 @@ import { createWriteBatcher, type WriteBatcher } from '../db/write-batcher';
 import type { Env } from '../env';
 import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';
 import type { Logger } from '../logger';
+import { createRefusalCountLog, type RefusalCountLog } from '../http/refusal-count-log';
+import { createDatabaseHealth, type DatabaseHealth } from '../db/database-health';
 import { createFormRateLimiters, type FormRateLimiters } from './routers/form-rate-limiters';
 
 /** The signed-in user as procedures see it (filled by the auth layer). */
@@ -30,6 +32,10 @@ export type AppServices = {
   formLimiters: FormRateLimiters;
   /** Inbox changes for the staff sockets (issue #13). */
   inboxEvents: InboxEvents;
+  /** Log-ins refused by the full hashing queue, logged as one count per second (issue #24). */
+  hashingRefusals: RefusalCountLog;
+  /** Faults the app's database calls met lately, for /healthz (a full disk is invisible to a read). */
+  databaseHealth: DatabaseHealth;
 };
 
 /**
@@ -45,7 +51,15 @@ export type InnerContext = AppServices & {
 /** Services a test may leave out are built from the ones it gives. */
 export type ServiceDeps = Omit<
   AppServices,
-  'audit' | 'authLimits' | 'passwords' | 'sessionEvents' | 'writes' | 'formLimiters' | 'inboxEvents'
+  | 'audit'
+  | 'authLimits'
+  | 'passwords'
+  | 'sessionEvents'
+  | 'writes'
+  | 'formLimiters'
+  | 'inboxEvents'
+  | 'hashingRefusals'
+  | 'databaseHealth'
 > &
   Partial<AppServices>;
 
@@ -59,6 +73,9 @@ export const createAppServices = (services: ServiceDeps): AppServices => ({
   writes: services.writes ?? createWriteBatcher(services.db),
   formLimiters: services.formLimiters ?? createFormRateLimiters(services.env),
   inboxEvents: services.inboxEvents ?? createInboxEvents(),
+  hashingRefusals:
+    services.hashingRefusals ?? createRefusalCountLog(services.logger, 'password hashing queue full: log-ins refused'),
+  databaseHealth: services.databaseHealth ?? createDatabaseHealth(),
 });
 
 export const createInnerContext = (services: ServiceDeps, overrides: Partial<InnerContext> = {}): InnerContext => ({

@@ -54,6 +54,7 @@ const databaseFaults = t.middleware(async ({ ctx, path, next }) => {
   if (result.ok) return result;
   const fault = databaseFaultOf(result.error.cause);
   if (!fault) return result;
+  ctx.databaseHealth.noteFault(fault);
   ctx.logger.error('database unavailable', { path, kind: fault.kind, err: fault.cause ?? fault });
   ctx.res?.setHeader('Retry-After', String(fault.retryAfterSeconds));
   throw new TRPCError({

@@ -39,6 +39,8 @@ export const tooManyLogInsMessage = (seconds: number) =>
   `Too many failed log-in attempts. Please try again ${waitPhrase(seconds)}.`;
 export const tooManySignUpsMessage = (seconds: number) =>
   `Too many sign-up attempts from your network. Please try again ${waitPhrase(seconds)}.`;
+export const tooManyResetRequestsMessage = (seconds: number) =>
+  `Too many password reset requests from your network. Please try again ${waitPhrase(seconds)}.`;
 export const tooManyWrongPasswordsMessage = (seconds: number) =>
   `Too many wrong passwords. Please try again ${waitPhrase(seconds)}.`;
 export const mailTooSoonMessage = (seconds: number) =>

@@ -111,7 +111,7 @@ export async function createSignedInUser(
 }
 
 function silentLogger() {
-  return { info: () => undefined, error: () => undefined };
+  return { info: () => undefined, warn: () => undefined, error: () => undefined };
 }
 
 /** Resolves when the socket connects; rejects with the server's refusal. */

@@ -62,12 +62,13 @@ export async function createTestDb(): Promise<AppDatabase> {
 
 /**
  * Makes inserts into `table` fail with `message` (a storage fault the app did not expect), only for rows where `when`
- * holds (a condition on `new`) if given. Resolves with the function that stops it.
+ * holds (a condition on `new`) if given. Resolves with the function that stops it. On PostgreSQL `sqlState` gives the
+ * error the server's own code, e.g. 53100 (disk full).
  */
 export async function failInserts(
   db: AppDatabase,
   table: string,
-  options: { message: string; when?: string },
+  options: { message: string; when?: string; sqlState?: string },
 ): Promise<() => Promise<void>> {
   const name = `${table}_fail`;
   if (testEngine === 'sqlite') {
@@ -81,7 +82,8 @@ export async function failInserts(
   }
   await sql
     .raw(
-      `create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${options.message}'; end $$`,
+      `create function ${name}() returns trigger language plpgsql as $$ begin raise exception '${options.message}'
+       ${options.sqlState ? `using errcode = '${options.sqlState}'` : ''}; end $$`,
     )
     .execute(db);
   await sql

@@ -21,7 +21,7 @@ import { ALWAYS_OPEN } from './support-clocks';
 import { createTestDb } from './test-db';
 import { listenOnEphemeralPort } from './test-server';
 
-const silent = { info: () => undefined, error: () => undefined };
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>> & {
   /** This node's Redis (default: the test Redis); UNREACHABLE_REDIS_URL plays an outage. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RedisClients } from '../../server/redis/redis-clients';
+import { REDIS_MARKER_KEY, type RedisClients } from '../../server/redis/redis-clients';
 import { startTestServer } from '../helpers/test-server';
 import {
   UNREACHABLE_REDIS_URL,
@@ -47,6 +47,40 @@ describe('/healthz with REDIS_URL', () => {
       retryAfter: '5',
       body: { status: 'unavailable', version: 'test', database: 'ok', redis: 'unreachable' },
     });
+  });
+
+  it("says 'restarted-empty' (still 200) on every node once Redis lost its data, and writes the marker again", async () => {
+    // Its own prefix: a Redis restarted without persistence is played by deleting every key under it.
+    const ownPrefix = testRedisPrefix();
+    const nodeA = await testRedisClients(ownPrefix);
+    const nodeB = await testRedisClients(ownPrefix);
+    clients.push(nodeA, nodeB);
+    const server = await startTestServer({ deps: { redis: nodeA } });
+    const health = async () => {
+      const response = await fetch(`${server.baseUrl}/healthz`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    try {
+      expect(await health()).toEqual({
+        status: 200,
+        body: { status: 'ok', version: 'test', database: 'ok', redis: 'ok' },
+      });
+      expect(await nodeB.state()).toBe('ok');
+
+      await dropRedisKeys(ownPrefix);
+      const restarted = {
+        status: 200,
+        body: { status: 'ok', version: 'test', database: 'ok', redis: 'restarted-empty' },
+      };
+      expect(await health()).toEqual(restarted);
+      expect(await nodeA.commands.exists(`${ownPrefix}${REDIS_MARKER_KEY}`)).toBe(1);
+      // Node B finds the marker node A wrote, but not the one it knew.
+      expect(await nodeB.state()).toBe('restarted-empty');
+      expect(await health()).toEqual(restarted);
+    } finally {
+      await server.close();
+      await dropRedisKeys(ownPrefix);
+    }
   });
 
   it('does not mention Redis without REDIS_URL', async () => {

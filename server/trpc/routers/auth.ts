@@ -67,11 +67,17 @@ export const authRouter = router({
     return { status: 'logged-out' as const };
   }),
 
-  /** Always the same neutral answer. */
-  requestPasswordReset: publicProcedure.input(emailOnlySchema).mutation(async ({ ctx, input }) => {
-    await accounts.requestPasswordReset(ctx, input.email);
-    return { message: RESET_REQUESTED_MESSAGE };
-  }),
+  /** Always the same neutral answer; limited per network, as sign-up is, and per address. */
+  requestPasswordReset: publicProcedure
+    .use(async ({ ctx, next }) => {
+      await accounts.limitPasswordResetRequest(ctx);
+      return next();
+    })
+    .input(emailOnlySchema)
+    .mutation(async ({ ctx, input }) => {
+      await accounts.requestPasswordReset(ctx, input.email);
+      return { message: RESET_REQUESTED_MESSAGE };
+    }),
 
   /** Sets the new password, ends every session of the account, and logs this browser in. */
   resetPassword: publicProcedure

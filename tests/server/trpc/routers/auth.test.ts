@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP, SIGNUPS_PER_IP } from '../../../../server/auth/auth-limits';
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_IP,
+  RESET_REQUESTS_PER_IP,
+  SIGNUPS_PER_IP,
+} from '../../../../server/auth/auth-limits';
 import { COMMON_PASSWORD_MESSAGE } from '../../../../server/auth/common-passwords';
 import { sessionIdFromToken } from '../../../../server/auth/session';
 import { users } from '../../../../server/data/users';
@@ -502,6 +507,26 @@ describe('password reset', () => {
     await newClient().client.auth.requestPasswordReset.mutate({ email });
     const limited = await trpcError(newClient().client.auth.requestPasswordReset.mutate({ email }));
     expect(limited.data.httpStatus).toBe(429);
+  });
+
+  it(`limits reset requests to ${RESET_REQUESTS_PER_IP} per IP in 5 minutes, whatever the addresses (429 with Retry-After)`, async () => {
+    const visitor = newClient('10.24.6.1');
+    for (let index = 0; index < RESET_REQUESTS_PER_IP; index++) {
+      expect(await visitor.client.auth.requestPasswordReset.mutate({ email: uniqueEmail(`reset${index}`) })).toEqual({
+        message: RESET_REQUESTED_MESSAGE,
+      });
+    }
+    const { message, data } = await trpcError(
+      visitor.client.auth.requestPasswordReset.mutate({ email: uniqueEmail('one-more') }),
+    );
+    expect(data.httpStatus).toBe(429);
+    expect(data.retryAfterSeconds).toBeGreaterThan(290);
+    expect(visitor.lastResponse().headers.get('retry-after')).toBe(String(data.retryAfterSeconds));
+    expect(message).toBe('Too many password reset requests from your network. Please try again in 5 minutes.');
+    // Another network is not affected.
+    expect(await newClient().client.auth.requestPasswordReset.mutate({ email: uniqueEmail('other') })).toEqual({
+      message: RESET_REQUESTED_MESSAGE,
+    });
   });
 
   it('refuses an expired link, a confirmation token, a short or a common password', async () => {
