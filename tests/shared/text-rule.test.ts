@@ -5,6 +5,7 @@
  * as nothing when optional); tabs and line breaks only in multi-line text; bidirectional controls never in names;
  * and real names, scripts and emoji, ZWJ sequences included, still pass.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { chatTexts } from '../../shared/chat-texts';
@@ -23,7 +24,7 @@ import { jobApplicationSchema } from '../../shared/schemas/job-application';
 import { serviceOrderSchema } from '../../shared/schemas/service-order';
 import { inviteSchema } from '../../shared/schemas/team';
 import { tripPlanSchema } from '../../shared/schemas/trip-plan';
-import { UNSUPPORTED_CHARACTERS_MESSAGE } from '../../shared/text-normalise';
+import { UNSUPPORTED_CHARACTERS_MESSAGE, isBlank } from '../../shared/text-normalise';
 
 type TypedText = {
   kind: string;
@@ -329,5 +330,56 @@ describe('one text rule for every typed text (issue #24.4)', () => {
     for (const text of typedTexts)
       expect(outcome(text, '\t Ada Obi \n'), text.kind).toEqual({ kind: 'kept', value: 'Ada Obi' });
     if (process.env.TEXT_RULE_COUNTS) console.info(counts.join('\n'));
+  });
+});
+
+// Hostile text built from the characters above and random code units (lone surrogates included).
+const special = [...new Set([...invisibleOnly, ...controls, ...BIDI, '\t', '\n', '\r', '\u2028', ' ', 'a', 'Ọ', '👨‍👩‍👧'])];
+const hostileText = fc
+  .array(fc.oneof(fc.constantFrom(...special), fc.string({ unit: 'binary', maxLength: 3 })), { maxLength: 12 })
+  .map((parts) => parts.join(''));
+// By kind, so a counterexample names the field rather than printing its schema.
+const anyKind = fc.constantFrom(...typedTexts.map((text) => text.kind));
+const byKind = (kind: string) => typedTexts.find((text) => text.kind === kind)!;
+
+// eslint-disable-next-line no-control-regex -- what the rule keeps out of every stored text
+const STORED_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('the text rule holds for any input (fast-check)', () => {
+  it('a kept text is visible, NFC, trimmed, and holds no character its field refuses', () => {
+    fc.assert(
+      fc.property(anyKind, hostileText, (kind, input) => {
+        const text = byKind(kind);
+        const got = outcome(text, input);
+        if (got.kind !== 'kept') return;
+        const value = got.value as string;
+        expect(isBlank(value)).toBe(false);
+        expect(value).toBe(value.normalize('NFC').trim());
+        expect(STORED_CONTROL.test(value) || LONE_SURROGATE.test(value) || value.includes('\r')).toBe(false);
+        if (!text.multiline) expect(/[\t\n\u2028\u2029]/.test(value)).toBe(false);
+        if (text.name) expect(/[\u202A-\u202E\u2066-\u2069]/.test(value)).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a visible text with invisible characters around and inside it is kept, not counted as empty', () => {
+    // One invisible character at a time (a long run would only test the length limits), no bidi control.
+    const invisible = fc.constantFrom(
+      ...invisibleOnly.filter((text) => [...text].length === 1 && !BIDI.includes(text)),
+    );
+    fc.assert(
+      fc.property(
+        anyKind,
+        fc.array(fc.constantFrom('Ada', 'Ọlá', 'क्ष', 'مرحبا', '👨‍👩‍👧', '❤️', '7'), { minLength: 1, maxLength: 3 }),
+        fc.array(invisible, { maxLength: 4 }),
+        (kind, words, fillers) => {
+          const input = words.map((word, index) => `${fillers[index] ?? ''}${word}`).join(' ') + fillers.join('');
+          expect(outcome(byKind(kind), input)).toMatchObject({ kind: 'kept' });
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
