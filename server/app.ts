@@ -160,6 +160,8 @@ export function createApp(deps: AppDeps) {
   });
   const trpcOptions = {
     router: appRouter,
+    // tRPC's own limit, equal to the batch guard's, so the two can never disagree on what runs.
+    maxBatchSize: env.TRPC_MAX_BATCH,
     createContext: ({ req, res }: { req: express.Request; res: express.Response }) => contextFor(req, res),
     onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR')

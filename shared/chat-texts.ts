@@ -55,6 +55,7 @@ export const chatTexts = {
   ratingQuestion: 'How did we do?',
   ratingLabel: (rating: number) => `${rating} out of 5`,
   ratingCommentLabel: 'Anything to add? (optional)',
+  ratingCommentUnsupported: 'Remove the unsupported characters from your comment.',
   ratingSend: 'Send rating',
   ratingThanks: 'Thank you for your feedback.',
   conversationResolved: 'This conversation has been marked as resolved. Write again any time.',

@@ -51,7 +51,7 @@ export const INBOX_SEARCH_MAX = 100;
 const thousands = (value: number) => value.toLocaleString('en-GB');
 
 const staffText = (label: string, max: number) =>
-  cleanString(`${label} must be text.`).pipe(
+  cleanString(`${label} must be text.`, { multiline: true }).pipe(
     z
       .string()
       .refine((value) => !isBlank(value), { error: `Enter ${label.toLowerCase()}.` })

@@ -6,6 +6,8 @@ type HandlerOptions<TRouter extends AnyTRPCRouter> = {
   router: TRouter;
   createContext: (opts: { req: ExpressRequest; res: ExpressResponse }) => Promise<inferRouterContext<TRouter>>;
   onError?: HTTPErrorHandler<TRouter, Request>;
+  /** Most calls tRPC runs from one batched request (TRPC_MAX_BATCH, as the batch guard in front). */
+  maxBatchSize?: number;
 };
 
 /**
@@ -67,6 +69,7 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(opts: HandlerO
       error: null,
       createContext: () => opts.createContext({ req, res }),
       onError: opts.onError,
+      maxBatchSize: opts.maxBatchSize,
     })
       .then(async (response) => {
         res.statusCode = response.status;

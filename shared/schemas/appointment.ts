@@ -10,14 +10,14 @@ import {
   requiredChoice,
   requiredDate,
   requiredEmail,
-  requiredText,
+  requiredName,
 } from './field-rules';
 
 export const PAST_DATE_MESSAGE = 'Preferred date cannot be before today.';
 
 /** Appointment request (spec section 5): the preferred date cannot be before today in Lagos. */
 export const appointmentSchema = z.object({
-  fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),
+  fullName: requiredName('Enter your full name.'),
   email: requiredEmail(),
   phone: optionalPhone(),
   preferredDate: requiredDate('Enter your preferred date.').refine((value) => value >= lagosToday(), {
@@ -25,7 +25,7 @@ export const appointmentSchema = z.object({
   }),
   preferredTime: optionalChoice(appointmentTimeSlots, 'Select a time from the list.'),
   serviceType: requiredChoice(appointmentServices, 'Select the service you need.'),
-  message: optionalText('Message', FIELD_MAX.message),
+  message: optionalText('Message', FIELD_MAX.message, { multiline: true }),
   ...botCheckShape,
   ...submissionKeyShape,
 });

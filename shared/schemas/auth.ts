@@ -6,8 +6,7 @@ import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from '../messages/auth-messages';
  */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
-import { FIELD_MAX } from '../form-options';
-import { requiredEmail, requiredText } from './field-rules';
+import { requiredEmail, requiredName } from './field-rules';
 
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match.';
@@ -29,7 +28,7 @@ const currentPassword = z
   .max(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_REQUIRED_MESSAGE);
 
 export const signUpSchema = z.object({
-  fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),
+  fullName: requiredName('Enter your full name.'),
   email: requiredEmail(),
   password: newPassword,
 });

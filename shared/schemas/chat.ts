@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { chatTexts } from '../chat-texts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
-import { cleanString } from './field-rules';
-
-// Control characters other than tab and line breaks (C0, DEL, C1): invisible, and some (NUL) unstorable.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+import { cleanString, isBlank } from './field-rules';
 
 /**
- * A chat message's text: the forms' rule first (NUL and lone surrogates refused, then trimmed and
- * NFC-normalised), other control characters refused too, then 1 to 2,000 characters
- * (whitespace-only is refused).
+ * A chat message's text: the one text rule for multi-line text (control characters and lone
+ * surrogates refused; NFC-normalised, line breaks made `\n`, trimmed), then 1 to 2,000 characters.
+ * A message with nothing visible (spaces, U+200B…) is refused as empty.
  */
-export const chatMessageTextSchema = cleanString(chatTexts.emptyMessage)
-  .pipe(
-    z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { error: chatTexts.controlCharacters, abort: true }),
-  )
-  .transform((value) => value.replace(/\r\n?/g, '\n'))
-  .pipe(z.string().min(1, chatTexts.emptyMessage).max(CHAT_MESSAGE_MAX_LENGTH, chatTexts.tooLong));
+export const chatMessageTextSchema = cleanString(chatTexts.emptyMessage, {
+  multiline: true,
+  unsupportedMessage: chatTexts.controlCharacters,
+}).pipe(
+  z
+    .string()
+    .refine((value) => !isBlank(value), { error: chatTexts.emptyMessage })
+    .max(CHAT_MESSAGE_MAX_LENGTH, chatTexts.tooLong),
+);
 
 const clientId = z.uuid('Each message needs a client id (a UUID).');
 const conversationId = z.number().int().positive();
@@ -32,7 +31,14 @@ export const visitorRatingSchema = z.strictObject({
   rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
     error: 'Choose a rating from 1 to 5.',
   }),
-  comment: z.string().trim().max(1000, 'Comments can be at most 1,000 characters.').optional(),
+  /** A comment with nothing visible is no comment. */
+  comment: cleanString(chatTexts.ratingCommentUnsupported, {
+    multiline: true,
+    unsupportedMessage: chatTexts.ratingCommentUnsupported,
+  })
+    .pipe(z.string().max(1000, 'Comments can be at most 1,000 characters.'))
+    .optional()
+    .transform((value) => (value === undefined || isBlank(value) ? undefined : value)),
 });
 export const visitorPageSchema = z.strictObject({
   path: z
@@ -52,7 +58,14 @@ export const agentStatusSchema = z.strictObject({ conversationId, status: z.enum
 export const agentPresenceSchema = z.strictObject({ status: z.enum(['online', 'away']) });
 export const cannedReplySaveSchema = z.strictObject({
   id: z.number().int().positive().optional(),
-  title: z.string().trim().min(1, 'Enter a title.').max(60, 'Title can be at most 60 characters.'),
+  title: cleanString('Enter a title.', {
+    unsupportedMessage: 'Remove the unsupported characters from the title.',
+  }).pipe(
+    z
+      .string()
+      .refine((value) => !isBlank(value), { error: 'Enter a title.' })
+      .max(60, 'Title can be at most 60 characters.'),
+  ),
   body: chatMessageTextSchema,
 });
 export const cannedReplyDeleteSchema = z.strictObject({ id: z.number().int().positive() });

@@ -1,20 +1,37 @@
 /**
- * Building blocks for the form schemas: every text field is refused if it holds a
- * NUL or a lone surrogate, then trimmed and NFC-normalised, then checked for
- * required-ness, format and maximum length. Optional answers left empty become null.
+ * Building blocks for the form schemas: every text field follows the one text rule of
+ * shared/text-normalise.ts (unsupported characters refused, then NFC-normalised and trimmed),
+ * then is checked for required-ness, format and maximum length. Optional answers left empty,
+ * or holding only invisible characters, become null.
  */
 import { z } from 'zod';
 import { FIELD_MAX } from '../form-options';
 import { isIsoDate } from '../lagos-date';
-import { UNSUPPORTED_CHARACTERS_MESSAGE, hasUnsupportedCharacters, textNormalise } from '../text-normalise';
+import {
+  UNSUPPORTED_CHARACTERS_MESSAGE,
+  hasUnsupportedCharacters,
+  isBlank,
+  textNormalise,
+  type TextShape,
+} from '../text-normalise';
+
+export { isBlank };
 
 const thousands = (value: number) => value.toLocaleString('en-GB');
 
-/** A string, refused when it has unsupported characters, then cleaned. */
-export const cleanString = (typeMessage: string) =>
+type CleanStringOptions = TextShape & {
+  /** The message for refused characters, when this field has its own (default: UNSUPPORTED_CHARACTERS_MESSAGE). */
+  unsupportedMessage?: string;
+};
+
+/** A string, refused when it has characters this kind of field does not take, then cleaned. */
+export const cleanString = (typeMessage: string, { unsupportedMessage, ...shape }: CleanStringOptions = {}) =>
   z
     .string({ error: typeMessage })
-    .refine((value) => !hasUnsupportedCharacters(value), { error: UNSUPPORTED_CHARACTERS_MESSAGE, abort: true })
+    .refine((value) => !hasUnsupportedCharacters(value, shape), {
+      error: unsupportedMessage ?? UNSUPPORTED_CHARACTERS_MESSAGE,
+      abort: true,
+    })
     .transform(textNormalise);
 
 const tooLong = (label: string, max: number) => `${label} must be ${thousands(max)} characters or fewer.`;
@@ -22,15 +39,9 @@ const tooLong = (label: string, max: number) => `${label} must be ${thousands(ma
 // A field may collect several messages; forms show the first, which is the most basic one.
 const stop = (error: string) => ({ error });
 
-// Zero-width space, non-joiner and joiner, word joiner, byte-order mark: invisible, so an
-// answer made only of them (and spaces) looks empty to staff and counts as empty (issue #11.8).
-const INVISIBLE_CHARACTERS = /[\u200B-\u200D\u2060\uFEFF]/g;
-
-/** True when nothing visible is left once the invisible format characters and white space are removed. */
-export const isBlank = (value: string) => value.replace(INVISIBLE_CHARACTERS, '').trim() === '';
-
-export function requiredText(label: string, requiredMessage: string, max: number) {
-  return cleanString(requiredMessage).pipe(
+/** A required text; one left blank (or holding only invisible characters) gets the required message. */
+export function requiredText(label: string, requiredMessage: string, max: number, shape: TextShape = {}) {
+  return cleanString(requiredMessage, shape).pipe(
     z
       .string()
       .refine((value) => !isBlank(value), stop(requiredMessage))
@@ -38,11 +49,16 @@ export function requiredText(label: string, requiredMessage: string, max: number
   );
 }
 
-export function optionalText(label: string, max: number) {
-  return cleanString(`${label} must be text.`)
+/** A person's full name: one line, no bidirectional controls. */
+export const requiredName = (requiredMessage: string) =>
+  requiredText('Full name', requiredMessage, FIELD_MAX.name, { name: true });
+
+/** An optional text; blank (or only invisible characters) is stored as null. */
+export function optionalText(label: string, max: number, shape: TextShape = {}) {
+  return cleanString(`${label} must be text.`, shape)
     .pipe(z.string().max(max, tooLong(label, max)))
     .optional()
-    .transform((value) => value || null);
+    .transform((value) => (value === undefined || isBlank(value) ? null : value));
 }
 
 export const EMAIL_FORMAT_MESSAGE = 'Enter an email address in the correct format, like name@example.com.';

@@ -7,17 +7,18 @@ import {
   optionalText,
   requiredEmail,
   requiredHttpUrl,
+  requiredName,
   requiredText,
 } from './field-rules';
 
 /** Job application (spec section 5): name, email and resume link required; phone and cover letter optional. */
 export const jobApplicationSchema = z.object({
   jobTitle: requiredText('Job title', 'Choose the job you are applying for.', FIELD_MAX.subject),
-  fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),
+  fullName: requiredName('Enter your full name.'),
   email: requiredEmail(),
   phone: optionalPhone(),
   resumeLink: requiredHttpUrl('Resume link', 'Enter a link to your resume.'),
-  coverLetter: optionalText('Cover letter', FIELD_MAX.message),
+  coverLetter: optionalText('Cover letter', FIELD_MAX.message, { multiline: true }),
   ...botCheckShape,
   ...submissionKeyShape,
 });

@@ -8,7 +8,7 @@ import {
   optionalText,
   requiredChoice,
   requiredEmail,
-  requiredText,
+  requiredName,
 } from './field-rules';
 
 export const PACKAGE_REQUIRED_MESSAGE = 'Select a medical tourism package.';
@@ -20,12 +20,12 @@ export const PACKAGE_REQUIRED_MESSAGE = 'Select a medical tourism package.';
  */
 export const serviceOrderSchema = z
   .object({
-    fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),
+    fullName: requiredName('Enter your full name.'),
     email: requiredEmail(),
     phone: optionalPhone(),
     serviceCategory: requiredChoice(serviceCategories, 'Select a service category.'),
     servicePackage: optionalChoice(medicalTourismPackages, PACKAGE_REQUIRED_MESSAGE),
-    message: optionalText('Message', FIELD_MAX.message),
+    message: optionalText('Message', FIELD_MAX.message, { multiline: true }),
     ...botCheckShape,
     ...submissionKeyShape,
   })

@@ -1,7 +1,6 @@
 /** The admin's team management (issue #13): inviting a colleague, changing a role, deactivating an account. */
 import { z } from 'zod';
-import { FIELD_MAX } from '../form-options';
-import { requiredEmail, requiredText } from './field-rules';
+import { requiredEmail, requiredName } from './field-rules';
 
 export const STAFF_ROLES = ['agent', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -10,7 +9,7 @@ export const staffRoleLabels: Record<StaffRole, string> = { agent: 'Agent', admi
 const staffRole = z.enum(STAFF_ROLES, { error: 'Choose Agent or Admin.' });
 
 export const inviteSchema = z.object({
-  fullName: requiredText('Full name', 'Enter their full name.', FIELD_MAX.name),
+  fullName: requiredName('Enter their full name.'),
   email: requiredEmail('Enter their email address.'),
   role: staffRole,
 });

@@ -8,6 +8,7 @@ import {
   optionalPhone,
   optionalText,
   requiredEmail,
+  requiredName,
   requiredText,
 } from './field-rules';
 
@@ -30,10 +31,10 @@ export const tripPlanSchema = z
       .max(MAX_TRAVELERS, TRAVELERS_MESSAGE),
     accommodationPreference: optionalChoice(accommodationPreferences, 'Select an accommodation option from the list.'),
     activityInterests: optionalChoice(activityInterests, 'Select an activity from the list.'),
-    fullName: requiredText('Full name', 'Enter your full name.', FIELD_MAX.name),
+    fullName: requiredName('Enter your full name.'),
     email: requiredEmail(),
     phone: optionalPhone(),
-    additionalRequests: optionalText('Additional requests', FIELD_MAX.message),
+    additionalRequests: optionalText('Additional requests', FIELD_MAX.message, { multiline: true }),
     ...botCheckShape,
     ...submissionKeyShape,
   })

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
 import { CHAT_REPLY_DELAY_MS } from '../../../shared/constants';
-import { UNSUPPORTED_CHARACTERS_MESSAGE } from '../../../shared/text-normalise';
 import {
   startChatHarness,
   collect,
@@ -166,7 +165,8 @@ describe('visitor chat over Socket.IO', () => {
     const nul = await socket
       .timeout(2000)
       .emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello\u0000there' });
-    expect(nul).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: UNSUPPORTED_CHARACTERS_MESSAGE } });
+    // One text rule (issue #24.4): NUL is a control character like the others, with the message's own wording.
+    expect(nul).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: chatTexts.controlCharacters } });
     for (const message of ['Bell\u0007', 'Escape \u001b[31mred', 'Delete\u007f', 'C1 \u0085 next line']) {
       const refused = await socket.timeout(2000).emitWithAck('message:send', { clientId: randomUUID(), message });
       expect(refused).toEqual({ ok: false, error: { code: 'INVALID_PAYLOAD', message: chatTexts.controlCharacters } });
