@@ -44,7 +44,8 @@ import { CHAT_AGENT_GRACE_MS, CHAT_LINK_HASH, CHAT_MAX_PAYLOAD_BYTES } from '../
 import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
-import { sessionRoom, type SessionEvents } from '../auth/session-events';
+import { sessionRoom, userRoom, type SessionEvents } from '../auth/session-events';
+import { watchStaffSession } from '../auth/staff-socket-session';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
@@ -53,6 +54,7 @@ import { memoryRateLimiters, redisRateLimiters, type RateLimiterFactory } from '
 import type { RedisClients } from '../redis/redis-clients';
 import type { Logger } from '../logger';
 import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
+import { chatError } from './handler-utils';
 import { createChatService, type ChatService, type SupportClock } from './chat-service';
 import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
 import { createSupportClock } from './support-clock';
@@ -99,6 +101,7 @@ export type ChatDeps = {
 export const CHAT_BURST_LIMIT = 5;
 export const CHAT_BURST_WINDOW_MS = 10_000;
 export const CHAT_PING_INTERVAL_MS = 2000;
+const AGENT_CONSOLE_STAFF_ONLY = 'The support console is for support staff only.';
 export const CHAT_PING_TIMEOUT_MS = 2000;
 /**
  * With several nodes, each looks every 15 s for bot replies and follow-ups overdue by 10 s or more: left by a node that
@@ -151,9 +154,10 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   void service.start();
   const presence = createAgentPresence({ db, logger, rooms });
 
+  // A handshake is no person's action (the console and inbox reconnect by themselves): it never extends a session.
   const sessionFor = async (cookieHeader: string | undefined) => {
     const token = readSessionCookie(cookieHeader, sessionCookieName(env));
-    return token ? validateSessionToken(db, token) : null;
+    return token ? validateSessionToken(db, token, deps.sessionEvents, 'background') : null;
   };
 
   // Nothing lives on the main namespace.
@@ -180,6 +184,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     presence,
     address,
     sessionFor,
+    sessionEvents: deps.sessionEvents,
     graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS,
   });
 
@@ -193,6 +198,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   });
 
   const staffNamespace = attachStaffNamespace(io, {
+    db,
     logger,
     audit,
     inboxEvents: deps.inboxEvents ?? createInboxEvents(),
@@ -211,6 +217,11 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     visitors.in(ended).disconnectSockets(true);
     agents.in(ended).disconnectSockets(true);
   });
+  // A role change: that person's consoles reconnect, and their handshake applies the new role (issue #24.2).
+  const stopRoleChanges = deps.sessionEvents.onRoleChanged((userId) => {
+    agents.local.in(userRoom(userId)).disconnectSockets(true);
+    agents.in(userRoom(userId)).disconnectSockets(true);
+  });
 
   return {
     io,
@@ -221,6 +232,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
      */
     close: () => {
       unsubscribe();
+      stopRoleChanges();
       stopMerging();
       staffNamespace.close();
       service.close();
@@ -352,6 +364,46 @@ function setUpVisitorNamespace(
   });
 }
 
+/**
+ * The console's events that it sends by itself (the list on every connect, 'read' as messages arrive): checked, but
+ * no person's action, so they do not extend the session. Every other event is something the agent did.
+ */
+const BACKGROUND_AGENT_EVENTS: ReadonlySet<string> = new Set(['conversation:list', 'conversation:read']);
+
+/**
+ * Lets each event through only once the session is checked again (issue #24.2), one event after another in the order
+ * they came. An ended session, or a person no longer staff, gets the handshake's answer in the ack and is disconnected.
+ */
+function checkSessionBeforeEachEvent(
+  socket: AgentSocket,
+  check: ReturnType<typeof watchStaffSession>['check'],
+  logger: Logger,
+) {
+  let previous = Promise.resolve();
+  socket.use((packet, next) => {
+    previous = previous.then(() => admit(packet, next));
+  });
+  async function admit([event, ...args]: unknown[], next: (error?: Error) => void) {
+    const ack = args.at(-1);
+    const answer = (error: ReturnType<typeof chatError>) => {
+      if (typeof ack === 'function') (ack as (result: typeof error) => void)(error);
+    };
+    try {
+      const verdict = await check(BACKGROUND_AGENT_EVENTS.has(String(event)) ? 'background' : 'person');
+      if (verdict.ok) return next();
+      answer(
+        verdict.reason === 'ended'
+          ? chatError('UNAUTHORIZED', LOG_IN_REQUIRED_MESSAGE)
+          : chatError('FORBIDDEN', AGENT_CONSOLE_STAFF_ONLY),
+      );
+      socket.disconnect(true);
+    } catch (error) {
+      logger.error('chat agent session check failed', { err: error });
+      answer(chatError('STORAGE_FAILED', 'Something went wrong on our side. Please try again.'));
+    }
+  }
+}
+
 /** /agent: staff only (refusals audited); an agent's rooms go back to the bot after the grace period. */
 function setUpAgentNamespace(
   agents: AgentNamespace,
@@ -364,10 +416,11 @@ function setUpAgentNamespace(
     presence: AgentPresenceBoard;
     address: ClientAddress;
     sessionFor: SessionLookup;
+    sessionEvents: SessionEvents;
     graceMs: number;
   },
 ) {
-  const { db, logger, service, rooms, audit, presence, address, sessionFor } = deps;
+  const { db, logger, service, rooms, audit, presence, address, sessionFor, sessionEvents } = deps;
   const graceTimers = new Set<NodeJS.Timeout>();
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
@@ -386,7 +439,7 @@ function setUpAgentNamespace(
           detail: { reason: session ? 'not_staff' : 'not_signed_in' },
         });
         if (!session) return next(refusal('UNAUTHORIZED', LOG_IN_REQUIRED_MESSAGE));
-        return next(refusal('FORBIDDEN', 'The support console is for support staff only.'));
+        return next(refusal('FORBIDDEN', AGENT_CONSOLE_STAFF_ONLY));
       }
       socket.data = { ip, user: session.user, sessionId: session.session.id };
       next();
@@ -428,7 +481,15 @@ function setUpAgentNamespace(
       ip: socket.data.ip,
       subject: CHAT_NAMESPACES.agent,
     });
-    void socket.join([agentRoom(agent.id), sessionRoom(socket.data.sessionId!)]);
+    void socket.join([agentRoom(agent.id), sessionRoom(socket.data.sessionId!), userRoom(agent.id)]);
+    const session = watchStaffSession(socket, socket.data.sessionId!, {
+      db,
+      sessionEvents,
+      logger,
+      // Updated in place: the handlers hold this object, so each event sees the role and name as checked now.
+      onUser: (user) => Object.assign(agent, user),
+    });
+    checkSessionBeforeEachEvent(socket, session.check, logger);
     void presence.changed();
     socket.on('disconnect', () => {
       releaseIfGone(agent.id);

@@ -1,0 +1,78 @@
+/**
+ * A staff socket's session, checked again for as long as the socket is open (issue #24.2). The handshake checks the
+ * session once; without more, a socket opened by an admin keeps admin rights after a demotion, and outlives the
+ * 12-hour and 2-hour limits until some HTTP request notices. So:
+ *
+ * - `check` validates the session again (role from the database, idle and absolute limits): the `/agent` namespace
+ *   runs it before every event; only a person's action extends the session (SessionUse).
+ * - A timer at the session's deadline checks it again, so a socket that sends nothing (the staff inbox) still closes
+ *   when the session ends; a session a person kept using has moved its deadline, and the timer waits for the new one.
+ *
+ * Role changes are also pushed (SessionEvents.roleChanged, userRoom): the sockets reconnect with the new role.
+ */
+import type { ContextUser } from '../trpc/context';
+import type { AppDatabase } from '../db/database';
+import type { UserRole } from '../db/schema';
+import type { Logger } from '../logger';
+import { validateSession, type SessionUse } from './session';
+import type { SessionEvents } from './session-events';
+
+export const isStaffRole = (role: UserRole) => role === 'agent' || role === 'admin';
+
+export type StaffSessionVerdict = { ok: true; user: ContextUser } | { ok: false; reason: 'ended' | 'not_staff' };
+
+/** setTimeout's longest delay is about 24.8 days; a timer is set at most this far ahead and looks again then. */
+const LONGEST_TIMER_MS = 24 * 60 * 60_000;
+/** When the database did not answer a deadline check, it is tried again this much later. */
+const RETRY_CHECK_MS = 60_000;
+
+type WatchedSocket = {
+  disconnect: (close: boolean) => unknown;
+  on: (event: 'disconnect', listener: () => void) => unknown;
+};
+
+export function watchStaffSession(
+  socket: WatchedSocket,
+  sessionId: string,
+  deps: { db: AppDatabase; sessionEvents: SessionEvents; logger: Logger; onUser?: (user: ContextUser) => void },
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let open = true;
+
+  const check = async (use: SessionUse): Promise<StaffSessionVerdict> => {
+    // An ended session is deleted and announced here, which closes its sockets on every node.
+    const current = await validateSession(deps.db, sessionId, deps.sessionEvents, use);
+    if (!current) return { ok: false, reason: 'ended' };
+    if (!isStaffRole(current.user.role)) return { ok: false, reason: 'not_staff' };
+    deps.onUser?.(current.user);
+    return { ok: true, user: current.user };
+  };
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    if (!open) return;
+    timer = setTimeout(() => void checkAtDeadline(), Math.max(0, Math.min(delayMs, LONGEST_TIMER_MS)));
+    timer.unref();
+  };
+
+  const checkAtDeadline = async () => {
+    try {
+      const current = await validateSession(deps.db, sessionId, deps.sessionEvents, 'background');
+      if (current && isStaffRole(current.user.role))
+        return schedule(current.session.expiresAt.getTime() - Date.now());
+      socket.disconnect(true);
+    } catch (error) {
+      deps.logger.error('staff socket session check failed', { err: error });
+      schedule(RETRY_CHECK_MS);
+    }
+  };
+
+  socket.on('disconnect', () => {
+    open = false;
+    clearTimeout(timer);
+  });
+  // The first check also finds a session that ended between the handshake and now.
+  void checkAtDeadline();
+
+  return { check };
+}
