@@ -88,24 +88,25 @@ export async function validateSessionToken(
   token: string,
   events?: SessionEvents,
   use: SessionUse = 'person',
+  now = Date.now(),
 ): Promise<SessionValidationResult> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  return validateSession(db, sessionIdFromToken(token), events, use);
+  return validateSession(db, sessionIdFromToken(token), events, use, now);
 }
 
 /** As validateSessionToken, for a session already known by its id (an open socket's, issue #24.2). */
 export async function validateSession(
   db: AppDatabase,
   sessionId: string,
-  events?: SessionEvents,
+  events?: Pick<SessionEvents, 'announce'>,
   use: SessionUse = 'person',
+  now = Date.now(),
 ): Promise<SessionValidationResult> {
   const row = await sessions.findWithUser(db, sessionId);
   // The row was found by its hash; comparing the hashes in constant time as well keeps the check
   // independent of how the database compares keys.
   if (!row || !constantTimeEqual(decodeHex(row.session_id), decodeHex(sessionId))) return null;
   const session: Session = { id: row.session_id, userId: row.user_id, expiresAt: new Date(row.expires_at) };
-  const now = Date.now();
   const createdAt = Date.parse(row.created_at);
   const policy = sessionPolicy(row.role);
   // An unreadable created_at counts as already too old: fail closed.

@@ -19,7 +19,13 @@ import type { SessionEvents } from './session-events';
 
 export const isStaffRole = (role: UserRole) => role === 'agent' || role === 'admin';
 
-export type StaffSessionVerdict = { ok: true; user: ContextUser } | { ok: false; reason: 'ended' | 'not_staff' };
+/**
+ * A refusal's `close` ends the socket: it announces an ended session (which closes its sockets on every node) and
+ * disconnects this one. It is left to the caller so that the refused event can be answered first.
+ */
+export type StaffSessionVerdict =
+  | { ok: true; user: ContextUser; expiresAt: number }
+  | { ok: false; reason: 'ended' | 'not_staff'; close: () => void };
 
 /** setTimeout's longest delay is about 24.8 days; a timer is set at most this far ahead and looks again then. */
 const LONGEST_TIMER_MS = 24 * 60 * 60_000;
@@ -34,18 +40,34 @@ type WatchedSocket = {
 export function watchStaffSession(
   socket: WatchedSocket,
   sessionId: string,
-  deps: { db: AppDatabase; sessionEvents: SessionEvents; logger: Logger; onUser?: (user: ContextUser) => void },
+  deps: {
+    db: AppDatabase;
+    sessionEvents: SessionEvents;
+    logger: Logger;
+    /** The time sessions are judged by (tests move it; the timer's delays are counted from it). */
+    now?: () => number;
+    onUser?: (user: ContextUser) => void;
+  },
 ) {
+  const now = deps.now ?? Date.now;
   let timer: NodeJS.Timeout | undefined;
   let open = true;
 
   const check = async (use: SessionUse): Promise<StaffSessionVerdict> => {
-    // An ended session is deleted and announced here, which closes its sockets on every node.
-    const current = await validateSession(deps.db, sessionId, deps.sessionEvents, use);
-    if (!current) return { ok: false, reason: 'ended' };
-    if (!isStaffRole(current.user.role)) return { ok: false, reason: 'not_staff' };
+    // An ended session is announced (closing its sockets on every node) only when the caller closes this socket.
+    const ended: (() => void)[] = [];
+    const announceLater = {
+      announce: (userId: number, ids: string[]) => ended.push(() => deps.sessionEvents.announce(userId, ids)),
+    };
+    const current = await validateSession(deps.db, sessionId, announceLater, use, now());
+    const close = () => {
+      for (const announce of ended) announce();
+      socket.disconnect(true);
+    };
+    if (!current) return { ok: false, reason: 'ended', close };
+    if (!isStaffRole(current.user.role)) return { ok: false, reason: 'not_staff', close };
     deps.onUser?.(current.user);
-    return { ok: true, user: current.user };
+    return { ok: true, user: current.user, expiresAt: current.session.expiresAt.getTime() };
   };
 
   const schedule = (delayMs: number) => {
@@ -57,10 +79,9 @@ export function watchStaffSession(
 
   const checkAtDeadline = async () => {
     try {
-      const current = await validateSession(deps.db, sessionId, deps.sessionEvents, 'background');
-      if (current && isStaffRole(current.user.role))
-        return schedule(current.session.expiresAt.getTime() - Date.now());
-      socket.disconnect(true);
+      const verdict = await check('background');
+      if (!verdict.ok) return verdict.close();
+      schedule(verdict.expiresAt - now());
     } catch (error) {
       deps.logger.error('staff socket session check failed', { err: error });
       schedule(RETRY_CHECK_MS);

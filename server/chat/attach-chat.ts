@@ -80,6 +80,8 @@ export type ChatDeps = {
   replyDelayMs?: number;
   /** Overrides the agent hand-back grace period (tests). */
   agentGraceMs?: number;
+  /** Overrides the clock staff sessions are checked against on open sockets (tests of the 12-hour and 2-hour limits). */
+  sessionClock?: () => number;
   /** Overrides SUPPORT_HOURS (tests of in- and out-of-hours answers). */
   supportClock?: SupportClock;
   /** Overrides the 2 minutes before an unseen agent reply is e-mailed (tests). */
@@ -155,9 +157,10 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   const presence = createAgentPresence({ db, logger, rooms });
 
   // A handshake is no person's action (the console and inbox reconnect by themselves): it never extends a session.
+  const sessionClock = deps.sessionClock ?? Date.now;
   const sessionFor = async (cookieHeader: string | undefined) => {
     const token = readSessionCookie(cookieHeader, sessionCookieName(env));
-    return token ? validateSessionToken(db, token, deps.sessionEvents, 'background') : null;
+    return token ? validateSessionToken(db, token, deps.sessionEvents, 'background', sessionClock()) : null;
   };
 
   // Nothing lives on the main namespace.
@@ -185,6 +188,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     address,
     sessionFor,
     sessionEvents: deps.sessionEvents,
+    sessionClock,
     graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS,
   });
 
@@ -203,6 +207,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     audit,
     inboxEvents: deps.inboxEvents ?? createInboxEvents(),
     sessionEvents: deps.sessionEvents,
+    sessionClock,
     ipOf: (socket) => address.ip(socket.request),
     sessionFor,
   });
@@ -396,7 +401,7 @@ function checkSessionBeforeEachEvent(
           ? chatError('UNAUTHORIZED', LOG_IN_REQUIRED_MESSAGE)
           : chatError('FORBIDDEN', AGENT_CONSOLE_STAFF_ONLY),
       );
-      socket.disconnect(true);
+      verdict.close();
     } catch (error) {
       logger.error('chat agent session check failed', { err: error });
       answer(chatError('STORAGE_FAILED', 'Something went wrong on our side. Please try again.'));
@@ -417,10 +422,11 @@ function setUpAgentNamespace(
     address: ClientAddress;
     sessionFor: SessionLookup;
     sessionEvents: SessionEvents;
+    sessionClock: () => number;
     graceMs: number;
   },
 ) {
-  const { db, logger, service, rooms, audit, presence, address, sessionFor, sessionEvents } = deps;
+  const { db, logger, service, rooms, audit, presence, address, sessionFor, sessionEvents, sessionClock } = deps;
   const graceTimers = new Set<NodeJS.Timeout>();
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
@@ -486,6 +492,7 @@ function setUpAgentNamespace(
       db,
       sessionEvents,
       logger,
+      now: sessionClock,
       // Updated in place: the handlers hold this object, so each event sees the role and name as checked now.
       onUser: (user) => Object.assign(agent, user),
     });

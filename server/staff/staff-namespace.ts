@@ -32,6 +32,7 @@ type Deps = {
   audit: AuditLog;
   inboxEvents: InboxEvents;
   sessionEvents: SessionEvents;
+  sessionClock: () => number;
   ipOf: (socket: StaffSocket) => string;
   sessionFor: (cookieHeader: string | undefined) => ReturnType<typeof validateSessionToken> | Promise<null>;
 };
@@ -78,7 +79,7 @@ export function attachStaffNamespace(io: Server, deps: Deps) {
   staff.on('connection', (socket: StaffSocket) => {
     void socket.join([sessionRoom(socket.data.sessionId), userRoom(socket.data.userId)]);
     // The inbox sends nothing: a timer at the session's deadline closes it when the session ends (issue #24.2).
-    watchStaffSession(socket, socket.data.sessionId, deps);
+    watchStaffSession(socket, socket.data.sessionId, { ...deps, now: deps.sessionClock });
   });
   // Logout, deactivation or expiry: that session's staff sockets go at once, on whichever node they are.
   const stopSessions = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
