@@ -24,8 +24,7 @@ export const isStaffRole = (role: UserRole) => role === 'agent' || role === 'adm
  * disconnects this one. It is left to the caller so that the refused event can be answered first.
  */
 export type StaffSessionVerdict =
-  | { ok: true; user: ContextUser; expiresAt: number }
-  | { ok: false; reason: 'ended' | 'not_staff'; close: () => void };
+  { ok: true; user: ContextUser; expiresAt: number } | { ok: false; reason: 'ended' | 'not_staff'; close: () => void };
 
 /** setTimeout's longest delay is about 24.8 days; a timer is set at most this far ahead and looks again then. */
 const LONGEST_TIMER_MS = 24 * 60 * 60_000;

@@ -80,7 +80,7 @@ export type ChatDeps = {
   replyDelayMs?: number;
   /** Overrides the agent hand-back grace period (tests). */
   agentGraceMs?: number;
-  /** Overrides the clock staff sessions are checked against on open sockets (tests of the 12-hour and 2-hour limits). */
+  /** Overrides the clock staff sessions are checked by on open sockets (tests of the 12-hour and 2-hour limits). */
   sessionClock?: () => number;
   /** Overrides SUPPORT_HOURS (tests of in- and out-of-hours answers). */
   supportClock?: SupportClock;

@@ -70,8 +70,7 @@ describe('the status of a conversation a colleague holds', () => {
     // Refused until the server has seen Ada go; a refused attempt changes nothing.
     await waitFor(
       async () =>
-        (await bola.socket.timeout(3000).emitWithAck('conversation:status', { conversationId, status: 'resolved' }))
-          .ok,
+        (await bola.socket.timeout(3000).emitWithAck('conversation:status', { conversationId, status: 'resolved' })).ok,
       3000,
       'resolved by a colleague',
     );
