@@ -103,7 +103,6 @@ export type ChatDeps = {
 export const CHAT_BURST_LIMIT = 5;
 export const CHAT_BURST_WINDOW_MS = 10_000;
 export const CHAT_PING_INTERVAL_MS = 2000;
-const AGENT_CONSOLE_STAFF_ONLY = 'The support console is for support staff only.';
 export const CHAT_PING_TIMEOUT_MS = 2000;
 /**
  * With several nodes, each looks every 15 s for bot replies and follow-ups overdue by 10 s or more: left by a node that
@@ -113,6 +112,8 @@ export const ADOPT_STRANDED = { intervalMs: 15_000, graceMs: 10_000 };
 
 type HandshakeRequest = http.IncomingMessage & { _query?: Record<string, string>; chatVisitorId?: string };
 type ClientAddress = ReturnType<typeof createClientAddress>;
+
+const AGENT_CONSOLE_STAFF_ONLY = 'The support console is for support staff only.';
 
 const refusal = (code: ChatErrorCode, message: string): ExtendedError => {
   const error = new Error(message) as ExtendedError;
@@ -156,8 +157,8 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   void service.start();
   const presence = createAgentPresence({ db, logger, rooms });
 
-  // A handshake is no person's action (the console and inbox reconnect by themselves): it never extends a session.
   const sessionClock = deps.sessionClock ?? Date.now;
+  // A handshake is no person's action (the console and inbox reconnect by themselves): it never extends a session.
   const sessionFor = async (cookieHeader: string | undefined) => {
     const token = readSessionCookie(cookieHeader, sessionCookieName(env));
     return token ? validateSessionToken(db, token, deps.sessionEvents, 'background', sessionClock()) : null;
