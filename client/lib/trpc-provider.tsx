@@ -1,7 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpLink } from '@trpc/client';
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { BACKGROUND_REQUEST_HEADER } from '../../shared/background-request';
 import { trpc } from './trpc';
+
+/**
+ * Query options for a fetch no person asked for (a poll): it is sent with the background header, so the server checks
+ * the session without extending it (issue #24.3).
+ */
+export const backgroundQuery = { trpc: { context: { background: true } } };
 
 /**
  * TanStack Query and the tRPC React client, mounted by the features that need them
@@ -17,7 +24,16 @@ export function TrpcProvider({ children, seed }: { children: ReactNode; seed?: (
     seed?.(created);
     return created;
   });
-  const [client] = useState(() => trpc.createClient({ links: [httpLink({ url: '/trpc' })] }));
+  const [client] = useState(() =>
+    trpc.createClient({
+      links: [
+        httpLink({
+          url: '/trpc',
+          headers: ({ op }) => (op.context.background === true ? { [BACKGROUND_REQUEST_HEADER]: '1' } : {}),
+        }),
+      ],
+    }),
+  );
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

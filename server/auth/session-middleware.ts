@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { BACKGROUND_REQUEST_HEADER } from '../../shared/background-request';
 import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { SessionEvents } from './session-events';
@@ -12,7 +13,8 @@ export type RequestSession = { user: ContextUser | null; sessionId: string | nul
  * Reads the session cookie of one request (used by the tRPC createContext in server/app.ts).
  * A valid session's cookie is re-sent with its (possibly extended) expiry; an unknown or
  * expired one is cleared. Any response to a request that carries a session cookie is
- * personal, so it is marked Cache-Control: no-store.
+ * personal, so it is marked Cache-Control: no-store. A request marked as background (the staff app's poll) is
+ * checked but does not extend the session.
  */
 export async function readRequestSession(
   deps: { db: AppDatabase; env: Env; sessionEvents: SessionEvents },
@@ -22,7 +24,8 @@ export async function readRequestSession(
   const token = readSessionCookie(req.headers.cookie, sessionCookieName(deps.env));
   if (!token) return { user: null, sessionId: null };
   res.setHeader('Cache-Control', 'no-store');
-  const result = await validateSessionToken(deps.db, token, deps.sessionEvents);
+  const use = req.headers[BACKGROUND_REQUEST_HEADER] === '1' ? 'background' : 'person';
+  const result = await validateSessionToken(deps.db, token, deps.sessionEvents, use);
   if (!result) {
     clearSessionCookie(res, deps.env);
     return { user: null, sessionId: null };

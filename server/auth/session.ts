@@ -73,6 +73,13 @@ export async function createSession(
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 
 /**
+ * `use: 'person'` (the default): a person acted (a page load, a form, a console action), so a staff session's idle
+ * window slides forward. `use: 'background'`: a poll, a socket's handshake or check; the session is checked and
+ * never extended, so an open tab alone reaches the idle limit (issue #24.3).
+ */
+export type SessionUse = 'person' | 'background';
+
+/**
  * The session and user for a cookie token, or null. Expired sessions (idle or past their
  * absolute lifetime) are deleted and announced; staff sessions slide their idle window forward.
  */
@@ -80,15 +87,26 @@ export async function validateSessionToken(
   db: AppDatabase,
   token: string,
   events?: SessionEvents,
+  use: SessionUse = 'person',
+  now = Date.now(),
 ): Promise<SessionValidationResult> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const sessionId = sessionIdFromToken(token);
+  return validateSession(db, sessionIdFromToken(token), events, use, now);
+}
+
+/** As validateSessionToken, for a session already known by its id (an open socket's, issue #24.2). */
+export async function validateSession(
+  db: AppDatabase,
+  sessionId: string,
+  events?: Pick<SessionEvents, 'announce'>,
+  use: SessionUse = 'person',
+  now = Date.now(),
+): Promise<SessionValidationResult> {
   const row = await sessions.findWithUser(db, sessionId);
   // The row was found by its hash; comparing the hashes in constant time as well keeps the check
   // independent of how the database compares keys.
   if (!row || !constantTimeEqual(decodeHex(row.session_id), decodeHex(sessionId))) return null;
   const session: Session = { id: row.session_id, userId: row.user_id, expiresAt: new Date(row.expires_at) };
-  const now = Date.now();
   const createdAt = Date.parse(row.created_at);
   const policy = sessionPolicy(row.role);
   // An unreadable created_at counts as already too old: fail closed.
@@ -98,7 +116,9 @@ export async function validateSessionToken(
     events?.announce(session.userId, [session.id]);
     return null;
   }
-  const expiry = expiryFor(policy, createdAt, now);
+  const usedNow = expiryFor(policy, createdAt, now);
+  // Background use never moves the expiry forward, only in (to what it would be had the session been used now).
+  const expiry = use === 'person' ? usedNow : Math.min(usedNow, session.expiresAt.getTime());
   // Forward by a minute or more (staff idle window), or back at once (an older, longer expiry).
   if (expiry - session.expiresAt.getTime() > EXPIRY_WRITE_GRANULARITY_MS || expiry < session.expiresAt.getTime()) {
     session.expiresAt = new Date(expiry);

@@ -52,6 +52,21 @@ const CONVERSATION_LIST_LIMIT = 100;
 
 const notFound = () => chatError('NOT_FOUND', 'That conversation no longer exists.');
 
+/**
+ * A conversation held by a colleague who is still online stays theirs: others may not join it, reply in it or change
+ * its status (ADR 0033); they can ask for a transfer. One whose agent has gone may be taken over.
+ */
+async function heldByColleague(context: AgentContext, conversation: { id: number; assigned_agent_id: number | null }) {
+  const current = conversation.assigned_agent_id;
+  if (current === null || current === context.agent.id || !(await context.service.rooms.agentOnline(current)))
+    return null;
+  const summary = await context.service.summary(conversation.id, context.agent.id);
+  const holder = summary?.assignedAgent ?? { id: current, name: 'Another agent' };
+  return chatError('ALREADY_CLAIMED', `${holder.name} has this conversation. You can ask them to transfer it.`, {
+    holder,
+  });
+}
+
 /** Handlers need the socket, its agent and how to answer a failure. */
 type AgentContext = AgentHandlerDeps & {
   socket: AgentSocket;
@@ -147,7 +162,8 @@ function registerReadingHandlers({ socket, agent, db, logger, service, presence,
 }
 
 /** Joining (claiming) and leaving a room; both are audited. */
-function registerRoomHandlers({ socket, agent, db, service, audit, failed }: AgentContext) {
+function registerRoomHandlers(context: AgentContext) {
+  const { socket, agent, db, service, audit, failed } = context;
   const auditRoom = (type: 'room.join' | 'room.leave', conversationId: number) =>
     void audit.record({
       type,
@@ -166,18 +182,8 @@ function registerRoomHandlers({ socket, agent, db, service, audit, failed }: Age
         if (!conversation) return notFound();
         const current = conversation.assigned_agent_id;
         if (current !== agent.id) {
-          // A room held by an agent who is still online stays theirs; one whose agent has gone may be taken over.
-          if (current !== null && (await service.rooms.agentOnline(current))) {
-            const summary = await service.summary(conversationId, agent.id);
-            const holder = summary?.assignedAgent ?? { id: current, name: 'Another agent' };
-            return chatError(
-              'ALREADY_CLAIMED',
-              `${holder.name} has this conversation. You can ask them to transfer it.`,
-              {
-                holder,
-              },
-            );
-          }
+          const held = await heldByColleague(context, conversation);
+          if (held) return held;
           const changed = await chat.setAssignedAgent(db, conversationId, agent.id, current);
           if (!changed) return chatError('ALREADY_CLAIMED', 'Another agent joined this conversation a moment ago.');
         }
@@ -272,7 +278,10 @@ function registerDeskHandlers(context: AgentContext) {
       agentStatusSchema,
       async ({ conversationId, status }) => {
         const conversation = await chat.findConversationById(db, conversationId);
-        if (!conversation || !(await service.setStatus(conversation, status))) return notFound();
+        if (!conversation) return notFound();
+        const held = await heldByColleague(context, conversation);
+        if (held) return held;
+        if (!(await service.setStatus(conversation, status))) return notFound();
         record('chat.status', `conversation:${conversationId}`, { status });
         return answerWithSummary(conversationId);
       },

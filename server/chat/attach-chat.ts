@@ -44,7 +44,8 @@ import { CHAT_AGENT_GRACE_MS, CHAT_LINK_HASH, CHAT_MAX_PAYLOAD_BYTES } from '../
 import { createAuditLog, type AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
-import { sessionRoom, type SessionEvents } from '../auth/session-events';
+import { sessionRoom, userRoom, type SessionEvents } from '../auth/session-events';
+import { watchStaffSession } from '../auth/staff-socket-session';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
@@ -53,6 +54,7 @@ import { memoryRateLimiters, redisRateLimiters, type RateLimiterFactory } from '
 import type { RedisClients } from '../redis/redis-clients';
 import type { Logger } from '../logger';
 import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
+import { chatError } from './handler-utils';
 import { createChatService, type ChatService, type SupportClock } from './chat-service';
 import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
 import { createSupportClock } from './support-clock';
@@ -78,6 +80,8 @@ export type ChatDeps = {
   replyDelayMs?: number;
   /** Overrides the agent hand-back grace period (tests). */
   agentGraceMs?: number;
+  /** Overrides the clock staff sessions are checked by on open sockets (tests of the 12-hour and 2-hour limits). */
+  sessionClock?: () => number;
   /** Overrides SUPPORT_HOURS (tests of in- and out-of-hours answers). */
   supportClock?: SupportClock;
   /** Overrides the 2 minutes before an unseen agent reply is e-mailed (tests). */
@@ -108,6 +112,8 @@ export const ADOPT_STRANDED = { intervalMs: 15_000, graceMs: 10_000 };
 
 type HandshakeRequest = http.IncomingMessage & { _query?: Record<string, string>; chatVisitorId?: string };
 type ClientAddress = ReturnType<typeof createClientAddress>;
+
+const AGENT_CONSOLE_STAFF_ONLY = 'The support console is for support staff only.';
 
 const refusal = (code: ChatErrorCode, message: string): ExtendedError => {
   const error = new Error(message) as ExtendedError;
@@ -151,9 +157,11 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   void service.start();
   const presence = createAgentPresence({ db, logger, rooms });
 
+  const sessionClock = deps.sessionClock ?? Date.now;
+  // A handshake is no person's action (the console and inbox reconnect by themselves): it never extends a session.
   const sessionFor = async (cookieHeader: string | undefined) => {
     const token = readSessionCookie(cookieHeader, sessionCookieName(env));
-    return token ? validateSessionToken(db, token) : null;
+    return token ? validateSessionToken(db, token, deps.sessionEvents, 'background', sessionClock()) : null;
   };
 
   // Nothing lives on the main namespace.
@@ -180,6 +188,8 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     presence,
     address,
     sessionFor,
+    sessionEvents: deps.sessionEvents,
+    sessionClock,
     graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS,
   });
 
@@ -193,10 +203,12 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   });
 
   const staffNamespace = attachStaffNamespace(io, {
+    db,
     logger,
     audit,
     inboxEvents: deps.inboxEvents ?? createInboxEvents(),
     sessionEvents: deps.sessionEvents,
+    sessionClock,
     ipOf: (socket) => address.ip(socket.request),
     sessionFor,
   });
@@ -211,6 +223,11 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     visitors.in(ended).disconnectSockets(true);
     agents.in(ended).disconnectSockets(true);
   });
+  // A role change: that person's consoles reconnect, and their handshake applies the new role (issue #24.2).
+  const stopRoleChanges = deps.sessionEvents.onRoleChanged((userId) => {
+    agents.local.in(userRoom(userId)).disconnectSockets(true);
+    agents.in(userRoom(userId)).disconnectSockets(true);
+  });
 
   return {
     io,
@@ -221,6 +238,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
      */
     close: () => {
       unsubscribe();
+      stopRoleChanges();
       stopMerging();
       staffNamespace.close();
       service.close();
@@ -352,6 +370,46 @@ function setUpVisitorNamespace(
   });
 }
 
+/**
+ * The console's events that it sends by itself (the list on every connect, 'read' as messages arrive): checked, but
+ * no person's action, so they do not extend the session. Every other event is something the agent did.
+ */
+const BACKGROUND_AGENT_EVENTS: ReadonlySet<string> = new Set(['conversation:list', 'conversation:read']);
+
+/**
+ * Lets each event through only once the session is checked again (issue #24.2), one event after another in the order
+ * they came. An ended session, or a person no longer staff, gets the handshake's answer in the ack and is disconnected.
+ */
+function checkSessionBeforeEachEvent(
+  socket: AgentSocket,
+  check: ReturnType<typeof watchStaffSession>['check'],
+  logger: Logger,
+) {
+  let previous = Promise.resolve();
+  socket.use((packet, next) => {
+    previous = previous.then(() => admit(packet, next));
+  });
+  async function admit([event, ...args]: unknown[], next: (error?: Error) => void) {
+    const ack = args.at(-1);
+    const answer = (error: ReturnType<typeof chatError>) => {
+      if (typeof ack === 'function') (ack as (result: typeof error) => void)(error);
+    };
+    try {
+      const verdict = await check(BACKGROUND_AGENT_EVENTS.has(String(event)) ? 'background' : 'person');
+      if (verdict.ok) return next();
+      answer(
+        verdict.reason === 'ended'
+          ? chatError('UNAUTHORIZED', LOG_IN_REQUIRED_MESSAGE)
+          : chatError('FORBIDDEN', AGENT_CONSOLE_STAFF_ONLY),
+      );
+      verdict.close();
+    } catch (error) {
+      logger.error('chat agent session check failed', { err: error });
+      answer(chatError('STORAGE_FAILED', 'Something went wrong on our side. Please try again.'));
+    }
+  }
+}
+
 /** /agent: staff only (refusals audited); an agent's rooms go back to the bot after the grace period. */
 function setUpAgentNamespace(
   agents: AgentNamespace,
@@ -364,10 +422,12 @@ function setUpAgentNamespace(
     presence: AgentPresenceBoard;
     address: ClientAddress;
     sessionFor: SessionLookup;
+    sessionEvents: SessionEvents;
+    sessionClock: () => number;
     graceMs: number;
   },
 ) {
-  const { db, logger, service, rooms, audit, presence, address, sessionFor } = deps;
+  const { db, logger, service, rooms, audit, presence, address, sessionFor, sessionEvents, sessionClock } = deps;
   const graceTimers = new Set<NodeJS.Timeout>();
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
@@ -386,7 +446,7 @@ function setUpAgentNamespace(
           detail: { reason: session ? 'not_staff' : 'not_signed_in' },
         });
         if (!session) return next(refusal('UNAUTHORIZED', LOG_IN_REQUIRED_MESSAGE));
-        return next(refusal('FORBIDDEN', 'The support console is for support staff only.'));
+        return next(refusal('FORBIDDEN', AGENT_CONSOLE_STAFF_ONLY));
       }
       socket.data = { ip, user: session.user, sessionId: session.session.id };
       next();
@@ -428,7 +488,16 @@ function setUpAgentNamespace(
       ip: socket.data.ip,
       subject: CHAT_NAMESPACES.agent,
     });
-    void socket.join([agentRoom(agent.id), sessionRoom(socket.data.sessionId!)]);
+    void socket.join([agentRoom(agent.id), sessionRoom(socket.data.sessionId!), userRoom(agent.id)]);
+    const session = watchStaffSession(socket, socket.data.sessionId!, {
+      db,
+      sessionEvents,
+      logger,
+      now: sessionClock,
+      // Updated in place: the handlers hold this object, so each event sees the role and name as checked now.
+      onUser: (user) => Object.assign(agent, user),
+    });
+    checkSessionBeforeEachEvent(socket, session.check, logger);
     void presence.changed();
     socket.on('disconnect', () => {
       releaseIfGone(agent.id);

@@ -10,8 +10,10 @@ import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
 import { STAFF_ONLY_MESSAGE } from '../../shared/messages/staff-messages';
 import { STAFF_NAMESPACE, type StaffServerToClientEvents } from '../../shared/requests';
 import type { AuditLog } from '../audit/audit-log';
-import { sessionRoom, type SessionEvents } from '../auth/session-events';
+import { sessionRoom, userRoom, type SessionEvents } from '../auth/session-events';
 import type { validateSessionToken } from '../auth/session';
+import { isStaffRole, watchStaffSession } from '../auth/staff-socket-session';
+import type { AppDatabase } from '../db/database';
 import type { Logger } from '../logger';
 import type { InboxEvents } from './inbox-events';
 
@@ -25,10 +27,12 @@ type StaffNamespace = Namespace<
 type StaffSocket = Socket<Record<string, never>, StaffServerToClientEvents, Record<string, never>, StaffSocketData>;
 
 type Deps = {
+  db: AppDatabase;
   logger: Logger;
   audit: AuditLog;
   inboxEvents: InboxEvents;
   sessionEvents: SessionEvents;
+  sessionClock: () => number;
   ipOf: (socket: StaffSocket) => string;
   sessionFor: (cookieHeader: string | undefined) => ReturnType<typeof validateSessionToken> | Promise<null>;
 };
@@ -48,7 +52,7 @@ export function attachStaffNamespace(io: Server, deps: Deps) {
     const ip = deps.ipOf(socket);
     try {
       const session = await deps.sessionFor(socket.request.headers.cookie);
-      if (!session || (session.user.role !== 'agent' && session.user.role !== 'admin')) {
+      if (!session || !isStaffRole(session.user.role)) {
         await deps.audit.record({
           type: 'staff.access_refused',
           actorUserId: session?.user.id ?? null,
@@ -72,7 +76,11 @@ export function attachStaffNamespace(io: Server, deps: Deps) {
   const stopInbox = deps.inboxEvents.onChange(({ kind, row }) => {
     staff.emit(kind === 'new' ? 'request:new' : 'request:changed', row);
   });
-  staff.on('connection', (socket: StaffSocket) => void socket.join(sessionRoom(socket.data.sessionId)));
+  staff.on('connection', (socket: StaffSocket) => {
+    void socket.join([sessionRoom(socket.data.sessionId), userRoom(socket.data.userId)]);
+    // The inbox sends nothing: a timer at the session's deadline closes it when the session ends (issue #24.2).
+    watchStaffSession(socket, socket.data.sessionId, { ...deps, now: deps.sessionClock });
+  });
   // Logout, deactivation or expiry: that session's staff sockets go at once, on whichever node they are.
   const stopSessions = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
     const ended = sessionIds.map(sessionRoom);
@@ -81,11 +89,17 @@ export function attachStaffNamespace(io: Server, deps: Deps) {
     staff.local.in(ended).disconnectSockets(true);
     staff.in(ended).disconnectSockets(true);
   });
+  // A role change: the inbox reconnects, and its handshake applies the new role.
+  const stopRoleChanges = deps.sessionEvents.onRoleChanged((userId) => {
+    staff.local.in(userRoom(userId)).disconnectSockets(true);
+    staff.in(userRoom(userId)).disconnectSockets(true);
+  });
 
   return {
     close() {
       stopInbox();
       stopSessions();
+      stopRoleChanges();
     },
   };
 }

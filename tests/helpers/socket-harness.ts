@@ -20,7 +20,9 @@ export { ALWAYS_CLOSED } from './support-clocks';
 
 type HarnessOptions = {
   env?: Record<string, string>;
-  chat?: Partial<Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs'>>;
+  chat?: Partial<
+    Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock'>
+  >;
 };
 
 type ClientOptions = { cookie?: string; origin?: string; reconnection?: boolean; headers?: Record<string, string> };

@@ -31,6 +31,7 @@ import { InboxView } from './inbox-view';
 import { NewsletterView } from './newsletter-view';
 import { RequestView } from './request-view';
 import { beep } from '../../lib/beep';
+import { useNewRequestCount } from './use-new-request-count';
 import { useStaffLive, type LiveStatus } from './use-staff-live';
 import '../../components/form/form.css';
 import './staff.css';
@@ -116,7 +117,7 @@ const SOUND_KEY = 'app-staff-sound';
 
 function StaffShell({ me, chats }: { me: StaffMe; chats: ReactNode }) {
   const queryClient = useQueryClient();
-  const newCount = trpc.staff.newCount.useQuery(undefined, { refetchInterval: 120_000 });
+  const newCount = useNewRequestCount();
   const listeners = useRef(new Set<LiveListener>());
   const [sound, setSound] = useState(
     () => typeof localStorage !== 'undefined' && localStorage.getItem(SOUND_KEY) === 'on',

@@ -1,7 +1,8 @@
 /**
  * Team and Audit (issue #13), admins only: invite a colleague (a set-password link through the mail queue), change a
- * role, deactivate or reactivate an account (a deactivated account's sessions end at once, its sockets too), and
- * read the audit log. Every write goes to the audit log; there is always at least one active admin.
+ * role (that person's open sockets reconnect with it), deactivate or reactivate an account (a deactivated account's
+ * sessions end at once, its sockets too), and read the audit log. Every write goes to the audit log; there is always
+ * at least one active admin.
  */
 import { TRPCError } from '@trpc/server';
 import {
@@ -66,6 +67,8 @@ export const teamRouter = router({
     const setRole = (db: AppDatabase) => users.setRole(db, member.id, input.role);
     if (input.role === 'admin') await setRole(ctx.db);
     else await keepAnAdmin(ctx, member.id, setRole);
+    // Open consoles and inboxes reconnect with the new role (a demoted admin keeps no admin rights on a socket).
+    ctx.sessionEvents.roleChanged(member.id);
     await audit(ctx, 'staff.role', member, { from: member.role, to: input.role });
     return { ok: true as const };
   }),
