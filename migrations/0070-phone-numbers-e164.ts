@@ -21,7 +21,7 @@ export function nigerianMobileE164(typed: string): string | null {
 const BATCH = 500;
 
 async function backfill(db: Kysely<any>, table: string) {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows: { id: number; phone: string }[] = await db
       .selectFrom(table)
       .select(['id', 'phone'])

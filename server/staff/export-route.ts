@@ -1,8 +1,8 @@
 /**
- * GET /staff/export.csv (issue #13): the inbox's current filter as CSV, for staff only. Phones are written as text
- * a spreadsheet keeps (the + and the leading 0), typed and in E.164. The same query names and
+ * GET /staff/export.csv (issue #13): the inbox's current filter as CSV, for staff only. The same query names and
  * zod schema as the inbox; rows streamed oldest first in batches; cells that a spreadsheet would run as formulas are
- * neutralised (server/data/csv.ts). Every export goes to the audit log with its filter and row count.
+ * neutralised, and phones (typed and in E.164) are written as text a spreadsheet keeps with the + and the leading 0
+ * (server/data/csv.ts). Every export goes to the audit log with its filter and row count.
  */
 import express from 'express';
 import type { Selectable } from 'kysely';

@@ -44,7 +44,10 @@ describe('phone numbers in the staff inbox (issue #23.4)', () => {
       const target = await world.submit('appointment', undefined, typed);
       await world.submit('trip_plan', undefined, '0809 555 1212');
       for (const search of WRITTEN_FORMS)
-        expect((await caller.staff.inbox({ search })).rows.map((row) => row.id), search).toEqual([target.id]);
+        expect(
+          (await caller.staff.inbox({ search })).rows.map((row) => row.id),
+          search,
+        ).toEqual([target.id]);
     },
   );
 
