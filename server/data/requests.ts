@@ -118,8 +118,17 @@ const lagosDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+01
 /** An FTS5 trigram phrase: the term quoted, its own quotes doubled. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
-/** Digits only, when the term looks like a phone number (so '0803 123 4567' finds '08031234567'). */
-const phoneDigits = (term: string) => (/^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : null);
+/**
+ * Digits only, when the term looks like a phone number (so '0803 123 4567' finds '08031234567'), without a leading
+ * trunk 0 or +234 (issue #23.4): the rest is in the number however it was typed, so '0803 123' finds
+ * '+234 803 123 4567' and '+234 803 123' finds '0803 123 4567'. Whole numbers also match by E.164.
+ */
+function phoneDigits(term: string) {
+  if (!/^[\d\s()+.-]+$/.test(term)) return null;
+  const digits = term.replace(/\D/g, '');
+  const national = /^\+\s*234/.test(term) ? digits.slice(3).replace(/^0/, '') : digits.replace(/^0/, '');
+  return national.length >= 3 ? national : digits;
+}
 
 /**
  * The search through the trigram index (3+ characters). SQLite: the FTS5 table `requests_search`; PostgreSQL: ILIKE on

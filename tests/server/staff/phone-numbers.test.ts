@@ -61,6 +61,18 @@ describe('phone numbers in the staff inbox (issue #23.4)', () => {
     expect(await found('555 1212')).toEqual([target.id]);
   });
 
+  it('finds a request by a fragment of the number, with or without the 0 or +234 it was typed with', async () => {
+    const { caller } = await world.person('agent');
+    const international = await world.submit('appointment', undefined, '+234 803 123 4567');
+    const local = await world.submit('service_order', undefined, '0803 765 4321');
+    await world.submit('trip_plan', undefined, '0809 555 1212');
+    const found = async (search: string) => (await caller.staff.inbox({ search })).rows.map((row) => row.id);
+    expect(await found('0803 123')).toEqual([international.id]);
+    expect(await found('803 123')).toEqual([international.id]);
+    expect(await found('+234 803 765')).toEqual([local.id]);
+    expect(await found('0803')).toEqual([local.id, international.id]);
+  });
+
   it('gives the request page the E.164 form and whether it is a mobile (for tel: and WhatsApp links)', async () => {
     const { caller } = await world.person('agent');
     const mobile = await world.submit('appointment', undefined, '0803 123 4567');
