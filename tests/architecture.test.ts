@@ -126,12 +126,24 @@ function expectOnlyKnownBreaks(rule: string, offenders: string[]) {
 }
 
 describe('shared/', () => {
-  const rule = 'shared/ imports only zod and other shared/ files (no node: modules, no client/ or server/)';
+  // libphonenumber-js: phone numbers in E.164 through a kept library, not a hand-written parser (ADR 0031).
+  const rule =
+    'shared/ imports only zod, libphonenumber-js and other shared/ files (no node: modules, no client/ or server/)';
   it(rule, () => {
     const offenders = allImports('shared')
-      .filter((ref) => (ref.resolved ? !under(ref.resolved, 'shared') : !isPackage(ref, 'zod')))
+      .filter((ref) =>
+        ref.resolved ? !under(ref.resolved, 'shared') : !isPackage(ref, 'zod') && !isPackage(ref, 'libphonenumber-js'),
+      )
       .map(describeRef);
     expectOnlyKnownBreaks(rule, offenders);
+  });
+
+  const phoneRule = 'only the server takes shared/phone (its metadata is too large for a client bundle, ADR 0031)';
+  it(phoneRule, () => {
+    const offenders = allImports('client')
+      .filter((ref) => ref.resolved === 'shared/phone' && !ref.typeOnly)
+      .map(describeRef);
+    expectOnlyKnownBreaks(phoneRule, offenders);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone } from '../../shared/phone';
 
 export type FollowUpContact = { kind: 'email' | 'whatsapp'; value: string };
 
@@ -7,17 +8,16 @@ const EMAIL_CANDIDATE = /[^\s<>()[\],;:"']+@[^\s<>()[\],;:"']+\.[^\s<>()[\],;:"'
 
 /**
  * The e-mail address or WhatsApp number in a visitor's answer to the bot's out-of-hours question, or null.
- * Numbers: a Nigerian mobile (0803 123 4567, +234 803 123 4567, 2348031234567) or any international number written
- * with its + (8 to 15 digits); stored in international form (+234…) so 'Continue on WhatsApp' and staff can use it.
+ * Numbers: any mobile, however written (0803 123 4567, +234 (0) 803-123-4567, 2348031234567, +44 7911 123456),
+ * read by libphonenumber-js (shared/phone.ts) and stored in E.164 (+234…), so 'Continue on WhatsApp' and staff can
+ * use it and it matches the forms' numbers (issue #23.4).
  */
 export function parseFollowUpContact(answer: string): FollowUpContact | null {
   const candidate = EMAIL_CANDIDATE.exec(answer)?.[0].replace(/\.$/, '');
   if (candidate && emailSchema.safeParse(candidate).success) return { kind: 'email', value: candidate.toLowerCase() };
-  for (const token of answer.match(/\+?[\d][\d\s\-().]{6,20}\d/g) ?? []) {
-    const digits = token.replace(/[\s\-().]/g, '');
-    const nigerian = /^(?:\+?234|0)([789][01]\d{8})$/.exec(digits);
-    if (nigerian) return { kind: 'whatsapp', value: `+234${nigerian[1]}` };
-    if (/^\+[1-9]\d{7,14}$/.test(digits)) return { kind: 'whatsapp', value: digits };
+  for (const token of answer.match(/\+?\d[\d\s\-().]{6,20}\d/g) ?? []) {
+    const phone = normalisePhone(token);
+    if (phone?.mobile) return { kind: 'whatsapp', value: phone.e164 };
   }
   return null;
 }

@@ -21,6 +21,8 @@ export type NewRequest = {
   fullName: string;
   email: string;
   phone: string | null;
+  /** The phone in E.164, null when none or not a valid number. */
+  phoneE164: string | null;
   subject: string;
   requestedDate: string | null;
 };
@@ -64,6 +66,7 @@ export async function addToInbox(trx: Transaction<Database>, request: NewRequest
       full_name: request.fullName,
       email: request.email,
       phone: request.phone,
+      phone_e164: request.phoneE164,
       subject: request.subject,
       requested_date: request.requestedDate,
       created_at: now,
@@ -115,8 +118,17 @@ const lagosDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+01
 /** An FTS5 trigram phrase: the term quoted, its own quotes doubled. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
-/** Digits only, when the term looks like a phone number (so '0803 123 4567' finds '08031234567'). */
-const phoneDigits = (term: string) => (/^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : null);
+/**
+ * Digits only, when the term looks like a phone number (so '0803 123 4567' finds '08031234567'), without a leading
+ * trunk 0 or +234 (issue #23.4): the rest is in the number however it was typed, so '0803 123' finds
+ * '+234 803 123 4567' and '+234 803 123' finds '0803 123 4567'. Whole numbers also match by E.164.
+ */
+function phoneDigits(term: string) {
+  if (!/^[\d\s()+.-]+$/.test(term)) return null;
+  const digits = term.replace(/\D/g, '');
+  const national = /^\+\s*234/.test(term) ? digits.slice(3).replace(/^0/, '') : digits.replace(/^0/, '');
+  return national.length >= 3 ? national : digits;
+}
 
 /**
  * The search through the trigram index (3+ characters). SQLite: the FTS5 table `requests_search`; PostgreSQL: ILIKE on
@@ -141,13 +153,22 @@ function trigramSearch(db: Db, term: string) {
 }
 
 /**
+ * A whole phone number finds its requests however either side wrote it (issue #23.4): the term's E.164 form against
+ * `requests.phone_e164` (indexed), beside the typed digits (old rows whose number had no E.164 form).
+ */
+function phoneOrTrigramSearch(db: Db, term: string, phoneE164: string | null | undefined) {
+  const search = trigramSearch(db, term);
+  return phoneE164 ? sql<boolean>`(requests.phone_e164 = ${phoneE164} or ${search})` : search;
+}
+
+/**
  * Applies the inbox filter. Search looks at reference, name, e-mail and phone: through the trigram index when the
  * term has 3 characters or more, otherwise a prefix match on reference and name.
  */
 function applyFilter<O>(
   db: Db,
   query: SelectQueryBuilder<Database, 'requests', O>,
-  filter: InboxFilter,
+  filter: InboxQuery,
   viewerId: number,
 ): SelectQueryBuilder<Database, 'requests', O> {
   let filtered = query;
@@ -160,7 +181,7 @@ function applyFilter<O>(
   if (filter.to) filtered = filtered.where('requests.created_at', '<', lagosDayAfter(filter.to));
   const term = filter.search?.trim();
   if (term) {
-    if (term.length >= 3) filtered = filtered.where(trigramSearch(db, term));
+    if (term.length >= 3) filtered = filtered.where(phoneOrTrigramSearch(db, term, filter.searchPhoneE164));
     else {
       const prefix = `${containsPattern(term).slice(1, -1)}%`;
       filtered = filtered.where(
@@ -171,13 +192,19 @@ function applyFilter<O>(
   return filtered;
 }
 
+/**
+ * The inbox filter as the data layer takes it: with the search term's phone number in E.164 when it reads as one
+ * (server/staff/inbox-query.ts; this layer imports only types from shared/, not the phone library).
+ */
+export type InboxQuery = InboxFilter & { searchPhoneE164?: string | null };
+
 export type InboxPage = { rows: InboxRow[]; nextCursor: number | null };
 
 export const requests = {
   /** One page of the inbox, newest first; `cursor` is the last id of the previous page. */
   async list(
     db: AppDatabase,
-    filter: InboxFilter,
+    filter: InboxQuery,
     options: { viewerId: number; cursor?: number; limit: number },
   ): Promise<InboxPage> {
     let query = applyFilter(db, inboxColumns(db.selectFrom('requests')), filter, options.viewerId);
@@ -191,7 +218,7 @@ export const requests = {
   },
 
   /** Every row of the filter, oldest first, in batches (the CSV export). */
-  async *stream(db: AppDatabase, filter: InboxFilter, viewerId: number, batchSize = 500) {
+  async *stream(db: AppDatabase, filter: InboxQuery, viewerId: number, batchSize = 500) {
     let after = 0;
     for (;;) {
       const rows = await applyFilter(db, db.selectFrom('requests').selectAll('requests'), filter, viewerId)

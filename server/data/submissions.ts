@@ -152,13 +152,24 @@ const requestTypeOf = {
   trip_plans: 'trip_plan',
 } as const satisfies Record<Exclude<SubmissionTable, 'newsletter_subscriptions'>, RequestType>;
 
-const contact = (data: { fullName: string; email: string; phone: string | null }) => ({
+/**
+ * A request form's parsed data with its phone in E.164 (shared/phone.ts, called by the caller: this layer imports
+ * only types from shared/), null when there is none or it is not a valid number.
+ */
+export type WithPhoneE164<T> = T & { phoneE164: string | null };
+
+const contact = (data: WithPhoneE164<{ fullName: string; email: string; phone: string | null }>) => ({
   fullName: data.fullName,
   email: data.email,
   phone: data.phone,
+  phoneE164: data.phoneE164,
 });
 
-export const insertJobApplication = (writes: WriteBatcher, data: JobApplicationData, onNewRequest?: OnNewRequest) =>
+export const insertJobApplication = (
+  writes: WriteBatcher,
+  data: WithPhoneE164<JobApplicationData>,
+  onNewRequest?: OnNewRequest,
+) =>
   storeRequest(
     writes,
     'job_applications',
@@ -168,6 +179,7 @@ export const insertJobApplication = (writes: WriteBatcher, data: JobApplicationD
       full_name: data.fullName,
       email: data.email,
       phone: data.phone,
+      phone_e164: data.phoneE164,
       resume_link: data.resumeLink,
       cover_letter: data.coverLetter,
     },
@@ -175,7 +187,11 @@ export const insertJobApplication = (writes: WriteBatcher, data: JobApplicationD
     onNewRequest,
   );
 
-export const insertServiceOrder = (writes: WriteBatcher, data: ServiceOrderData, onNewRequest?: OnNewRequest) =>
+export const insertServiceOrder = (
+  writes: WriteBatcher,
+  data: WithPhoneE164<ServiceOrderData>,
+  onNewRequest?: OnNewRequest,
+) =>
   storeRequest(
     writes,
     'service_orders',
@@ -184,6 +200,7 @@ export const insertServiceOrder = (writes: WriteBatcher, data: ServiceOrderData,
       full_name: data.fullName,
       email: data.email,
       phone: data.phone,
+      phone_e164: data.phoneE164,
       service_package: data.servicePackage,
       service_category: data.serviceCategory,
       message: data.message,
@@ -192,7 +209,11 @@ export const insertServiceOrder = (writes: WriteBatcher, data: ServiceOrderData,
     onNewRequest,
   );
 
-export const insertAppointment = (writes: WriteBatcher, data: AppointmentData, onNewRequest?: OnNewRequest) =>
+export const insertAppointment = (
+  writes: WriteBatcher,
+  data: WithPhoneE164<AppointmentData>,
+  onNewRequest?: OnNewRequest,
+) =>
   storeRequest(
     writes,
     'appointments',
@@ -201,6 +222,7 @@ export const insertAppointment = (writes: WriteBatcher, data: AppointmentData, o
       full_name: data.fullName,
       email: data.email,
       phone: data.phone,
+      phone_e164: data.phoneE164,
       preferred_date: data.preferredDate,
       preferred_time: data.preferredTime,
       service_type: data.serviceType,
@@ -210,7 +232,7 @@ export const insertAppointment = (writes: WriteBatcher, data: AppointmentData, o
     onNewRequest,
   );
 
-export const insertTripPlan = (writes: WriteBatcher, data: TripPlanData, onNewRequest?: OnNewRequest) =>
+export const insertTripPlan = (writes: WriteBatcher, data: WithPhoneE164<TripPlanData>, onNewRequest?: OnNewRequest) =>
   storeRequest(
     writes,
     'trip_plans',
@@ -225,6 +247,7 @@ export const insertTripPlan = (writes: WriteBatcher, data: TripPlanData, onNewRe
       full_name: data.fullName,
       email: data.email,
       phone: data.phone,
+      phone_e164: data.phoneE164,
       additional_requests: data.additionalRequests,
     },
     { ...contact(data), subject: data.destination, requestedDate: data.departureDate },
@@ -242,6 +265,7 @@ export const submissionColumns: Record<SubmissionTable, string[]> = {
     'full_name',
     'email',
     'phone',
+    'phone_e164',
     'resume_link',
     'cover_letter',
   ],
@@ -252,6 +276,7 @@ export const submissionColumns: Record<SubmissionTable, string[]> = {
     'full_name',
     'email',
     'phone',
+    'phone_e164',
     'service_category',
     'service_package',
     'message',
@@ -263,6 +288,7 @@ export const submissionColumns: Record<SubmissionTable, string[]> = {
     'full_name',
     'email',
     'phone',
+    'phone_e164',
     'preferred_date',
     'preferred_time',
     'service_type',
@@ -281,6 +307,7 @@ export const submissionColumns: Record<SubmissionTable, string[]> = {
     'full_name',
     'email',
     'phone',
+    'phone_e164',
     'additional_requests',
   ],
 };

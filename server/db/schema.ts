@@ -114,6 +114,8 @@ export interface JobApplicationsTable extends SubmissionColumns {
   full_name: string;
   email: string;
   phone: string | null;
+  /** The phone in E.164 ('+2348031234567'), null when none or not a valid number (migrations/0070). */
+  phone_e164: string | null;
   resume_link: string;
   cover_letter: string | null;
 }
@@ -121,6 +123,8 @@ export interface ServiceOrdersTable extends SubmissionColumns {
   full_name: string;
   email: string;
   phone: string | null;
+  /** The phone in E.164 ('+2348031234567'), null when none or not a valid number (migrations/0070). */
+  phone_e164: string | null;
   service_package: string | null;
   service_category: string;
   message: string | null;
@@ -129,6 +133,8 @@ export interface AppointmentsTable extends SubmissionColumns {
   full_name: string;
   email: string;
   phone: string | null;
+  /** The phone in E.164 ('+2348031234567'), null when none or not a valid number (migrations/0070). */
+  phone_e164: string | null;
   /** YYYY-MM-DD. */
   preferred_date: string;
   preferred_time: string | null;
@@ -145,6 +151,8 @@ export interface TripPlansTable extends SubmissionColumns {
   full_name: string;
   email: string;
   phone: string | null;
+  /** The phone in E.164 ('+2348031234567'), null when none or not a valid number (migrations/0070). */
+  phone_e164: string | null;
   additional_requests: string | null;
 }
 
@@ -247,6 +255,8 @@ export interface RequestsTable {
   /** Compares without regard to case (COLLATE NOCASE). */
   email: string;
   phone: string | null;
+  /** The phone in E.164 ('+2348031234567'), null when none or not a valid number (migrations/0070). */
+  phone_e164: string | null;
   /** The service, package, job or destination asked for. */
   subject: string;
   /** YYYY-MM-DD. */

@@ -19,18 +19,35 @@ const personalColumns: Record<
   RequestTypeColumn,
   { table: 'appointments' | 'service_orders' | 'trip_plans' | 'job_applications'; blank: Record<string, string | null> }
 > = {
-  appointment: { table: 'appointments', blank: { full_name: ANONYMISED_NAME, email: '', phone: null, message: null } },
+  appointment: {
+    table: 'appointments',
+    blank: { full_name: ANONYMISED_NAME, email: '', phone: null, phone_e164: null, message: null },
+  },
   service_order: {
     table: 'service_orders',
-    blank: { full_name: ANONYMISED_NAME, email: '', phone: null, message: null },
+    blank: { full_name: ANONYMISED_NAME, email: '', phone: null, phone_e164: null, message: null },
   },
   trip_plan: {
     table: 'trip_plans',
-    blank: { full_name: ANONYMISED_NAME, email: '', phone: null, additional_requests: null, activity_interests: null },
+    blank: {
+      full_name: ANONYMISED_NAME,
+      email: '',
+      phone: null,
+      phone_e164: null,
+      additional_requests: null,
+      activity_interests: null,
+    },
   },
   job_application: {
     table: 'job_applications',
-    blank: { full_name: ANONYMISED_NAME, email: '', phone: null, resume_link: '', cover_letter: null },
+    blank: {
+      full_name: ANONYMISED_NAME,
+      email: '',
+      phone: null,
+      phone_e164: null,
+      resume_link: '',
+      cover_letter: null,
+    },
   },
 };
 
@@ -129,6 +146,7 @@ export async function runRetention(
           full_name: ANONYMISED_NAME,
           email: '',
           phone: null,
+          phone_e164: null,
           patient_message: null,
           cancel_reason: null,
           anonymised_at: stamp,

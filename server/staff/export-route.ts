@@ -1,15 +1,17 @@
 /**
  * GET /staff/export.csv (issue #13): the inbox's current filter as CSV, for staff only. The same query names and
  * zod schema as the inbox; rows streamed oldest first in batches; cells that a spreadsheet would run as formulas are
- * neutralised (server/data/csv.ts). Every export goes to the audit log with its filter and row count.
+ * neutralised, and phones (typed and in E.164) are written as text a spreadsheet keeps with the + and the leading 0
+ * (server/data/csv.ts). Every export goes to the audit log with its filter and row count.
  */
 import express from 'express';
 import type { Selectable } from 'kysely';
 import { inboxFilterSchema, requestStatusLabels, requestTypeLabels } from '../../shared/requests';
-import { csvCell } from '../data/csv';
+import { csvCell, csvPhoneCell } from '../data/csv';
 import { requests } from '../data/requests';
 import type { RequestsTable } from '../db/schema';
 import type { AppServices } from '../trpc/context';
+import { inboxQuery } from './inbox-query';
 import { staffForRequest } from './staff-request';
 
 const columns: [header: string, cell: (row: ExportRow) => unknown][] = [
@@ -21,6 +23,7 @@ const columns: [header: string, cell: (row: ExportRow) => unknown][] = [
   ['Name', (row) => row.full_name],
   ['Email', (row) => row.email],
   ['Phone', (row) => row.phone],
+  ['Phone (E.164)', (row) => row.phone_e164],
   ['Asked for', (row) => row.subject],
   ['Requested date', (row) => row.requested_date],
   ['Confirmed for (Lagos)', (row) => row.confirmed_for],
@@ -30,7 +33,10 @@ const columns: [header: string, cell: (row: ExportRow) => unknown][] = [
 
 type ExportRow = Selectable<RequestsTable> & { owner_name: string | null };
 
+const phoneHeaders = new Set(['Phone', 'Phone (E.164)']);
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const rowLine = (row: ExportRow) =>
+  `${columns.map(([header, cell]) => (phoneHeaders.has(header) ? csvPhoneCell : csvCell)(cell(row))).join(',')}\r\n`;
 
 export function staffExportRouter(services: AppServices) {
   const router = express.Router();
@@ -68,16 +74,10 @@ export function staffExportRouter(services: AppServices) {
       );
       res.write(line(columns.map(([header]) => header)));
       let count = 0;
-      for await (const batch of requests.stream(services.db, parsed.data, user.id)) {
+      for await (const batch of requests.stream(services.db, inboxQuery(parsed.data), user.id)) {
         res.write(
           batch
-            .map((row) =>
-              line(
-                columns.map(([, cell]) =>
-                  cell({ ...row, owner_name: row.owner_id ? (owners.get(row.owner_id) ?? null) : null }),
-                ),
-              ),
-            )
+            .map((row) => rowLine({ ...row, owner_name: row.owner_id ? (owners.get(row.owner_id) ?? null) : null }))
             .join(''),
         );
         count += batch.length;

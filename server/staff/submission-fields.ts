@@ -41,11 +41,15 @@ const fieldLabels: Record<RequestType, [column: string, label: string][]> = {
   ],
 };
 
-export type SubmissionField = { label: string; value: string | null };
+/** `kind` tells the page which fields are links: e-mail (mailto:) and phone (tel:, and WhatsApp for a mobile). */
+export type SubmissionField = { label: string; value: string | null; kind: 'email' | 'phone' | 'text' };
+
+const kindOf = (column: string): SubmissionField['kind'] =>
+  column === 'email' ? 'email' : column === 'phone' ? 'phone' : 'text';
 
 export const submissionFields = (type: RequestType, row: Record<string, unknown>): SubmissionField[] =>
   fieldLabels[type].map(([column, label]) => {
     const value = row[column];
     const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-    return { label, value: text === '' ? null : text };
+    return { label, value: text === '' ? null : text, kind: kindOf(column) };
   });

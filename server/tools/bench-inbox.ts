@@ -19,6 +19,7 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { loadEnv } from '../env';
 import { createLogger } from '../logger';
+import { phoneE164 } from '../../shared/phone';
 import type { InboxFilter } from '../../shared/requests';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../../shared/requests';
 
@@ -78,21 +79,23 @@ async function main() {
 
     const seedStarted = performance.now();
     const insert = sqlite.prepare(
-      `insert into requests (reference, type, submission_id, full_name, email, phone, subject, requested_date, status, owner_id, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into requests (reference, type, submission_id, full_name, email, phone, phone_e164, subject, requested_date, status, owner_id, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const start = Date.now() - 2 * 365 * 86_400_000;
     const seed = sqlite.transaction((from: number, to: number) => {
       for (let n = from; n < to; n++) {
         const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]} ${n}`;
         const created = new Date(start + Math.floor((n / ROWS) * 2 * 365 * 86_400_000)).toISOString();
+        const phone = `+234 80${n % 10} ${String(n).padStart(7, '0').slice(0, 3)} ${String(n).padStart(7, '0').slice(3)}`;
         insert.run(
           `APT-${n.toString(36).toUpperCase().padStart(5, '0')}`,
           REQUEST_TYPES[n % REQUEST_TYPES.length],
           n + 1,
           name,
           `patient${n}@example.ng`,
-          `+234 80${n % 10} ${String(n).padStart(7, '0').slice(0, 3)} ${String(n).padStart(7, '0').slice(3)}`,
+          phone,
+          phoneE164(phone),
           SUBJECTS[n % SUBJECTS.length],
           n % 3 ? created.slice(0, 10) : null,
           REQUEST_STATUSES[Math.floor(n / 7) % REQUEST_STATUSES.length],
@@ -135,6 +138,7 @@ async function main() {
       ['search: name', { search: 'Yetunde Balogun' }],
       ['search: e-mail fragment', { search: 'patient4242@' }],
       ['search: phone digits with spaces', { search: '0004 242' }],
+      ['search: whole phone number, local form (E.164)', { search: '0801 000 4241' }],
       ['search: reference', { search: `APT-${(4242).toString(36).toUpperCase().padStart(5, '0')}` }],
       ['search + filter: name, status New', { search: 'Kemi', status: 'new' }],
       [`keyset page deep in the list (cursor ${deepCursor})`, { cursor: deepCursor }],

@@ -6,8 +6,8 @@ import { baseUrl } from '../helpers/browser';
 
 let submissions = 0;
 
-/** Books an appointment as the public form does (over HTTP); returns its reference. */
-export async function bookAppointment(fullName: string, email: string, base = baseUrl()) {
+/** Books an appointment as the public form does (over HTTP), with `phone` as typed if given; returns its reference. */
+export async function bookAppointment(fullName: string, email: string, base = baseUrl(), phone?: string) {
   submissions += 1;
   const response = await fetch(`${base}/trpc/forms.submitAppointment`, {
     method: 'POST',
@@ -15,7 +15,7 @@ export async function bookAppointment(fullName: string, email: string, base = ba
     body: JSON.stringify({
       fullName,
       email,
-      phone: `0803 555 ${String(1000 + submissions)}`,
+      phone: phone ?? `0803 555 ${String(1000 + submissions)}`,
       preferredDate: lagosToday(),
       preferredTime: '10-11 AM',
       serviceType: 'General Check-up',

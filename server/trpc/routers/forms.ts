@@ -11,6 +11,7 @@ import {
   MIN_FILL_MS,
   rateLimitMessage,
 } from '../../../shared/form-messages';
+import { phoneE164 } from '../../../shared/phone';
 import { appointmentSchema } from '../../../shared/schemas/appointment';
 import { jobApplicationSchema } from '../../../shared/schemas/job-application';
 import { newsletterSchema } from '../../../shared/schemas/newsletter';
@@ -110,6 +111,12 @@ async function storedRequest(ctx: RequestContext, table: SubmissionTable, result
   return stored(ctx, table, result);
 }
 
+/** The typed phone and, beside it, its E.164 form (issue #23.4): both are stored. */
+const withPhoneE164 = <T extends { phone: string | null }>(input: T) => ({
+  ...input,
+  phoneE164: phoneE164(input.phone),
+});
+
 export const formsRouter = router({
   subscribeNewsletter: formProcedure('newsletter_subscriptions')
     .input(newsletterSchema)
@@ -127,7 +134,11 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(ctx, input)) return botReply(ctx, 'job_applications');
       failIfFaultInjected(ctx);
-      return storedRequest(ctx, 'job_applications', await insertJobApplication(ctx.writes, input, queueReceipt));
+      return storedRequest(
+        ctx,
+        'job_applications',
+        await insertJobApplication(ctx.writes, withPhoneE164(input), queueReceipt),
+      );
     }),
 
   submitServiceOrder: formProcedure('service_orders')
@@ -135,7 +146,11 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(ctx, input)) return botReply(ctx, 'service_orders');
       failIfFaultInjected(ctx);
-      return storedRequest(ctx, 'service_orders', await insertServiceOrder(ctx.writes, input, queueReceipt));
+      return storedRequest(
+        ctx,
+        'service_orders',
+        await insertServiceOrder(ctx.writes, withPhoneE164(input), queueReceipt),
+      );
     }),
 
   submitAppointment: formProcedure('appointments')
@@ -143,7 +158,11 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(ctx, input)) return botReply(ctx, 'appointments');
       failIfFaultInjected(ctx);
-      return storedRequest(ctx, 'appointments', await insertAppointment(ctx.writes, input, queueReceipt));
+      return storedRequest(
+        ctx,
+        'appointments',
+        await insertAppointment(ctx.writes, withPhoneE164(input), queueReceipt),
+      );
     }),
 
   submitTripPlan: formProcedure('trip_plans')
@@ -151,6 +170,6 @@ export const formsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (looksLikeBot(ctx, input)) return botReply(ctx, 'trip_plans');
       failIfFaultInjected(ctx);
-      return storedRequest(ctx, 'trip_plans', await insertTripPlan(ctx.writes, input, queueReceipt));
+      return storedRequest(ctx, 'trip_plans', await insertTripPlan(ctx.writes, withPhoneE164(input), queueReceipt));
     }),
 });

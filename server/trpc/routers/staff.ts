@@ -25,12 +25,14 @@ import {
   REQUEST_NOT_FOUND_MESSAGE,
   STATUS_MOVE_MESSAGE,
 } from '../../../shared/messages/staff-messages';
+import { normalisePhone } from '../../../shared/phone';
 import { mailOutbox } from '../../data/mail-outbox';
 import { newsletter } from '../../data/newsletter';
 import { requests } from '../../data/requests';
 import { staffMembers } from '../../data/staff-members';
 import { notifyMailQueued } from '../../mail/mail-queue';
 import { requestStatusMail } from '../../mail/request-mails';
+import { inboxQuery } from '../../staff/inbox-query';
 import { submissionFields } from '../../staff/submission-fields';
 import type { RequestContext } from '../context';
 import { router, staffProcedure } from '../trpc';
@@ -77,7 +79,7 @@ export const staffRouter = router({
 
   inbox: staffProcedure.input(inboxListSchema).query(({ ctx, input }) => {
     const { cursor, limit, ...filter } = input;
-    return requests.list(ctx.db, filter, { viewerId: ctx.user.id, cursor, limit });
+    return requests.list(ctx.db, inboxQuery(filter), { viewerId: ctx.user.id, cursor, limit });
   }),
 
   /** Requests still New: the navigation badge and the tab title. */
@@ -91,10 +93,14 @@ export const staffRouter = router({
       requests.submission(ctx.db, request.type, request.submission_id),
       requests.events(ctx.db, input.id),
     ]);
+    const phone = normalisePhone(request.phone_e164);
     return {
       row: row!,
       email: request.email,
       phone: request.phone,
+      /** For the page's tel: link, and its WhatsApp link when the number can be a mobile. */
+      phoneE164: phone?.e164 ?? null,
+      phoneMobile: phone?.mobile ?? false,
       confirmedFor: request.confirmed_for,
       patientMessage: request.patient_message,
       cancelReason: request.cancel_reason,

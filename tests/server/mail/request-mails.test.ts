@@ -25,6 +25,7 @@ const appointment: NewRequest = {
   fullName: 'Ada <script>alert(1)</script>',
   email: 'ada@example.ng',
   phone: null,
+  phoneE164: null,
   subject: 'General Check-up',
   requestedDate: '2026-12-01',
 };
@@ -37,6 +38,7 @@ const row = (overrides: Partial<RequestRow>): RequestRow => ({
   full_name: 'Ada Obi',
   email: 'ada@example.ng',
   phone: null,
+  phone_e164: null,
   subject: 'General Check-up',
   requested_date: '2026-12-01',
   status: 'new',

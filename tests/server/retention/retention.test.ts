@@ -94,6 +94,7 @@ describe('retention (issue #13)', () => {
       full_name: 'Removed',
       email: '',
       phone: null,
+      phone_e164: null,
       cancel_reason: null,
       status: 'cancelled',
       reference: due.reference,
@@ -104,7 +105,13 @@ describe('retention (issue #13)', () => {
       .selectAll()
       .where('id', '=', row.submission_id)
       .executeTakeFirstOrThrow();
-    expect(trip).toMatchObject({ full_name: 'Removed', email: '', phone: null, additional_requests: null });
+    expect(trip).toMatchObject({
+      full_name: 'Removed',
+      email: '',
+      phone: null,
+      phone_e164: null,
+      additional_requests: null,
+    });
     const bodies = await world.db
       .selectFrom('request_events')
       .select('body')
@@ -114,6 +121,7 @@ describe('retention (issue #13)', () => {
     expect(bodies.map((event) => event.body)).toEqual(['[removed]', '[removed]']);
     const { caller } = await world.person('agent');
     expect((await caller.staff.inbox({ search: 'Patient 8801' })).rows).toEqual([]);
+    expect((await caller.staff.inbox({ search: '+234 803 123 8801' })).rows).toEqual([]);
     expect((await caller.staff.inbox({ search: 'Patient 8802' })).rows.map((r) => r.id)).toEqual([recent.id]);
     expect((await caller.staff.inbox({ search: 'Patient 8803' })).rows.map((r) => r.id)).toEqual([open.id]);
 

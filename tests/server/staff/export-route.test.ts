@@ -48,4 +48,15 @@ describe('GET /staff/export.csv (issue #13)', () => {
       .execute();
     expect(audit).toEqual([{ type: 'requests.export', detail: '{"count":1,"type":"appointment"}' }]);
   });
+
+  it('finds the rows by the number however written, and keeps the + and the leading 0 (issue #23.4)', async () => {
+    const agent = await harness.userSession('agent');
+    await post(harness.baseUrl, 'submitAppointment', { ...validInput.submitAppointment(), phone: '0803 123 4567' });
+    await post(harness.baseUrl, 'submitServiceOrder', { ...validInput.submitServiceOrder(), phone: '0809 555 1212' });
+    const response = await exportCsv(`?search=${encodeURIComponent('+234 803 123 4567')}`, agent.cookie);
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toContain(',Email,Phone,Phone (E.164),');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',"=""0803 123 4567""","=""+2348031234567""",');
+  });
 });

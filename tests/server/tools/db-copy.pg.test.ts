@@ -46,6 +46,7 @@ async function seedSqlite() {
     fullName: 'Chinedu Obi',
     email: 'chinedu@example.com',
     phone: '+234 803 123 4567',
+    phoneE164: '+2348031234567',
     preferredDate: '2030-01-02',
     preferredTime: null,
     serviceType: 'General Check-up',

@@ -7,7 +7,7 @@ import { insertAppointment, insertNewsletterSubscription } from '../../../server
 import { openDatabase } from '../../../server/db/database';
 import { createWriteBatcher } from '../../../server/db/write-batcher';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { csvCell, toCsv } from '../../../server/data/csv';
+import { csvCell, csvPhoneCell, toCsv } from '../../../server/data/csv';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -30,6 +30,19 @@ describe('CSV cells', () => {
     expect(csvCell('a=b')).toBe('a=b');
   });
 
+  it('write phone numbers as text a spreadsheet keeps: the + and the leading 0 stay (issue #23.4)', () => {
+    expect(csvPhoneCell('08031234567')).toBe('"=""08031234567"""');
+    expect(csvPhoneCell('+2348031234567')).toBe('"=""+2348031234567"""');
+    expect(csvPhoneCell('(0803) 123-4567')).toBe('"=""(0803) 123-4567"""');
+    expect(csvPhoneCell(null)).toBe('');
+    // Anything but phone characters gets the usual formula guard, never the ="…" form.
+    expect(csvPhoneCell('=1+1')).toBe("'=1+1");
+    expect(csvPhoneCell('+234" & HYPERLINK("x')).toBe(`"'+234"" & HYPERLINK(""x"`);
+    expect(toCsv(['name', 'phone', 'phone_e164'], [{ name: '0803', phone: '0803 123 4567', phone_e164: null }])).toBe(
+      'name,phone,phone_e164\r\n0803,"=""0803 123 4567""",\r\n',
+    );
+  });
+
   it('write a header row and CRLF line ends', () => {
     expect(toCsv(['a', 'b'], [{ a: 1, b: 'x,y' }])).toBe('a,b\r\n1,"x,y"\r\n');
   });
@@ -45,7 +58,8 @@ describe('npm run export', () => {
       await insertAppointment(writes, {
         fullName: '=cmd|calc',
         email: 'a@example.com',
-        phone: null,
+        phone: '08031234567',
+        phoneE164: '+2348031234567',
         preferredDate: '2030-01-02',
         preferredTime: null,
         serviceType: 'Other',
@@ -65,8 +79,9 @@ describe('npm run export', () => {
       expect(all.status).toBe(0);
       const [header, ...rest] = all.stdout.split('\r\n');
       expect(header).toBe(
-        'id,reference,created_at,full_name,email,phone,preferred_date,preferred_time,service_type,message',
+        'id,reference,created_at,full_name,email,phone,phone_e164,preferred_date,preferred_time,service_type,message',
       );
+      expect(rest[0]).toContain(',a@example.com,"=""08031234567""","=""+2348031234567""",2030-01-02,');
       expect(rest.join('\r\n')).toContain(`'=cmd|calc`);
       expect(rest.join('\r\n')).toContain('"Line one\nLine ""two"", three"');
 

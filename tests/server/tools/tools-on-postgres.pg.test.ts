@@ -38,7 +38,8 @@ describe('staff tools with DATABASE_URL', () => {
       await insertAppointment(createWriteBatcher(db), {
         fullName: 'Funmi Adeyemi',
         email: 'funmi@example.com',
-        phone: null,
+        phone: '0803 123 4567',
+        phoneE164: '+2348031234567',
         preferredDate: '2030-01-02',
         preferredTime: null,
         serviceType: 'General Check-up',
@@ -51,7 +52,9 @@ describe('staff tools with DATABASE_URL', () => {
     } finally {
       await db.destroy();
     }
-    expect((await tool('server/tools/export-csv.ts', ['appointments'])).stdout).toContain('Funmi Adeyemi');
+    const csv = (await tool('server/tools/export-csv.ts', ['appointments'])).stdout;
+    expect(csv).toContain('Funmi Adeyemi');
+    expect(csv).toContain(',"=""0803 123 4567""","=""+2348031234567""",');
     expect((await tool('server/tools/audit-cli.ts')).stdout).toContain('f***@example.com');
     expect((await tool('server/tools/retention-cli.ts', ['--dry-run'])).stdout).toContain('Dry run');
     expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(false);

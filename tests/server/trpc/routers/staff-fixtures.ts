@@ -8,6 +8,7 @@ import {
   insertTripPlan,
 } from '../../../../server/data/submissions';
 import { users } from '../../../../server/data/users';
+import { phoneE164 } from '../../../../shared/phone';
 import type { UserRole } from '../../../../server/db/schema';
 import { loadEnv } from '../../../../server/env';
 import { createLogger } from '../../../../server/logger';
@@ -71,18 +72,21 @@ export async function startStaffWorld() {
     return { user, caller: callerFor(user) };
   }
 
-  const contact = (n: number) => ({
-    fullName: `Patient ${n}`,
-    email: `patient${n}@example.com`,
-    phone: `0803 123 ${String(n).padStart(4, '0')}`,
-  });
+  const contact = (n: number, typedPhone?: string) => {
+    const phone = typedPhone ?? `0803 123 ${String(n).padStart(4, '0')}`;
+    return { fullName: `Patient ${n}`, email: `patient${n}@example.com`, phone, phoneE164: phoneE164(phone) };
+  };
 
-  /** Stores a request as the public form does; returns its inbox id. */
-  async function submit(kind: 'appointment' | 'service_order' | 'trip_plan' | 'job_application', n = ++people) {
+  /** Stores a request as the public form does (with `phone` as typed, if given); returns its inbox id. */
+  async function submit(
+    kind: 'appointment' | 'service_order' | 'trip_plan' | 'job_application',
+    n = ++people,
+    phone?: string,
+  ) {
     const stored =
       kind === 'appointment'
         ? await insertAppointment(writes, {
-            ...contact(n),
+            ...contact(n, phone),
             preferredDate: lagosToday(),
             preferredTime: null,
             serviceType: 'General Check-up',
@@ -90,14 +94,14 @@ export async function startStaffWorld() {
           } as never)
         : kind === 'service_order'
           ? await insertServiceOrder(writes, {
-              ...contact(n),
+              ...contact(n, phone),
               serviceCategory: 'Home Care',
               servicePackage: null,
               message: 'Please call',
             } as never)
           : kind === 'trip_plan'
             ? await insertTripPlan(writes, {
-                ...contact(n),
+                ...contact(n, phone),
                 destination: 'Chennai, India',
                 departureDate: null,
                 returnDate: null,
@@ -107,7 +111,7 @@ export async function startStaffWorld() {
                 additionalRequests: null,
               })
             : await insertJobApplication(writes, {
-                ...contact(n),
+                ...contact(n, phone),
                 jobTitle: 'Data Analyst',
                 resumeLink: 'https://example.com/cv.pdf',
                 coverLetter: null,

@@ -140,9 +140,9 @@ describe('a request', () => {
     expect(detail.row.reference).toBe(reference);
     expect(detail.fields).toEqual(
       expect.arrayContaining([
-        { label: 'Full name', value: 'Patient 77' },
-        { label: 'Service category', value: 'Home Care' },
-        { label: 'Message', value: 'Please call' },
+        { label: 'Full name', value: 'Patient 77', kind: 'text' },
+        { label: 'Service category', value: 'Home Care', kind: 'text' },
+        { label: 'Message', value: 'Please call', kind: 'text' },
       ]),
     );
     expect(detail.events.map((event) => event.kind)).toEqual(['created']);
