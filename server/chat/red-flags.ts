@@ -23,7 +23,19 @@ import {
 const CLAUSE_END = ',';
 const SENTENCE_END = '.';
 /** Words that start a new clause: a negation or a past time before them does not reach past them. */
-const conjunctions = new Set(['and', 'but', 'then', 'so', 'because', 'cos', 'though', 'although', 'however', 'while', 'whereas']);
+const conjunctions = new Set([
+  'and',
+  'but',
+  'then',
+  'so',
+  'because',
+  'cos',
+  'though',
+  'although',
+  'however',
+  'while',
+  'whereas',
+]);
 const NEGATION_WINDOW = 3;
 const DEFAULT_WITHIN = 8;
 
@@ -33,7 +45,11 @@ type Kind = 'sign' | 'near' | 'unless' | 'past' | 'resolved' | 'ongoing' | 'resu
 type Entry = { phrase: Phrase; kind: Kind; group: number };
 type Hit = { kind: Kind; group: number; start: number; end: number };
 
-const classes: Readonly<Record<string, readonly string[]>> = wordClasses;
+const wordsOf = (list: string) => list.split(/\s+/).filter(Boolean);
+const classes = new Map(Object.entries(wordClasses).map(([name, list]) => [name, wordsOf(list)]));
+const spellingOf = new Map(
+  Object.entries(spellings).flatMap(([right, wrongs]) => wordsOf(wrongs).map((wrong) => [wrong, right] as const)),
+);
 
 function parseWordTest(source: string): WordTest {
   const exact = new Set<string>();
@@ -42,7 +58,7 @@ function parseWordTest(source: string): WordTest {
   const add = (alternative: string) => {
     if (alternative === '$') clauseEnd = true;
     else if (alternative.startsWith('@')) {
-      const members = classes[alternative.slice(1)];
+      const members = classes.get(alternative.slice(1));
       if (!members) throw new Error(`Unknown word class in red-flag data: ${alternative}`);
       members.forEach(add);
     } else if (alternative.endsWith('*')) prefixes.push(alternative.slice(0, -1));
@@ -94,7 +110,7 @@ for (const { phrase } of entries)
     test.exact.forEach((word) => knownWords.add(word));
     knownPrefixes.push(...test.prefixes);
   }
-Object.keys(spellings).forEach((word) => knownWords.add(word));
+spellingOf.forEach((_right, wrong) => knownWords.add(wrong));
 const isKnown = (word: string) => knownWords.has(word) || knownPrefixes.some((prefix) => word.startsWith(prefix));
 
 const rewriteIndex = new Map<string, { words: string[]; into: string }[]>();
@@ -103,10 +119,10 @@ for (const [from, into] of rewrites) {
   rewriteIndex.set(words[0]!, [...(rewriteIndex.get(words[0]!) ?? []), { words, into }]);
 }
 
-const negatorSet = new Set(negators);
-const exclamationSet = new Set(exclamationAfterNo);
+const negatorSet = new Set(wordsOf(negators));
+const exclamationSet = new Set(wordsOf(exclamationAfterNo));
 /** Before a resolution word, these mean it has not ended ("has not stopped", "no gree stop" -> wont stop). */
-const notEnded = new Set([...negators, 'cant', 'gree', 'refuse', 'refused', 'refuses']);
+const notEnded = new Set([...negatorSet, 'cant', 'gree', 'refuse', 'refused', 'refuses']);
 
 function normaliseWord(raw: string): string {
   let word = raw.replace(/'s$/, '').replace(/'/g, '');
@@ -115,7 +131,7 @@ function normaliseWord(raw: string): string {
     const twice = word.replace(/(.)\1{2,}/g, '$1$1');
     word = isKnown(twice) ? twice : word.replace(/(.)\1{2,}/g, '$1');
   }
-  return spellings[word] ?? word;
+  return spellingOf.get(word) ?? word;
 }
 
 /** The message as words, with ',' and '.' tokens where clauses and sentences end. */
@@ -141,7 +157,7 @@ export function redFlagWords(message: string): string[] {
     else words.push(normaliseWord(token));
   }
   const joined: string[] = [];
-  for (let index = 0; index < words.length; ) {
+  for (let index = 0; index < words.length;) {
     const rewrite = rewriteIndex
       .get(words[index]!)
       ?.find(({ words: run }) => run.every((word, offset) => words[index + offset] === word));
@@ -277,7 +293,9 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
     if (hasNear(signs, nearByGroup.get(index) ?? [], sentence, count, group.within ?? DEFAULT_WITHIN))
       found.add(group.category);
   });
-  return chatRedFlagGroups.map((group) => group.category).filter((category, i, all) => found.has(category) && all.indexOf(category) === i);
+  return chatRedFlagGroups
+    .map((group) => group.category)
+    .filter((category, i, all) => found.has(category) && all.indexOf(category) === i);
 }
 
 /**
@@ -285,7 +303,13 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
  * every word, the latest-ending context phrase started at or before it; one backward sweep the earliest-starting one
  * at or after it.
  */
-function hasNear(signs: readonly Hit[], near: readonly Hit[], sentence: readonly number[], count: number, within: number) {
+function hasNear(
+  signs: readonly Hit[],
+  near: readonly Hit[],
+  sentence: readonly number[],
+  count: number,
+  within: number,
+) {
   if (!near.length) return false;
   const endingBy = new Array<Hit | undefined>(count);
   const startingFrom = new Array<Hit | undefined>(count + 1);

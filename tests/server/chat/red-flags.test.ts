@@ -7,7 +7,19 @@ describe('the table of realistic messages (issue #23.5)', () => {
     expect(emergencyMessages.length).toBeGreaterThanOrEqual(150);
     expect(ordinaryMessages.length).toBeGreaterThanOrEqual(60);
     const categories = new Set(emergencyMessages.map(([category]) => category));
-    for (const named of ['maternal', 'child', 'stroke', 'poisoning', 'burn', 'snakebite', 'injury', 'collapse', 'self-harm', 'chest', 'breathing'] as const)
+    for (const named of [
+      'maternal',
+      'child',
+      'stroke',
+      'poisoning',
+      'burn',
+      'snakebite',
+      'injury',
+      'collapse',
+      'self-harm',
+      'chest',
+      'breathing',
+    ] as const)
       expect(categories, named).toContain(named);
   });
 
