@@ -52,7 +52,7 @@ export type RedFlagGroup = {
   unless?: readonly string[];
 };
 
-/** Word lists used in phrases as `@name`, separated by spaces. Single words (a `*` at the end allowed, as in phrases). */
+/** Word lists used in phrases as `@name`, separated by spaces; single words (`word*` allowed, as in phrases). */
 export const wordClasses = {
   // Negation that turns a sign of life into a sign of absence ("not breathing", "e no dey move", "never move").
   // Pidgin "never" means "not yet" / "has not": "the baby never move since morning".

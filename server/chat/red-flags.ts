@@ -93,14 +93,25 @@ addEntries(resolved, 'resolved', -1);
 addEntries(ongoing, 'ongoing', -1);
 addEntries(resumed, 'resumed', -1);
 
-// Candidates by first word: exact first words are looked up; prefix or `$` first words are tried everywhere.
+// Candidates by first word: an exact first word is looked up, a `word*` first word by each start of the word read.
 const byFirstWord = new Map<string, Entry[]>();
-const tryEverywhere: Entry[] = [];
+const byFirstPrefix = new Map<string, Entry[]>();
+let longestPrefix = 0;
 for (const entry of entries) {
   const first = entry.phrase[0]!;
-  if (first.prefixes.length || first.clauseEnd) tryEverywhere.push(entry);
-  else for (const word of first.exact) byFirstWord.set(word, [...(byFirstWord.get(word) ?? []), entry]);
+  if (first.clauseEnd) throw new Error('A red-flag phrase cannot start with $');
+  for (const word of first.exact) byFirstWord.set(word, [...(byFirstWord.get(word) ?? []), entry]);
+  for (const prefix of first.prefixes) {
+    byFirstPrefix.set(prefix, [...(byFirstPrefix.get(prefix) ?? []), entry]);
+    longestPrefix = Math.max(longestPrefix, prefix.length);
+  }
 }
+const candidatesAt = (word: string): Entry[] => {
+  const found = [...(byFirstWord.get(word) ?? [])];
+  for (let length = 1; length <= Math.min(word.length, longestPrefix); length++)
+    found.push(...(byFirstPrefix.get(word.slice(0, length)) ?? []));
+  return found;
+};
 
 // Every word the data knows, to decide how far to shorten a drawn-out word ("wellll" -> well, "paaain" -> pain).
 const knownWords = new Set<string>();
@@ -185,12 +196,11 @@ function findHits(words: readonly string[]): Hit[] {
   const hits: Hit[] = [];
   for (let start = 0; start < words.length; start++) {
     if (isBoundary(words[start]!)) continue;
-    for (const candidates of [byFirstWord.get(words[start]!) ?? [], tryEverywhere])
-      for (const { phrase, kind, group } of candidates) {
-        if (start + phrase.length > words.length) continue;
-        if (phrase.every((test, offset) => passes(test, words[start + offset]!)))
-          hits.push({ kind, group, start, end: start + phrase.length });
-      }
+    for (const { phrase, kind, group } of new Set(candidatesAt(words[start]!))) {
+      if (start + phrase.length > words.length) continue;
+      if (phrase.every((test, offset) => passes(test, words[start + offset]!)))
+        hits.push({ kind, group, start, end: start + phrase.length });
+    }
   }
   return hits;
 }
@@ -278,7 +288,10 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
   const nearByGroup = new Map<number, Hit[]>();
   for (const hit of hits) {
     const target = hit.kind === 'sign' ? signsByGroup : hit.kind === 'near' ? nearByGroup : null;
-    if (target) target.set(hit.group, [...(target.get(hit.group) ?? []), hit]);
+    if (!target) continue;
+    const list = target.get(hit.group);
+    if (list) list.push(hit);
+    else target.set(hit.group, [hit]);
   }
 
   const found = new Set<RedFlagCategory>();

@@ -37,8 +37,9 @@ async function urgentInTheConsole() {
   const staff = await h.userSession('agent', 'Ada Obi');
   const agent = h.agentSocket({ cookie: staff.cookie });
   await connected(agent);
-  const listed: ConversationListResult = await agent.timeout(3000).emitWithAck('conversation:list', {});
-  if (!listed.ok) throw new Error(listed.error.message);
+  const result = await agent.timeout(3000).emitWithAck('conversation:list', {});
+  if (!result.ok) throw new Error(result.error.message);
+  const listed: ConversationListResult = result;
   agent.disconnect();
   return listed.conversations.map((conversation) => conversation.urgent);
 }
