@@ -1072,6 +1072,9 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     ],
     // A cut or hurt by accident is an injury, not self-harm; jokes are not a plan.
     unless: [
+      // "Die" for "dye": "I want to die my hair".
+      'hair',
+      'fabric',
       'relationship',
       'boyfriend',
       'girlfriend',
@@ -1195,7 +1198,16 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'dey comot',
     ],
     within: 4,
-    unless: ['blood test|group|count|pressure|sugar|work|result*|donation|bank|type|tonic', 'test', 'gums', 'brush*'],
+    unless: [
+      'blood test|group|count|pressure|sugar|work|result*|donation|bank|type|tonic',
+      'test',
+      'gums',
+      'brush*',
+      // Heavy periods are for a gynaecologist's appointment; in pregnancy the maternal groups apply.
+      'period*',
+      'menstrua*',
+      'menses',
+    ],
   },
   {
     category: 'bleeding',
