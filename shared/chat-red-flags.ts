@@ -431,6 +431,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'belle @be? @not @be? move|moving',
     ],
   },
+  // The same without the baby in the sign ("I can't feel any kicks", "no movement since morning"): a pregnancy
+  // or the baby must be named nearby.
   {
     category: 'maternal',
     name: 'no movements felt in pregnancy',
@@ -624,6 +626,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     within: 6,
     unless: ['gym', 'workout', 'exercise', 'football', 'match', 'sprain*', 'sleep paraly*'],
   },
+  // Paralysis said outright, or suddenly unable to move or stand. Sleep paralysis is not meant.
   {
     category: 'stroke',
     name: 'sudden paralysis',
@@ -640,6 +643,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'words @be? @not @be? coming out',
     ],
   },
+  // Cannot talk or speak: a stroke sign when sudden or with other stroke signs nearby. Alone it is too often
+  // "I can't talk now".
   {
     category: 'stroke',
     name: 'sudden loss of speech',
@@ -692,18 +697,20 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     within: 6,
     unless: ['food', 'price', 'buy', 'sell', 'where', 'fumes', 'smell*', 'clean*', 'wash*', 'toilet', 'mop*'],
   },
+  // Poisoning said outright. Food poisoning and lead or blood poisoning are other questions.
   {
     category: 'poisoning',
     name: 'poisoned',
     signs: ['poisoned', 'poisoning', 'don take|drink|swallow poison'],
     unless: ['food', 'lead', 'blood'],
   },
-  // Too many tablets, whether by accident (a child) or on purpose.
+  // An overdose said outright.
   {
     category: 'poisoning',
     name: 'overdose',
     signs: ['overdose|overdosed|overdosing', 'over dose|dosed'],
   },
+  // Too many tablets, a whole pack, all of someone's pills, swallowed by accident (a child) or on purpose.
   {
     category: 'poisoning',
     name: 'too many tablets',
@@ -808,6 +815,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     within: 5,
     unless: ['sun', 'sunburn', 'heartburn', 'calorie*', 'fat', 'sensation', 'feeling'],
   },
+  // Hot water, oil or pap poured or spilt on someone, or fire on them, without the word "burn".
   {
     category: 'burn',
     name: 'hot liquid or fire on a person',
@@ -828,6 +836,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Snake bites ———
+  // A snake that bit someone, in any word order: "snake bite am", "bitten by a snake".
   {
     category: 'snakebite',
     name: 'snake bite',
@@ -847,6 +856,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Injuries: road accidents, head injuries, wounds ———
+  // A road accident, named with a vehicle or the road. "Accident" alone is too often a child's toilet accident
+  // or an insurance claim.
   {
     category: 'injury',
     name: 'road accident',
@@ -881,6 +892,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'lawyer',
     ],
   },
+  // Hit, knocked down or run over by a vehicle.
   {
     category: 'injury',
     name: 'hit by a vehicle',
@@ -889,6 +901,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       '@vehicle hit|knock|knocked|jam|jammed|run|ran|crushed',
     ],
   },
+  // An injury to the head: a wound, cut, crack, bleeding, a broken skull.
   {
     category: 'injury',
     name: 'head injury',
@@ -912,6 +925,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     within: 4,
     unless: ['phone', 'screen', 'shower', 'head of', 'pressure', 'lice'],
   },
+  // A fall from a height: a roof, stairs, a tree, a ladder, a building, an okada.
   {
     category: 'injury',
     name: 'fall from a height',
@@ -938,6 +952,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     within: 5,
     unless: ['love', 'asleep', 'sleep'],
   },
+  // Stab wounds, gunshots, machete or cutlass wounds, deep cuts.
   {
     category: 'injury',
     name: 'stab or gunshot wound',
@@ -955,6 +970,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     ],
     unless: ['pain|vaccine|flu|booster|injection shot', 'photo*', 'camera', 'screenshot*'],
   },
+  // Drowning, and electric shock ("NEPA shock am").
   {
     category: 'injury',
     name: 'drowning or electric shock',
@@ -962,6 +978,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Collapse, unconsciousness ———
+  // Collapse, fainting, passing out, unconsciousness, not responding, not waking. Other senses: a faint line
+  // on a test, "passed out" of a school (graduated), a building that collapsed, an app not responding.
   {
     category: 'collapse',
     name: 'collapsed, fainted or unconscious',
@@ -997,6 +1015,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'app|website|site|page|portal|system|server|laptop|computer|screen|link|button|email|phone|network @be? @not @be? respond*|responding|working',
     ],
   },
+  // A person lying still: "he is not moving", "e no dey move", dropped to the floor. A queue, traffic, a
+  // business or bowels are not meant.
   {
     category: 'collapse',
     name: 'a person not moving',
@@ -1029,12 +1049,15 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Fits in anyone ———
+  // A seizure or convulsion named as such, in anyone; an epileptic attack; foaming at the mouth.
   {
     category: 'seizure',
     name: 'seizure',
     signs: ['@seizure', 'epileptic|epilepsy attack|fit|fits|seizure', 'foam* from|at|for the? mouth'],
     unless: ['medication refill'],
   },
+  // "Having fits", "fitting", Pidgin "e dey fit": a convulsion when a person is named nearby. Clothes that
+  // fit, a tantrum ("threw a fit") and keeping fit are not meant.
   {
     category: 'seizure',
     name: 'having fits',
@@ -1045,6 +1068,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Self-harm and suicide ———
+  // Suicide, wanting to die, self-harm, in English and Pidgin ("I wan kill myself", "I no wan live again").
+  // A past attempt ("last year") does not fire; talk of it now does.
   {
     category: 'self-harm',
     name: 'suicide or self-harm',
@@ -1104,6 +1129,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Chest pain, breathing ———
+  // Chest pain, tightness or pressure, in any word order ("my chest is paining me", "pain in my chest").
+  // Chest infections, X-rays and check-ups are not meant.
   {
     category: 'chest',
     name: 'chest pain or tightness',
@@ -1128,6 +1155,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     within: 4,
     unless: ['infection*', 'xray', 'x ray', 'scan', 'checkup', 'check', 'muscle*', 'gym', 'workout'],
   },
+  // A heart attack or cardiac arrest said outright; Pidgin "my heart dey pain me well well".
   {
     category: 'chest',
     name: 'heart attack',
@@ -1139,6 +1167,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'heart @be? pain* me? seriously',
     ],
   },
+  // Not breathing, cannot breathe, short of breath, choking, a throat closing (anaphylaxis). Breathing classes
+  // and exercises are not meant.
   {
     category: 'breathing',
     name: 'cannot breathe',
@@ -1162,6 +1192,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Heavy bleeding, anyone ———
+  // Heavy or non-stop bleeding in anyone: bleeding "a lot", "well well", "won't stop". Blood tests and gums
+  // are not meant.
   {
     category: 'bleeding',
     name: 'heavy or non-stop bleeding',
@@ -1209,6 +1241,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'menses',
     ],
   },
+  // Vomiting or coughing up blood.
   {
     category: 'bleeding',
     name: 'vomiting or coughing blood',
@@ -1216,6 +1249,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
   },
 
   // ——— Severe pain ———
+  // Severe, unbearable pain anywhere (kept from the first list: it asks for the emergency reply, not a diagnosis).
   {
     category: 'pain',
     name: 'severe pain',

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { containsRedFlag, detectRedFlags, redFlagWords } from '../../../server/chat/red-flags';
+import { chatRedFlagGroups } from '../../../shared/chat-red-flags';
 import { emergencyMessages, ordinaryMessages } from './red-flag-messages';
 
 describe('the table of realistic messages (issue #23.5)', () => {
@@ -103,5 +106,17 @@ describe('signs ruled out', () => {
     expect(containsRedFlag('no chest pain, no fits, he collapsed')).toBe(true);
     expect(containsRedFlag('no chest pain')).toBe(false);
     expect(containsRedFlag('he collapsed')).toBe(true);
+  });
+});
+
+describe('the phrase data', () => {
+  it('explains every group to the clinical reviewer: a comment right above it and a name of its own', () => {
+    const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../shared/chat-red-flags.ts'), 'utf8');
+    const groupsText = source.slice(source.indexOf('export const chatRedFlagGroups'));
+    const openings = [...groupsText.matchAll(/\n([^\n]*)\n {2}\{\n {4}category: /g)];
+    expect(openings).toHaveLength(chatRedFlagGroups.length);
+    for (const [, lineAbove] of openings) expect(lineAbove!.trim()).toMatch(/^\/\/ (?!———)/);
+    const names = chatRedFlagGroups.map((group) => group.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 });
