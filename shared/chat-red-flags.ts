@@ -736,6 +736,18 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     ],
   },
 
+  // A child who swallowed any medicine, a button battery or magnets: even one adult tablet can harm a toddler.
+  // "Took his tablets" is not meant (a child's own medicine), so only swallowing words count.
+  {
+    category: 'poisoning',
+    name: 'a child swallowed medicine or a battery',
+    signs: [
+      'swallow|swallowed|swallowing|ate|eat|chop|chopped|drank|drink a|an|some|the|my|his|her|your|our|mummy|daddy|grandma? @pills|battery|batteries|magnet|magnets',
+    ],
+    near: child,
+    within: 6,
+  },
+
   // ——— Burns and scalds ———
   // A burn from fire, hot liquid, gas, chemicals or electricity. "Burning" alone is often a feeling (heartburn,
   // burning urine, burning feet), so the source must be named.

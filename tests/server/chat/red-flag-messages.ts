@@ -104,6 +104,8 @@ export const emergencyMessages: readonly (readonly [RedFlagCategory, string])[] 
   ['poisoning', 'my toddler ate a lot of my pills, I think he took like 10'],
   ['poisoning', 'I think my sister overdosed'],
   ['poisoning', 'he has been poisoned'],
+  ['poisoning', 'the child swallowed my pills'],
+  ['poisoning', 'please help my son swallowed a battery'],
 
   // ——— Burns and scalds ———
   ['burn', 'my baby pour hot water on himself'],
@@ -376,4 +378,5 @@ export const ordinaryMessages: readonly string[] = [
   'I need a doctor for my dad, he is not moving his bowels well',
   'Can pregnant women take blood tonic?',
   'I want to die my hair, which salon',
+  'My son took his tablets this morning, when is the next dose?',
 ];
