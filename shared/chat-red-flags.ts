@@ -10,18 +10,20 @@
  * letters held down collapsed ("bleeeding" -> bleeding), common misspellings corrected (`spellings`), and a few
  * word runs joined (`rewrites`: "no fit", "cannot", "unable to" -> cant). Then each group below fires when:
  *   - one of its `signs` appears, and
- *   - if the group has `near`, one of those appears in the same sentence, at most `within` words away, and
+ *   - if the group has `near`, one of those appears in the same sentence, at most `within` words away (8 if not
+ *     given), and
  *   - the sign is not ruled out: no negator ("no", "not", "never", "didn't", ...) in the three words before it, in
- *     its clause; no past-event words in its clause ("last year", "years ago", clause-final "before"); no
- *     resolution words after it in its sentence ("went away", "has stopped", "e don stop", "better now"); and
- *     none of the group's `unless` words in its clause (other meanings: "stroke of luck", "blood test").
+ *     its clause ("or" carries one along a list: "no fever or chest pain"); no past-event words in its clause
+ *     ("last year", "years ago", clause-final "before"); no resolution words in its clause or later in its
+ *     sentence ("went away", "has stopped", "e don stop", "better now"); and none of the group's `unless` words
+ *     in its clause (other meanings: "stroke of luck", "blood test").
  *     "Still", "since", "today" and the like in the clause undo the past-event check (it is happening now), and
  *     "again", "started", "came back" after a resolution word undo it.
  * Phrase notation: words are separated by spaces; `a|b` means either word; `word*` is any word starting so
  * (bleed* = bleed, bleeds, bleeding); `?` after a word makes it optional; `@name` is any word of `wordClasses`;
  * `$` is the end of a clause. Signs of absence carry their own negation ("not breathing", "no dey move"), so
  * for them the negator is part of the sign and only a negator before it counts.
- * Clauses end at . , ; : ! ? a line break, and the words and, but, then, so, because, though, however, while.
+ * Sentences end at . ? and a line break; clauses also at , ; : ! and at the words of `clauseStarters` (and, but...).
  */
 
 export type RedFlagCategory =
@@ -201,6 +203,9 @@ export const rewrites: readonly (readonly [string, string])[] = [
   ['as before', 'asbefore'],
   ['as much as before', 'asbefore'],
 ];
+
+/** Words that start a new clause (as . , ; : ! do): a negation or past time does not reach past them. */
+export const clauseStarters = `and but then so because cos though although however while whereas`;
 
 /** Words in the three before a sign that rule it out ("no chest pain", "never had a seizure"). */
 export const negators = `

@@ -7,6 +7,7 @@
  */
 import {
   chatRedFlagGroups,
+  clauseStarters,
   exclamationAfterNo,
   negators,
   ongoing,
@@ -19,23 +20,13 @@ import {
   type RedFlagCategory,
 } from '../../shared/chat-red-flags';
 
+const wordsOf = (list: string) => list.split(/\s+/).filter(Boolean);
+
 /** Clause and sentence ends in the word list (kept as tokens so phrases can name them with `$`). */
 const CLAUSE_END = ',';
 const SENTENCE_END = '.';
 /** Words that start a new clause: a negation or a past time before them does not reach past them. */
-const conjunctions = new Set([
-  'and',
-  'but',
-  'then',
-  'so',
-  'because',
-  'cos',
-  'though',
-  'although',
-  'however',
-  'while',
-  'whereas',
-]);
+const conjunctions = new Set(wordsOf(clauseStarters));
 const NEGATION_WINDOW = 3;
 const DEFAULT_WITHIN = 8;
 
@@ -45,7 +36,6 @@ type Kind = 'sign' | 'near' | 'unless' | 'past' | 'resolved' | 'ongoing' | 'resu
 type Entry = { phrase: Phrase; kind: Kind; group: number };
 type Hit = { kind: Kind; group: number; start: number; end: number };
 
-const wordsOf = (list: string) => list.split(/\s+/).filter(Boolean);
 const classes = new Map(Object.entries(wordClasses).map(([name, list]) => [name, wordsOf(list)]));
 const spellingOf = new Map(
   Object.entries(spellings).flatMap(([right, wrongs]) => wordsOf(wrongs).map((wrong) => [wrong, right] as const)),
