@@ -14,9 +14,9 @@
  *     given), and
  *   - the sign is not ruled out: no negator ("no", "not", "never", "didn't", ...) in the three words before it, in
  *     its clause ("or" carries one along a list: "no fever or chest pain"); no past-event words in its clause
- *     ("last year", "years ago", clause-final "before"); no resolution words in its clause or later in its
- *     sentence ("went away", "has stopped", "e don stop", "better now"); and none of the group's `unless` words
- *     in its clause (other meanings: "stroke of luck", "blood test").
+ *     ("last year", "years ago", clause-final "before"); no resolution words in its clause, or later in its
+ *     sentence in a clause pointing back (`referBack`: "but it went away", "e don stop"); and none of the group's
+ *     `unless` words in its clause (other meanings: "stroke of luck", "blood test").
  *     "Still", "since", "today" and the like in the clause undo the past-event check (it is happening now), and
  *     "again", "started", "came back" after a resolution word undo it.
  * Phrase notation: words are separated by spaces; `a|b` means either word; `word*` is any word starting so
@@ -257,6 +257,12 @@ export const resolved: readonly string[] = [
   'don recover',
   'cleared',
 ];
+
+/**
+ * A resolution word in a later clause counts for a sign only when that clause points back to it with one of these
+ * ("bleeding, but it has stopped"); "bleeding heavily and her headache has gone" is about something else.
+ */
+export const referBack = `it e that this everything all she he they am`;
 
 /** In a sign's clause, these words mean it is happening now (they cancel the past-event words). */
 export const ongoing: readonly string[] = [

@@ -11,6 +11,7 @@ import {
   exclamationAfterNo,
   negators,
   ongoing,
+  referBack,
   pastEvent,
   resolved,
   resumed,
@@ -121,6 +122,7 @@ for (const [from, into] of rewrites) {
 }
 
 const negatorSet = new Set(wordsOf(negators));
+const referBackSet = new Set(wordsOf(referBack));
 const exclamationSet = new Set(wordsOf(exclamationAfterNo));
 /** Before a resolution word, these mean it has not ended ("has not stopped", "no gree stop" -> wont stop). */
 const notEnded = new Set([...negatorSet, 'cant', 'gree', 'refuse', 'refused', 'refuses']);
@@ -235,8 +237,12 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
   const pastInClause = new Set<number>();
   const ongoingInClause = new Set<number>();
   const unlessInClause = new Set<string>();
-  // Per sentence, the last start of a resolution word and of a word saying it came back.
-  const lastResolved = new Map<number, number>();
+  // The last start of a resolution word per clause, and per sentence in clauses that point back ("but it went
+  // away"); the last start of a word saying it came back, per sentence.
+  const referringClauses = new Set<number>();
+  words.forEach((word, index) => referBackSet.has(word) && referringClauses.add(clause[index]!));
+  const resolvedInClause = new Map<number, number>();
+  const resolvedReferring = new Map<number, number>();
   const lastResumed = new Map<number, number>();
   for (const hit of hits) {
     if (hit.kind === 'unless') unlessInClause.add(`${hit.group}:${clause[hit.start]}`);
@@ -247,7 +253,8 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
     else if (hit.kind === 'resolved' && !partOfSign(hit)) {
       const before = [words[hit.start - 1], words[hit.start - 2]];
       if (before.some((word) => word !== undefined && notEnded.has(word))) continue;
-      lastResolved.set(sentence[hit.start]!, Math.max(lastResolved.get(sentence[hit.start]!) ?? -1, hit.start));
+      resolvedInClause.set(clause[hit.start]!, hit.start);
+      if (referringClauses.has(clause[hit.start]!)) resolvedReferring.set(sentence[hit.start]!, hit.start);
     }
   }
 
@@ -270,8 +277,9 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
     const from = clauseStart[sign.start]!;
     if (negated(sign.start) || unlessInClause.has(`${sign.group}:${ownClause}`)) return true;
     if (pastInClause.has(ownClause) && !ongoingInClause.has(ownClause)) return true;
-    const resolvedAt = lastResolved.get(ownSentence) ?? -1;
-    return resolvedAt >= from && (lastResumed.get(ownSentence) ?? -1) < resolvedAt;
+    const later = resolvedReferring.get(ownSentence) ?? -1;
+    const resolvedAt = Math.max(resolvedInClause.get(ownClause) ?? -1, later >= from ? later : -1);
+    return resolvedAt >= 0 && (lastResumed.get(ownSentence) ?? -1) < resolvedAt;
   };
 
   const signsByGroup = new Map<number, Hit[]>();

@@ -76,6 +76,7 @@ describe('signs ruled out', () => {
     'she was bleeding after the birth but it has stopped',
     'e don stop to bleed',
     'the fits stopped and he is fine now',
+    'I had chest pain this morning but it went away',
   ])('does not flag "%s"', (message) => {
     expect(detectRedFlags(message)).toEqual([]);
   });
@@ -96,6 +97,8 @@ describe('signs ruled out', () => {
     'oh no she collapsed',
     // Back again, or still happening.
     'he was bleeding heavily, it stopped but started again',
+    // A resolution word about something else.
+    'My wife is bleeding heavily after birth and her headache has gone',
     'she had fits last year and she is fitting again now',
     'chest pain since last week',
   ])('flags "%s"', (message) => {
