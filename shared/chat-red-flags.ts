@@ -52,6 +52,11 @@ export type RedFlagGroup = {
   within?: number;
   /** Words that, in the sign's clause, mean something else is meant. */
   unless?: readonly string[];
+  /**
+   * The context is an event of its own (a birth): a past time right after it, with the context between it and the
+   * sign, dates the context and not the sign ("bleeding heavily after she gave birth last week").
+   */
+  contextHasItsOwnTime?: boolean;
 };
 
 /** Word lists used in phrases as `@name`, separated by spaces; single words (`word*` allowed, as in phrases). */
@@ -382,6 +387,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     ],
     near: [...pregnancy, ...afterBirth],
     within: 12,
+    contextHasItsOwnTime: true,
     // Blood as a test, a level or a tonic is routine antenatal care.
     unless: [
       'blood test|group|count|pressure|sugar|work|result*|donation|bank|type|level|tonic|shortage',
@@ -479,6 +485,7 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     ],
     near: [...pregnancy, ...afterBirth],
     within: 12,
+    contextHasItsOwnTime: true,
     unless: [...otherFits, 'faint line|lines|positive'],
   },
 

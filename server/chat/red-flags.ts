@@ -234,7 +234,7 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
     return false;
   };
 
-  const pastInClause = new Set<number>();
+  const pastInClause = new Map<number, number[]>();
   const ongoingInClause = new Set<number>();
   const unlessInClause = new Set<string>();
   // The last start of a resolution word per clause, and per sentence in clauses that point back ("but it went
@@ -249,8 +249,11 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
     else if (hit.kind === 'ongoing') ongoingInClause.add(clause[hit.start]!);
     else if (hit.kind === 'resumed')
       lastResumed.set(sentence[hit.start]!, Math.max(lastResumed.get(sentence[hit.start]!) ?? -1, hit.start));
-    else if (hit.kind === 'past' && !partOfSign(hit)) pastInClause.add(clause[hit.start]!);
-    else if (hit.kind === 'resolved' && !partOfSign(hit)) {
+    else if (hit.kind === 'past' && !partOfSign(hit)) {
+      const starts = pastInClause.get(clause[hit.start]!);
+      if (starts) starts.push(hit.start);
+      else pastInClause.set(clause[hit.start]!, [hit.start]);
+    } else if (hit.kind === 'resolved' && !partOfSign(hit)) {
       const before = [words[hit.start - 1], words[hit.start - 2]];
       if (before.some((word) => word !== undefined && notEnded.has(word))) continue;
       resolvedInClause.set(clause[hit.start]!, hit.start);
@@ -271,12 +274,28 @@ export function detectRedFlags(message: string): RedFlagCategory[] {
     return false;
   };
 
+  // The latest start of a context phrase ending at each word, per group: in a group whose context has its own time,
+  // "bleeding after she gave birth last week" puts the past time on the birth (the context between), not the sign.
+  const nearEndingAt = new Map<string, number>();
+  for (const hit of hits)
+    if (hit.kind === 'near') {
+      const key = `${hit.group}:${hit.end}`;
+      nearEndingAt.set(key, Math.max(nearEndingAt.get(key) ?? -1, hit.start));
+    }
+  const pastOfContext = (sign: Hit, pastStart: number) => {
+    if (!chatRedFlagGroups[sign.group]!.contextHasItsOwnTime) return false;
+    for (let end = pastStart; end >= Math.max(sign.end + 1, pastStart - 2); end--)
+      if ((nearEndingAt.get(`${sign.group}:${end}`) ?? -1) >= sign.end) return true;
+    return false;
+  };
+
   const ruledOut = (sign: Hit) => {
     const ownClause = clause[sign.start]!;
     const ownSentence = sentence[sign.start]!;
     const from = clauseStart[sign.start]!;
     if (negated(sign.start) || unlessInClause.has(`${sign.group}:${ownClause}`)) return true;
-    if (pastInClause.has(ownClause) && !ongoingInClause.has(ownClause)) return true;
+    const past = (pastInClause.get(ownClause) ?? []).filter((start) => !pastOfContext(sign, start));
+    if (past.length && !ongoingInClause.has(ownClause)) return true;
     const later = resolvedReferring.get(ownSentence) ?? -1;
     const resolvedAt = Math.max(resolvedInClause.get(ownClause) ?? -1, later >= from ? later : -1);
     return resolvedAt >= 0 && (lastResumed.get(ownSentence) ?? -1) < resolvedAt;

@@ -97,6 +97,8 @@ describe('signs ruled out', () => {
     'oh no she collapsed',
     // Back again, or still happening.
     'he was bleeding heavily, it stopped but started again',
+    // A past time on the context, not on the sign.
+    'she is bleeding heavily after she gave birth last week',
     // A resolution word about something else.
     'My wife is bleeding heavily after birth and her headache has gone',
     'she had fits last year and she is fitting again now',
