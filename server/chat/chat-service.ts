@@ -123,14 +123,18 @@ export function createChatService(deps: {
     afterMs: deps.followUpAfterMs,
   });
 
-  /** Out of hours the bot asked for an e-mail or WhatsApp number: this message is the answer (or not). */
-  const takeContactAnswer = async (conversation: ConversationRow, message: string) => {
+  /**
+   * Out of hours the bot asked for an e-mail or WhatsApp number: this message is the answer (or not). An emergency
+   * is not a wrong answer: a contact in it is kept, and without one the question stays open.
+   */
+  const takeContactAnswer = async (conversation: ConversationRow, message: string, urgent: boolean) => {
     const contact = parseFollowUpContact(message);
     if (contact) {
       await chatDesk.saveFollowUpContact(db, conversation.id, contact);
       await storeBotMessage(conversation, chatTexts.contactSaved(contact.value));
       return;
     }
+    if (urgent) return;
     // Said once; after that the bot stops asking rather than answer every message.
     await chatDesk.setAwaitingContact(db, conversation.id, conversation.awaiting_contact === 1 ? 2 : 0);
     if (conversation.awaiting_contact === 1) await storeBotMessage(conversation, chatTexts.contactInvalid);
@@ -193,8 +197,9 @@ export function createChatService(deps: {
             } catch (error) {
               logger.error('chat emergency reply failed', { conversationId: conversation.id, err: error });
             }
-          } else if (conversationBefore.awaiting_contact > 0 && conversationBefore.assigned_agent_id === null) {
-            await takeContactAnswer(conversation, input.message).catch((error: unknown) =>
+          }
+          if (conversationBefore.awaiting_contact > 0 && conversationBefore.assigned_agent_id === null) {
+            await takeContactAnswer(conversation, input.message, urgent).catch((error: unknown) =>
               logger.error('chat contact answer failed', { conversationId: conversation.id, err: error }),
             );
           }

@@ -1,132 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { containsRedFlag } from '../../../server/chat/red-flags';
-import { chatRedFlagPhrases } from '../../../shared/chat-red-flags';
+import { containsRedFlag, detectRedFlags, redFlagWords } from '../../../server/chat/red-flags';
+import { chatRedFlagGroups } from '../../../shared/chat-red-flags';
+import { emergencyMessages, ordinaryMessages } from './red-flag-messages';
 
-const flagged = [
-  // English, inside sentences, mixed case
-  'My mum has chest pain',
-  'He CAN’T BREATHE well',
-  "she can't  breathe",
-  'my son is unconscious',
-  'heavy bleeding after delivery',
-  'having a seizure now',
-  'I am thinking of suicide',
-  'I want to kill myself',
-  'self harm',
-  'Self-harm has been on my mind',
-  'I think my dad is having a Heart Attack',
-  'She has SHORTNESS OF BREATH since morning',
-  'my husband fainted in the kitchen',
-  'The child is having fits',
-  'He has fits since yesterday',
-  'he is vomiting blood',
-  'Severe bleeding from a cut on his leg',
-  'my brother took too many pills',
-  'grandpa is coughing blood',
-  'my baby stopped breathing for a moment',
-  'He is not responding to us',
-  'I have severe pain in my stomach',
-  'a snake bite on her foot',
-  'We had a road accident on the expressway',
-  'I cannot wake him up',
-  "I can't wake my mother",
-  'she overdosed on her medicine',
-  'Possible overdose, please help',
-  'my sister is suicidal',
-  'I keep thinking I should end my life',
-  'he passed out at work',
-  'she collapsed at church',
-  'my dad is not breathing',
-  'slurred speech and his face drooping',
-  'I was stabbed',
-  // Pidgin
-  'My chest dey pain me well well',
-  'my chest dey pain since morning',
-  'I no fit breathe',
-  'Abeg I NO FIT BREATHE o',
-  'she don faint',
-  'Mama don faint for market',
-  'baby no dey breathe',
-  'e no dey breathe, abeg help',
-  'the pikin no dey breathe',
-  'blood no gree stop',
-  'the blood no gree stop since',
-  'e don collapse for road',
-  'I wan kill myself',
-  'I wan kill my self',
-  'I wan die',
-  'e no dey respond',
-  'snake don bite am for farm',
-  'she drank sniper',
-  // A negation in another clause does not cancel a later phrase
-  'No chest pain, but he collapsed',
-  "I don't have chest pain but I can't breathe",
-  'I never fainted before. Now I have chest pain',
-  'no fever\nchest pain since morning',
-  // A negator more than three words before the phrase does not count
-  "I'm not sure if it's a heart attack",
-  'not eating much and today he has chest pain',
-  // A negator inside the phrase itself is not a negation
-  'my baby is not breathing',
-];
+describe('the table of realistic messages (issue #23.5)', () => {
+  it('holds at least 150 emergencies, covering every category the issue names, and 60 ordinary messages', () => {
+    expect(emergencyMessages.length).toBeGreaterThanOrEqual(150);
+    expect(ordinaryMessages.length).toBeGreaterThanOrEqual(60);
+    const categories = new Set(emergencyMessages.map(([category]) => category));
+    for (const named of [
+      'maternal',
+      'child',
+      'stroke',
+      'poisoning',
+      'burn',
+      'snakebite',
+      'injury',
+      'collapse',
+      'self-harm',
+      'chest',
+      'breathing',
+    ] as const)
+      expect(categories, named).toContain(named);
+  });
 
-const notFlagged = [
-  'What are your opening hours?',
-  'I need a breathing exercise guide',
-  'Do you treat chest infections?',
-  'unconsciously I forgot',
-  'strokes of a brush',
-  'chest x-ray results',
-  'pain in my knee',
-  'I fit breathe well now',
-  'Can I book a blood test?',
-  'Is heartburn after eating normal?',
-  'What does a check-up cost?',
-  'My invoice is overdue',
-  // Negations
-  'no chest pain',
-  'I am not having a heart attack',
-  "I don't have chest pain",
-  'I don’t have chest pain',
-  'I do not have chest pain',
-  'He doesn’t have chest pain, only a cough',
-  'cough without shortness of breath',
-  'no fits',
-  'She has never fainted',
-  'Patient denies chest pain',
-  'She didn’t have a seizure',
-  'No severe pain, just a headache',
-  'No Severe Bleeding after the procedure',
-  'not vomiting blood',
-  'I no get chest pain',
-  'e no be heart attack',
-  'my pikin no dey convulse again',
-  'never had a seizure',
-  'without any fits',
-  'NO CHEST PAIN',
-  'no overdose, just a question about dosage',
-  'Not suicidal, just stressed',
-];
-
-describe('containsRedFlag', () => {
-  it.each(flagged)('flags "%s"', (message) => {
+  it.each(emergencyMessages)('flags a %s emergency: "%s"', (category, message) => {
+    expect(detectRedFlags(message)).toContain(category);
     expect(containsRedFlag(message)).toBe(true);
   });
 
-  it.each(notFlagged)('does not flag "%s"', (message) => {
+  it.each(ordinaryMessages)('does not flag "%s"', (message) => {
+    expect(detectRedFlags(message)).toEqual([]);
     expect(containsRedFlag(message)).toBe(false);
   });
+});
 
-  it('flags every listed phrase on its own and in a sentence', () => {
-    for (const phrase of chatRedFlagPhrases) {
-      expect(containsRedFlag(phrase), phrase).toBe(true);
-      expect(containsRedFlag(`Please help, ${phrase.toUpperCase()}!`), phrase).toBe(true);
-    }
+describe('how people write', () => {
+  it.each([
+    ["He CAN'T   breathe!!", 'he cant breathe .'],
+    ['She can’t breathe', 'she cant breathe .'],
+    ['I no fit breathe', 'i cant breathe .'],
+    ['pleaseee helppp, bleeeding', 'please help , bleeding .'],
+    ['My baby’s lips', 'my baby lips .'],
+    ['she is unconcious and bleading', 'she is unconscious and bleeding .'],
+    ['30weeks pregnant', '# weeks pregnant .'],
+    ['Self-harm', 'selfharm .'],
+  ])('reads "%s" as "%s"', (message, words) => {
+    expect(redFlagWords(message).join(' ')).toBe(words);
+  });
+});
+
+describe('signs ruled out', () => {
+  it.each([
+    // A negator in the three words before, in the same clause; "or" carries it along a list.
+    'no chest pain',
+    'I am not having a heart attack',
+    'I don’t have chest pain',
+    'He doesn’t have chest pain, only a cough',
+    'cough without shortness of breath',
+    'no fever, no cough or shortness of breath',
+    'She has never fainted',
+    'She didn’t have a seizure',
+    'No Severe Bleeding after the procedure',
+    'not vomiting blood',
+    'I no get chest pain',
+    'e no be heart attack',
+    'no overdose, just a question about dosage',
+    // Past events and ends.
+    'the chest pain went away last month',
+    'I had a stroke last year',
+    'my mum had a stroke two years ago',
+    'I have had seizures before',
+    'she was bleeding after the birth but it has stopped',
+    'e don stop to bleed',
+    'the fits stopped and he is fine now',
+    'I had chest pain this morning but it went away',
+  ])('does not flag "%s"', (message) => {
+    expect(detectRedFlags(message)).toEqual([]);
+  });
+
+  it.each([
+    // The guard applies to the sign's clause only.
+    'No chest pain, but he collapsed',
+    "I don't have chest pain but I can't breathe",
+    'I never fainted before. Now I have chest pain',
+    'no fever\nchest pain since morning',
+    'I had a stroke last year and now his face is drooping',
+    // Too far back to negate this sign.
+    "I'm not sure if it's a heart attack",
+    'not eating much and today he has chest pain',
+    // A negator that is part of the sign, and an exclamation.
+    'my baby is not breathing',
+    'e no dey breathe',
+    'oh no she collapsed',
+    // Back again, or still happening.
+    'he was bleeding heavily, it stopped but started again',
+    // A past time on the context, not on the sign.
+    'she is bleeding heavily after she gave birth last week',
+    // A resolution word about something else.
+    'My wife is bleeding heavily after birth and her headache has gone',
+    'she had fits last year and she is fitting again now',
+    'chest pain since last week',
+  ])('flags "%s"', (message) => {
+    expect(containsRedFlag(message)).toBe(true);
   });
 
   it('gives the same answer when asked again (no state left between calls)', () => {
     expect(containsRedFlag('no chest pain, no fits, he collapsed')).toBe(true);
     expect(containsRedFlag('no chest pain')).toBe(false);
     expect(containsRedFlag('he collapsed')).toBe(true);
+  });
+});
+
+describe('the phrase data', () => {
+  it('explains every group to the clinical reviewer: a comment right above it and a name of its own', () => {
+    const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../shared/chat-red-flags.ts'), 'utf8');
+    const groupsText = source.slice(source.indexOf('export const chatRedFlagGroups'));
+    const openings = [...groupsText.matchAll(/\n([^\n]*)\n {2}\{\n {4}category: /g)];
+    expect(openings).toHaveLength(chatRedFlagGroups.length);
+    for (const [, lineAbove] of openings) expect(lineAbove!.trim()).toMatch(/^\/\/ (?!———)/);
+    const names = chatRedFlagGroups.map((group) => group.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 });
