@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { requiredName } from '../../shared/schemas/field-rules';
 import { issueEmailToken } from '../auth/email-token';
 import { hashPassword } from '../auth/password';
 import { openAppDatabase } from '../db/app-database';
@@ -20,7 +21,8 @@ const usage = 'Usage: npm run agent:create -- --email agent@example.com --name "
 
 const argsSchema = z.object({
   email: z.email('Give a valid --email address.'),
-  name: z.string().trim().min(2, 'Give the agent’s full --name.').max(100),
+  // The same rule as every name a person types (issue #24): no control or bidi characters, not only invisible ones.
+  name: requiredName('Give the agent’s full --name.'),
   role: z.enum(['agent', 'admin']).default('agent'),
 });
 
