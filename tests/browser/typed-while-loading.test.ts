@@ -322,7 +322,7 @@ beforeAll(async () => {
   } finally {
     await browser.close();
   }
-}, 20 * ARRIVAL_TIMEOUT_MS);
+}, 30 * ARRIVAL_TIMEOUT_MS);
 
 afterAll(async () => {
   await site?.close();
