@@ -43,6 +43,12 @@ function databaseTestFiles(): string[] {
 }
 
 /**
+ * Browser tests of the client alone, left out of `browser-postgres`: the database behind the server changes nothing
+ * they check, and they are long. typed-while-loading: 130 page loads on the throttled phone, about 5 minutes.
+ */
+const clientOnlyBrowserTests = ['tests/browser/typed-while-loading.test.ts'];
+
+/**
  * The browser suite (Chromium against the production build, tests/helpers/browser-global-setup.ts), one file at a time.
  * `browser` and `browser-postgres` run one after the other (sequence.groupOrder): two Chromiums on a small machine make
  * the throttled slow-phone tests flaky.
@@ -56,6 +62,7 @@ const browserProject = (
   test: {
     name,
     include: ['tests/browser/**/*.test.ts'],
+    ...(engine === 'postgres' ? { exclude: clientOnlyBrowserTests } : {}),
     environment: 'node',
     globalSetup: ['tests/helpers/browser-global-setup.ts'],
     setupFiles: ['tests/setup.ts'],

@@ -1,6 +1,9 @@
 import { cloneElement, isValidElement, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { FormSubmission } from '../../shared/render-result';
 import { useRenderContext } from '../app/render-context';
+import { EARLY_SUBMIT_ATTRIBUTE } from '../../shared/early-clicks';
+import { takeEarlyClick } from '../lib/early-clicks';
+import { Handover } from './handover';
 import { useToast, type ToastOptions } from './toast/toast-provider';
 import './form/form.css';
 
@@ -28,8 +31,8 @@ type IslandProps = {
 
 type Live = { Component: ComponentType<LiveProps>; props: LiveProps };
 /** What the visitor did before the code arrived, done again once on the live component. */
-type Held = { submit: boolean; button: number | null; focusId: string | null };
-const NOTHING_HELD: Held = { submit: false, button: null, focusId: null };
+type Held = { submit: boolean; button: number | null };
+const NOTHING_HELD: Held = { submit: false, button: null };
 
 /**
  * Each island's loading state, by id, outside React. Hydration runs in a transition (time-sliced), so the visitor can
@@ -96,10 +99,9 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
       ([Component, pristine]) => {
         if (html !== null) pristine.rememberPristine(id, html);
         activation.pristineValues = pristine.pristineInitialValues;
-        // The DOM element, not a ref: the instance that started loading may never have been committed.
+        // The DOM element, not a ref: the instance that started loading may never have been committed. These values
+        // start the live component's state; what is typed until it replaces the markup is handed over then (Handover).
         const container = islandElement(id);
-        const active = document.activeElement;
-        activation.held.focusId = active && container?.contains(active) && active.id ? active.id : null;
         activation.live = { Component, props: { initialValues: typedValues(container), openedAt: openedAt.current } };
         activation.show?.(activation.live);
       },
@@ -123,7 +125,10 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
     // counts from the navigation start (performance.now()'s origin). Markup shown by client-side navigation, from now.
     openedAt.current = html === null ? performance.now() : 0;
     const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
-    if (html === null || loadAtOnce?.() || focusedBeforeHydration) activate();
+    // A submit the boot script held before hydration (a form that cannot post natively): sent once live.
+    const heldForm = containerRef.current?.querySelector(`form[${EARLY_SUBMIT_ATTRIBUTE}]`);
+    if (heldForm?.id && takeEarlyClick(heldForm.id)) activation.held.submit = true;
+    if (html === null || loadAtOnce?.() || focusedBeforeHydration || activation.held.submit) activate();
     return () => {
       if (activation.show === setLive) activation.show = null;
       // Used and gone (the page changed): a later mount of this id starts afresh.
@@ -132,14 +137,14 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island mounts
   }, []);
 
-  // Once the live component is in place, and only once: focus where the visitor was, then replay a submit (or a
-  // plain button press). The held state is cleared first, so a later render (the reset below) replays nothing.
+  // Once the live component is in place (Handover has put back what was typed and the focus), and only once: replay a
+  // submit (or a plain button press). The held state is cleared first, so a later render (the reset below) replays
+  // nothing.
   useEffect(() => {
     if (!live) return;
     const activation = activationOf(id);
-    const { focusId, submit, button } = activation.held;
+    const { submit, button } = activation.held;
     activation.held = { ...NOTHING_HELD };
-    if (focusId) document.getElementById(focusId)?.focus();
     const container = containerRef.current;
     if (submit) container?.querySelector('form')?.requestSubmit();
     else if (button !== null) {
@@ -155,8 +160,11 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
       </div>
     );
   }
+  // One element type in every branch, inside Handover: the swap from markup to live component is one commit, in which
+  // Handover carries over what the visitor typed since the code arrived, and the focus (issue #23.2).
+  let body: ReactNode;
   if (live) {
-    return (
+    body = (
       <div
         ref={containerRef}
         data-island={id}
@@ -176,37 +184,42 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
         <live.Component {...live.props} />
       </div>
     );
-  }
-  if (html === null) {
-    return (
+  } else if (html === null) {
+    body = (
       <div ref={containerRef} data-island={id} className={className}>
         <p role="status">Loading the form...</p>
       </div>
     );
+  } else {
+    body = (
+      // Delegation only: the events come from the markup's own fields and buttons, which carry the keyboard support.
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+      <div
+        ref={containerRef}
+        data-island={id}
+        className={className}
+        onFocus={activate}
+        onPointerDown={activate}
+        onSubmit={(event) => {
+          // Held, never sent twice: no native post now, one enhanced submit once the code is here.
+          event.preventDefault();
+          activationOf(id).held.submit = true;
+          activate();
+        }}
+        onClick={(event) => {
+          const button = (event.target as HTMLElement).closest('button');
+          if (!button || button.type === 'submit' || !containerRef.current) return;
+          activationOf(id).held.button = Array.from(containerRef.current.querySelectorAll('button')).indexOf(button);
+          activate();
+        }}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
   }
   return (
-    // Delegation only: the events come from the markup's own fields and buttons, which carry the keyboard support.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div
-      ref={containerRef}
-      data-island={id}
-      className={className}
-      onFocus={activate}
-      onPointerDown={activate}
-      onSubmit={(event) => {
-        // Held, never sent twice: no native post now, one enhanced submit once the code is here.
-        event.preventDefault();
-        activationOf(id).held.submit = true;
-        activate();
-      }}
-      onClick={(event) => {
-        const button = (event.target as HTMLElement).closest('button');
-        if (!button || button.type === 'submit' || !containerRef.current) return;
-        activationOf(id).held.button = Array.from(containerRef.current.querySelectorAll('button')).indexOf(button);
-        activate();
-      }}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <Handover live={live !== null} container={() => islandElement(id)}>
+      {body}
+    </Handover>
   );
 }
 
