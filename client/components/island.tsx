@@ -46,13 +46,22 @@ type Activation = {
   show: ((live: Live) => void) | null;
   /** The values a reset goes back to (comes with the component's code). */
   pristineValues: (islandId: string) => Record<string, string>;
+  /** Handover's capture and restore (comes with the component's code). */
+  transfer: typeof import('./handover-transfer') | null;
 };
 const activations = new Map<string, Activation>();
 
 function activationOf(id: string): Activation {
   let activation = activations.get(id);
   if (!activation) {
-    activation = { held: { ...NOTHING_HELD }, loading: false, live: null, show: null, pristineValues: () => ({}) };
+    activation = {
+      held: { ...NOTHING_HELD },
+      loading: false,
+      live: null,
+      show: null,
+      pristineValues: () => ({}),
+      transfer: null,
+    };
     activations.set(id, activation);
   }
   return activation;
@@ -94,9 +103,10 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
     const activation = activationOf(id);
     if (activation.loading) return;
     activation.loading = true;
-    // The form-reset helper comes with the component's code, not with the page (it is only needed once live).
-    Promise.all([load(), import('./pristine-values')]).then(
-      ([Component, pristine]) => {
+    // The form-reset and hand-over helpers come with the component's code, not with the page (only needed once live).
+    Promise.all([load(), import('./pristine-values'), import('./handover-transfer')]).then(
+      ([Component, pristine, transfer]) => {
+        activation.transfer = transfer;
         if (html !== null) pristine.rememberPristine(id, html);
         activation.pristineValues = pristine.pristineInitialValues;
         // The DOM element, not a ref: the instance that started loading may never have been committed. These values
@@ -217,7 +227,7 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
     );
   }
   return (
-    <Handover live={live !== null} container={() => islandElement(id)}>
+    <Handover live={live !== null} container={() => islandElement(id)} transfer={activationOf(id).transfer}>
       {body}
     </Handover>
   );
