@@ -173,7 +173,10 @@ describe('the visitor chat widget', () => {
         .filter({ hasNotText: chatTexts.sending })
         .waitFor();
       expect(await dialog.getByText(chatTexts.botTyping).count()).toBe(0);
-      expect(await chatMessagesFrom(dialog, chatTexts.bot).count()).toBe(1);
+      // One acknowledgement. The greeting is no answer: it shows when the panel syncs before the first send (a race
+      // the visitor's typing speed decides), so it is left out of the count.
+      const botAnswers = chatMessagesFrom(dialog, chatTexts.bot).filter({ hasNotText: chatTexts.greeting });
+      expect(await botAnswers.count()).toBe(1);
       expect(consoleErrors).toEqual([]);
     },
   );
