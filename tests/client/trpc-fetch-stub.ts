@@ -17,6 +17,12 @@ export function trpcError(httpStatus: number, code: string, message: string, ext
   return new Response(JSON.stringify({ error }), { status: httpStatus, headers: JSON_HEADERS });
 }
 
+/** The procedure path of a tRPC request's URL (`…/trpc/staff.me?input=…` → `staff.me`). */
+export const procedurePath = (url: string | URL) =>
+  String(url)
+    .replace(/^.*\/trpc\//, '')
+    .replace(/\?.*$/, '');
+
 /**
  * Replaces fetch: each call is recorded and waits for the test to answer it
  * (`answer(response)`), so a test can look at the form while the call is pending.
@@ -27,9 +33,7 @@ export function stubTrpcFetch() {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string | URL, init?: RequestInit) => {
-      const path = String(url)
-        .replace(/^.*\/trpc\//, '')
-        .replace(/\?.*$/, '');
+      const path = procedurePath(url);
       const body = typeof init?.body === 'string' ? init.body : '{}';
       calls.push({ path, input: JSON.parse(body) as Record<string, unknown> });
       return new Promise<Response>((resolve) => waiting.push(resolve));

@@ -141,9 +141,9 @@ describe('the conversation actions', () => {
     emailTranscript: vi.fn(() => Promise.resolve({ ok: true as const, sentTo: 'ada@example.com' })),
     ...overrides,
   });
-
-  it('offers "Ask to transfer" when a colleague holds the room, then says it asked', async () => {
-    const room = actions({
+  /** Actions whose Join is refused: Ada Obi holds the room. */
+  const heldByAdaActions = () =>
+    actions({
       join: vi.fn(() =>
         Promise.resolve({
           ok: false as const,
@@ -151,6 +151,9 @@ describe('the conversation actions', () => {
         }),
       ),
     });
+
+  it('offers "Ask to transfer" when a colleague holds the room, then says it asked', async () => {
+    const room = heldByAdaActions();
     const { container } = render(
       <ConversationActions
         conversation={summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } })}
@@ -169,14 +172,7 @@ describe('the conversation actions', () => {
   });
 
   it("drops 'Asked … to transfer it to you.' once the transfer is done (issue #23)", async () => {
-    const room = actions({
-      join: vi.fn(() =>
-        Promise.resolve({
-          ok: false as const,
-          error: { code: 'ALREADY_CLAIMED' as const, message: 'Taken.', holder: { id: 2, name: 'Ada Obi' } },
-        }),
-      ),
-    });
+    const room = heldByAdaActions();
     const heldByAda = summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } });
     const { rerender } = render(
       <ConversationActions conversation={heldByAda} meId={ME.id} team={TEAM} actions={room} />,
@@ -200,14 +196,7 @@ describe('the conversation actions', () => {
   });
 
   it("drops 'Ask to transfer' and the holder's name once a colleague takes the room over", async () => {
-    const room = actions({
-      join: vi.fn(() =>
-        Promise.resolve({
-          ok: false as const,
-          error: { code: 'ALREADY_CLAIMED' as const, message: 'Taken.', holder: { id: 2, name: 'Ada Obi' } },
-        }),
-      ),
-    });
+    const room = heldByAdaActions();
     const { rerender } = render(
       <ConversationActions
         conversation={summary(4, { assignedAgent: { id: 2, name: 'Ada Obi' } })}

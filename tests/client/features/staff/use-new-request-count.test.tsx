@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNewRequestCount } from '../../../../client/features/staff/use-new-request-count';
 import { trpc } from '../../../../client/lib/trpc';
 import { TrpcProvider } from '../../../../client/lib/trpc-provider';
-import { trpcData } from '../../trpc-fetch-stub';
+import { procedurePath, trpcData } from '../../trpc-fetch-stub';
 
 afterEach(() => {
   cleanup();
@@ -20,9 +20,7 @@ function stubFetchAnswering(data: Record<string, unknown>) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string | URL, init?: RequestInit) => {
-      const path = String(url)
-        .replace(/^.*\/trpc\//, '')
-        .replace(/\?.*$/, '');
+      const path = procedurePath(url);
       seen.push({ path, background: new Headers(init?.headers).get('x-background') });
       return Promise.resolve(trpcData(data[path]));
     }),
