@@ -12,6 +12,7 @@ import type {
 } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
+import { phoneE164 } from '../../shared/phone';
 import {
   agentAssignSchema,
   agentConversationSchema,
@@ -106,6 +107,7 @@ function registerReadingHandlers({ socket, agent, db, logger, service, presence,
             agentId: agent.id,
             view,
             search: search || undefined,
+            searchPhoneE164: phoneE164(search),
             limit: CONVERSATION_LIST_LIMIT,
           }),
           chat.viewCounts(db, agent.id),

@@ -317,11 +317,14 @@ export const chat = {
   },
 
   /** One console view for one agent, optionally searched; urgent rooms first, then the newest activity. */
-  listSummaries: (db: AppDatabase, options: { agentId: number; view: ChatView; search?: string; limit: number }) => {
+  listSummaries: (
+    db: AppDatabase,
+    options: { agentId: number; view: ChatView; search?: string; searchPhoneE164?: string | null; limit: number },
+  ) => {
     let query = selectSummaries(db, options.agentId)
       .where(sql<boolean>`exists (select 1 from chat_messages m where m.conversation_id = c.id)`)
       .where(viewFilter(options.view, options.agentId));
-    if (options.search) query = query.where(chatSearch.matches(db, options.search));
+    if (options.search) query = query.where(chatSearch.matches(db, options.search, options.searchPhoneE164));
     return query
       .orderBy(sql`c.urgent_at is null`)
       .orderBy('c.last_activity_at', 'desc')

@@ -311,6 +311,10 @@ describe('the bot on a desk', () => {
     expect((await botMessages())[2]).toBe(chatTexts.contactSaved('+2348031234567'));
     const summary = (await list(ada.socket, {})).conversations[0]!;
     expect(summary.followUpContact).toEqual({ kind: 'whatsapp', value: '+2348031234567' });
+    // Found by the number however the desk writes it (caller ID shows +234; issue #23.4), not only as it was typed.
+    for (const search of ['+234 803 123 4567', '08031234567', '234-803-123-4567']) {
+      expect((await list(ada.socket, { view: 'open', search })).conversations, search).toHaveLength(1);
+    }
 
     // No more questions, no more acknowledgements in this waiting period.
     await say(visitor, 'Thanks');
