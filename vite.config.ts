@@ -163,7 +163,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
             },
             {
               name: 'shell',
-              test: /client[/](app[/](app|routes|paths|render-context)|layout[/][a-z-]+|lib[/](lazy-page|use-sync-external-store)|components[/](app-link|icon|server-content|current-date|toast[/][a-z-]+)|features[/]chat[/]chat-launcher)\.tsx?$|shared[/](brand|constants)\.ts$|icons\.svg/,
+              test: /client[/](app[/](app|routes|paths)|rendering[/](render-context|lazy-page|server-content)|layout[/][a-z-]+|lib[/]use-sync-external-store|components[/](app-link|icon|current-date|toast[/][a-z-]+)|features[/]chat[/]chat-launcher)\.tsx?$|shared[/](brand|constants)\.ts$|icons\.svg/,
               priority: 1,
             },
           ],

@@ -41,4 +41,8 @@ export const PORTAL_DATA_ID = 'portal-data';
 
 export type RenderOptions = { submission?: FormSubmission; portal?: PortalData };
 
-export type PageRenderer = { render: (url: string, options?: RenderOptions) => Promise<RenderResult> };
+export type PageRenderer = {
+  render: (url: string, options?: RenderOptions) => Promise<RenderResult>;
+  /** The page's one inline script (client/rendering/boot-script.ts), the same text on every page. */
+  bootScript: string;
+};

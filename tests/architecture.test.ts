@@ -109,11 +109,39 @@ const isPackage = (ref: ImportRef, name: string) => ref.specifier === name || re
 
 /** Breaks of a rule that exist today in another area's files, each with why it is tolerated for now. */
 const knownBreaks: Record<string, Record<string, string>> = {
+  'outside the app shell, client/ takes only Island and ServerContent (and their prop types) from client/rendering/': {
+    'client/components/form/use-submission-errors.ts':
+      'the refused plain post is read from the render context; the form kit (issue #26, another part) owns this file',
+    'client/features/forms/use-stored-form.ts':
+      "the reset to the server's defaults after a send; a form-kit concern, moved with the form kit (issue #26)",
+    'client/features/contact/contact-form.tsx':
+      'marks its form for the boot script to hold an early submit (ADR 0029); a form component, converted by the form kit',
+    'client/features/chat/chat-launcher.tsx':
+      'acts on a press on the chat button made before hydration (ADR 0028); the control is the launcher itself',
+    'client/pages/dashboard-page.tsx':
+      "a signed-in /dashboard's data comes from the render context on the server (docs/rendering.md §5)",
+  },
   'process.env is read only in server/env.ts': {
     'server/tools/start.mjs':
       'the launcher: plain JavaScript run before anything is built, so it cannot import env.ts (docs/decisions/0017)',
   },
 };
+
+/**
+ * The rendering layer's public names (issue #26.4, guide habit 19): pages, features and components use these two, and
+ * put server-only values in `.server` modules; the rest of client/rendering/ is its own business.
+ */
+const renderingPublicNames: Record<string, string[]> = {
+  'client/rendering/island': ['Island', 'LiveProps'],
+  'client/rendering/server-content': ['ServerContent'],
+};
+/**
+ * The shell that builds the page around the layer: the routes (lazy route chunks), the header and page meta (early
+ * presses, the status and title a render reports). It may use more of the layer than features do.
+ */
+const renderingShell = ['client/app', 'client/layout'];
+/** The layer's two entries: the browser's (hydrateRoot) and the server renderer's (render, prerenderPaths). */
+const renderingEntries = ['client/rendering/main', 'client/rendering/entry-server'];
 
 /** Compares a rule's offenders with its known breaks: new ones and stale entries both fail. */
 function expectOnlyKnownBreaks(rule: string, offenders: string[]) {
@@ -168,21 +196,31 @@ describe('client/', () => {
     expectOnlyKnownBreaks(appRouterRule, offenders);
   });
 
-  // components/, lib/, content/ → features/ → layout/ (may compose features) → pages/ → app/ → entry files.
-  // Three modules sit in later folders but are leaves that every layer reads, so they rank with
-  // the base: app/paths (the guide: paths are built ONLY through it, Bulletproof's config/paths),
-  // app/render-context (the server-render request context) and layout/page-meta (a route's title).
-  const baseModules = ['client/app/paths', 'client/app/render-context', 'client/layout/page-meta'];
+  // components/, lib/, content/, rendering/ → features/ → layout/ (may compose features) → pages/ → app/ → entry files.
+  // Two modules sit in later folders but are leaves that every layer reads, so they rank with
+  // the base: app/paths (the guide: paths are built ONLY through it, Bulletproof's config/paths)
+  // and layout/page-meta (a route's title). The rendering layer's two entries (the browser's and the server
+  // renderer's) put the app together, so they rank last.
+  const baseModules = ['client/app/paths', 'client/layout/page-meta'];
   const rank = (file: string): number | null => {
     if (baseModules.includes(file.replace(/\.(ts|tsx)$/, ''))) return 0;
     const folder = file.split('/')[1]!;
-    if (!file.slice('client/'.length).includes('/')) return 5; // main.tsx, entry-server.tsx
+    if (renderingEntries.includes(file.replace(/\.(ts|tsx)$/, ''))) return 5;
+    if (!file.slice('client/'.length).includes('/')) return 5;
     return (
       (
-        { components: 0, lib: 0, content: 0, styles: 0, assets: 0, features: 1, layout: 2, pages: 3, app: 4 } as Record<
-          string,
-          number
-        >
+        {
+          components: 0,
+          lib: 0,
+          content: 0,
+          rendering: 0,
+          styles: 0,
+          assets: 0,
+          features: 1,
+          layout: 2,
+          pages: 3,
+          app: 4,
+        } as Record<string, number>
       )[folder] ?? null
     );
   };
@@ -198,6 +236,20 @@ describe('client/', () => {
       })
       .map(describeRef);
     expectOnlyKnownBreaks(flowRule, offenders);
+  });
+
+  const renderingRule =
+    'outside the app shell, client/ takes only Island and ServerContent (and their prop types) from client/rendering/';
+  it(renderingRule, () => {
+    const offenders = allImports('client')
+      .filter((ref) => under(ref.resolved, 'client/rendering') && !under(ref.file, 'client/rendering'))
+      .filter((ref) => !renderingShell.some((folder) => under(ref.file, folder)))
+      .filter((ref) => {
+        const allowed = renderingPublicNames[ref.resolved!];
+        return !allowed || ref.names.some((name) => !allowed.includes(name));
+      })
+      .map((ref) => `${describeRef(ref)}: ${ref.names.join(', ')}`);
+    expectOnlyKnownBreaks(renderingRule, offenders);
   });
 
   const featuresRule = 'features do not import each other (app/ or layout/ composes them)';
@@ -274,7 +326,7 @@ describe('server-only content', () => {
   // Server-only parts live in *.server.ts(x) modules (stubbed in the browser's build, docs/rendering.md §3); the
   // compile-time flag is left only where the two sides of one component differ: ServerContent and Island.
   const ssrRule = 'import.meta.env.SSR appears only in ServerContent and Island (else use a .server module)';
-  const allowed = ['client/components/server-content.tsx', 'client/components/island.tsx'];
+  const allowed = ['client/rendering/server-content.tsx', 'client/rendering/island.tsx'];
   it(ssrRule, () => {
     const offenders = ['client', 'shared']
       .flatMap(sourceFiles)

@@ -1,6 +1,6 @@
 import { Redirect, Route, Switch, matchRoute } from 'wouter';
 import { parse } from 'regexparam';
-import { lazyPage, type LazyPage } from '../lib/lazy-page';
+import { lazyPage, type LazyPage } from '../rendering/lazy-page';
 import { paths } from './paths';
 
 export type RouteEntry = {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRenderContext } from '../app/render-context';
+import { useRenderContext } from '../rendering/render-context';
 
 type PageMetaProps = { title: string; description: string };
 

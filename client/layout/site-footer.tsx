@@ -1,7 +1,7 @@
 import { brand } from '../../shared/brand';
 import { AppLink } from '../components/app-link';
 import { CurrentDate } from '../components/current-date';
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { footerBottomLinks } from './footer-links';
 import { FooterLinks } from './footer-content.server';
 

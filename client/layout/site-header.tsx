@@ -4,7 +4,7 @@ import { brand } from '../../shared/brand';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../shared/constants';
 import { paths } from '../app/paths';
 import { Icon } from '../components/icon';
-import { takeEarlyClick } from '../lib/early-clicks';
+import { takeEarlyClick } from '../rendering/early-clicks';
 import { LOG_OUT_PATH } from '../../shared/auth-state';
 import { headerLinks, logInLink, myAccountLink, signUpLink, staffLink } from './nav-links';
 

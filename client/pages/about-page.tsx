@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { AboutContent } from './about-page.server';
 
 /** Static page: rendered to HTML on the server, never shipped as JavaScript. */

@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { useToast } from '../components/toast/toast-provider';
 import { AccessibilityText } from './legal-text.server';
 import { visualAssist } from '../content/visual-assist';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'wouter';
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { JobApplicationForm } from '../features/forms/job-application/job-application-form';
 import '../styles/catalogue.css';
 import { ApplyHeader, titleFor } from './apply-page.server';

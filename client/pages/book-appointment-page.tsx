@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { AppointmentForm } from '../features/forms/appointment/appointment-form';
 import { BookAppointmentIntro } from './book-appointment-page.server';
 

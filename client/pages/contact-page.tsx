@@ -1,5 +1,5 @@
-import { Island } from '../components/island';
-import { ServerContent } from '../components/server-content';
+import { Island } from '../rendering/island';
+import { ServerContent } from '../rendering/server-content';
 import { brand } from '../../shared/brand';
 import { ContactDetails, ContactPanel, Faq } from './contact-page.server';
 import '../styles/catalogue.css';

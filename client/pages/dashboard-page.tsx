@@ -12,7 +12,7 @@ import { paths } from '../app/paths';
 import { brand } from '../../shared/brand';
 import { LOGGED_OUT_NOTICE } from '../../shared/forms/account-forms';
 import type { QueryClient } from '@tanstack/react-query';
-import { useRenderContext } from '../app/render-context';
+import { useRenderContext } from '../rendering/render-context';
 import { seedPortal, takePortalData } from '../features/dashboard/portal-data';
 
 /**

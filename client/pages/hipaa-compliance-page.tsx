@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { HipaaComplianceText } from './legal-text.server';
 
 export default function HipaaCompliancePage() {

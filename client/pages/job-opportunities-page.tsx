@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import '../styles/catalogue.css';
 import { JobOpportunitiesContent } from './job-opportunities-page.server';
 

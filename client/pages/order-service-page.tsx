@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { ServiceOrderForm } from '../features/forms/service-order/service-order-form';
 import { OrderServiceIntro } from './order-service-page.server';
 

@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { TripPlanForm } from '../features/forms/trip-plan/trip-plan-form';
 import { PlanTripIntro } from './plan-trip-page.server';
 

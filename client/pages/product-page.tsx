@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import '../styles/catalogue.css';
 import { ProductContent } from './product-page.server';
 

@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { NewsletterForm } from '../features/forms/newsletter/newsletter-form';
 import '../styles/catalogue.css';
 import { ResourcesContent } from './resources-page.server';

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'wouter';
 import { paths } from '../app/paths';
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import '../styles/catalogue.css';
 import { ServiceContent } from './service-category-page.server';
 

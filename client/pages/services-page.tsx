@@ -1,4 +1,4 @@
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { ServicesOverview } from '../features/services/services-overview.server';
 import '../styles/catalogue.css';
 

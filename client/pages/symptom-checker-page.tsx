@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type MouseEvent } from 'react';
-import { ServerContent } from '../components/server-content';
+import { ServerContent } from '../rendering/server-content';
 import { AGREE_ATTRIBUTE } from '../features/symptom-checker/symptom-disclaimer';
 import '../styles/catalogue.css';
 import { SymptomCheckerIntro, SymptomDisclaimer } from './symptom-checker-page.server';

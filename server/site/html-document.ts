@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { EARLY_CLICKS_GLOBAL, EARLY_CLICK_ATTRIBUTE, EARLY_SUBMIT_ATTRIBUTE } from '../../shared/early-clicks';
 import { PORTAL_DATA_ID, type RenderResult } from '../../shared/render-result';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
@@ -29,27 +28,10 @@ function chunkFiles(manifest: ViteManifest, key: string, seen = new Set<string>(
 export type AssetReader = (file: string) => string;
 
 /**
- * The page's one script, inline. Once the page has loaded (its text painted, its eager
- * images in), it starts all of the route's modules at once (no waterfall) and runs the
- * entry. Until then no script competes with the page for a slow connection: the
- * prerendered HTML is the page, hydration only adds behaviour. Its text is the same on
- * every page, so one CSP hash allows it; the modules, entry first, ride in data-modules.
- * It also records presses on a few controls (chat, menu) made before hydration, which
- * would otherwise do nothing, and holds the contact form's submit: their components act on them when they mount.
+ * The CSP source expression that allows the boot script and no other inline script. The script's text comes from the
+ * server renderer (client/rendering/boot-script.ts, loaded by path), so the server never imports client code.
  */
-export const BOOT_SCRIPT =
-  // Until the entry calls hydrateRoot, a press on an [data-early-click] element is recorded (shared/early-clicks.ts).
-  `(function(s){var q=window.${EARLY_CLICKS_GLOBAL}=[];document.addEventListener('click',function(e){` +
-  `var t=!q.closed&&e.target.closest&&e.target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(t)q.push(t.id)},true);` +
-  // Likewise a submit of a [data-early-submit] form, held (no native post).
-  `document.addEventListener('submit',function(e){var f=!q.closed&&e.target.closest('[${EARLY_SUBMIT_ATTRIBUTE}]');` +
-  `if(f){e.preventDefault();q.push(f.id)}},true);` +
-  "function go(){var m=s.getAttribute('data-modules').split(' ');" +
-  "for(var i=1;i<m.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=m[i];document.head.appendChild(l)}" +
-  "import(m[0])}document.readyState==='complete'?go():addEventListener('load',go,{once:true})})(document.currentScript)";
-
-/** The CSP source expression that allows BOOT_SCRIPT and no other inline script. */
-export const bootScriptHash = `'sha256-${crypto.createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+export const scriptHash = (script: string) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
 
 /**
  * Fills the built index.html with a rendered page: title, description, the
@@ -61,6 +43,7 @@ export function buildHtmlDocument(
   manifest: ViteManifest,
   page: Extract<RenderResult, { kind: 'page' }>,
   readAsset: AssetReader,
+  bootScript: string,
 ): string {
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry) ?? '';
   const seen = new Set<string>();
@@ -76,7 +59,7 @@ export function buildHtmlDocument(
   const portal = page.portal
     ? `<script type="application/json" id="${PORTAL_DATA_ID}">${JSON.stringify(page.portal).replace(/</g, '\\u003c')}</script>`
     : '';
-  const boot = `${portal}<script data-modules="${escapeHtml([...new Set(modules)].map((file) => `/${file}`).join(' '))}">${BOOT_SCRIPT}</script>`;
+  const boot = `${portal}<script data-modules="${escapeHtml([...new Set(modules)].map((file) => `/${file}`).join(' '))}">${bootScript}</script>`;
   const head = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,

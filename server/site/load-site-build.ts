@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { PageRenderer } from '../../shared/render-result';
 import { envSetting } from '../env';
 import type { SiteBuild } from './site-handler';
-import { bootScriptHash } from './html-document';
+import { scriptHash } from './html-document';
 import { inlineStyleHashes } from './site-assets';
 
 /** DIST_DIR lets parallel builds (tests, benchmarks) use their own folder; default ./dist (from the working folder). */
@@ -31,6 +31,6 @@ export async function loadSiteBuild(root = distDir): Promise<SiteBuild | null> {
     prerenderedDir: path.join(root, 'prerendered'),
     renderer,
     styleHashes: inlineStyleHashes(clientDir),
-    scriptHashes: [bootScriptHash],
+    scriptHashes: [scriptHash(renderer.bootScript)],
   };
 }

@@ -120,7 +120,7 @@ export function siteHandler(build: SiteBuild, logger: Logger, visitor: SiteVisit
       if (options === 'sign-up') return res.redirect(303, SIGN_UP_PAGE);
       const result = await build.renderer.render(req.originalUrl, options);
       if (result.kind === 'redirect') return res.redirect(result.status, result.location);
-      const html = buildHtmlDocument(template, manifest, result, readAsset);
+      const html = buildHtmlDocument(template, manifest, result, readAsset, build.renderer.bootScript);
       const state = authStateOf ? await authStateOf(req) : null;
       // The portal is personal data: never kept, not even by the browser's own cache.
       if (state) res.setHeader('Cache-Control', options.portal ? 'private, no-store' : PERSONAL_HTML_CACHE);
@@ -161,7 +161,7 @@ export function siteHandler(build: SiteBuild, logger: Logger, visitor: SiteVisit
       res
         .status(outcome.status)
         .type('html')
-        .send(buildHtmlDocument(template, manifest, result, readAsset));
+        .send(buildHtmlDocument(template, manifest, result, readAsset, build.renderer.bootScript));
     } catch (error) {
       next(error);
     }

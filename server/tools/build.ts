@@ -30,7 +30,7 @@ await build({
   // (DIST_DIR) runs without a node_modules or package.json beside it.
   ssr: { noExternal: true },
   build: {
-    ssr: 'entry-server.tsx',
+    ssr: 'rendering/entry-server.tsx',
     outDir: path.join(distDir, 'server'),
     emptyOutDir: true,
     manifest: false,
@@ -59,6 +59,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manif
 const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.mjs')).href)) as {
   render: (url: string) => Promise<RenderResult>;
   prerenderPaths: () => string[];
+  bootScript: string;
 };
 
 const readAsset = createAssetReader(clientDir);
@@ -69,7 +70,7 @@ for (const url of entry.prerenderPaths()) {
     throw new Error(`Prerender of ${url} gave ${result.kind} ${result.status}`);
   const file = path.join(prerenderedDir, prerenderedFileFor(url));
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, buildHtmlDocument(template, manifest, result, readAsset));
+  fs.writeFileSync(file, buildHtmlDocument(template, manifest, result, readAsset, entry.bootScript));
   count++;
 }
 

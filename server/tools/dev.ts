@@ -50,7 +50,7 @@ app.use(async (req, res, next) => {
       req.originalUrl,
       fs.readFileSync(path.join(root, 'client/index.html'), 'utf8'),
     );
-    const { render } = (await vite.ssrLoadModule('/entry-server.tsx')) as PageRenderer;
+    const { render } = (await vite.ssrLoadModule('/rendering/entry-server.tsx')) as PageRenderer;
     const result = await render(req.originalUrl);
     if (result.kind === 'redirect') return res.redirect(result.status, result.location);
     const head = `<title>${result.title}</title><meta name="description" content="${result.description.replace(/"/g, '&quot;')}">`;

@@ -27,7 +27,7 @@ export function measureRoutes(distDir: string): RouteSize[] {
     .map((file) => {
       const html = fs.readFileSync(path.join(prerenderedDir, file));
       const text = html.toString('utf8');
-      // The boot script (html-document.ts) loads the modules listed in its data-modules.
+      // The boot script (client/rendering/boot-script.ts) loads the modules listed in its data-modules.
       const scripts = [...text.matchAll(/<script[^>]+data-modules="([^"]+)"/g)].flatMap((match) =>
         match[1]!.split(' ').map((file) => file.replace(/^\//, '')),
       );

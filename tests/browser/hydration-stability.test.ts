@@ -3,7 +3,7 @@ import { MOBILE, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 
 // One page of every template: what the prerendered HTML shows must not move when the
-// scripts arrive after it (server/site/html-document.ts starts them after `load`).
+// scripts arrive after it (client/rendering/boot-script.ts starts them after `load`).
 const pagesByTemplate = [
   '/',
   '/about',

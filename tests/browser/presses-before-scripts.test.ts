@@ -1,9 +1,9 @@
 /**
  * Presses on a page that is painted but not yet running its scripts (a cheap phone on slow data: seconds between the
  * two, ADR 0010). The chat button and the menu toggle are plain buttons in the prerendered HTML; the boot script
- * records a press on them and the app acts on it once it has hydrated (client/lib/early-clicks.ts), so a tap is never
- * silently dropped. With JavaScript off, the header shows its links, and the chat button, which could never work, is
- * not offered.
+ * records a press on them and the app acts on it once it has hydrated (client/rendering/early-clicks.ts), so a tap is
+ * never silently dropped. With JavaScript off, the header shows its links, and the chat button, which could never
+ * work, is not offered.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';

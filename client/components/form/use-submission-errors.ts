@@ -1,4 +1,4 @@
-import { useRenderContext } from '../../app/render-context';
+import { useRenderContext } from '../../rendering/render-context';
 import type { FormErrorsState } from './use-form-errors';
 
 /**

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
-import { ServerContent } from '../../components/server-content';
+import { ServerContent } from '../../rendering/server-content';
 import type { ToastOptions } from '../../components/toast/toast-provider';
-import { Island, type LiveProps } from '../../components/island';
+import { Island, type LiveProps } from '../../rendering/island';
 import { AuthIntro } from './auth-intro.server';
 import './auth.css';
 

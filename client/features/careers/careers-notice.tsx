@@ -1,4 +1,4 @@
-import { ServerContent } from '../../components/server-content';
+import { ServerContent } from '../../rendering/server-content';
 import { CareersNotice, type CareersNoticeKind } from './careers-notice.server';
 
 /** The careers pages that only carry a status text (internships, trainings) and Back to Resources. */

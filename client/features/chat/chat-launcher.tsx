@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { CHAT_ACTIVE_STORAGE_KEY, CHAT_LINK_HASH } from '../../../shared/constants';
-import { takeEarlyClick } from '../../lib/early-clicks';
+import { takeEarlyClick } from '../../rendering/early-clicks';
 import { Icon } from '../../components/icon';
 import type { ChatWidgetProps } from './chat-widget';
 import './chat-launcher.css';

@@ -6,7 +6,7 @@ import { useFormErrors, type FieldErrors } from '../../components/form/use-form-
 import { useToast } from '../../components/toast/toast-provider';
 import { contactTexts } from '../../content/contact-texts';
 import { mailtoHref, type ContactMessage } from './mailto-href';
-import { EARLY_SUBMIT_ATTRIBUTE } from '../../../shared/early-clicks';
+import { EARLY_SUBMIT_ATTRIBUTE } from '../../rendering/early-clicks';
 
 const CONTACT_FORM_ID = 'contact-form';
 

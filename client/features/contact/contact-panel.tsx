@@ -1,4 +1,4 @@
-import type { LiveProps } from '../../components/island';
+import type { LiveProps } from '../../rendering/island';
 import { ContactForm } from './contact-form';
 import { OfficeMap } from './office-map';
 import { SupportHours } from './support-hours';

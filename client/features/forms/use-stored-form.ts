@@ -1,4 +1,4 @@
-import { resetToPristine } from '../../components/pristine-values';
+import { resetToPristine } from '../../rendering/pristine-values';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { type StoredFormName } from '../../../shared/forms/stored-forms';

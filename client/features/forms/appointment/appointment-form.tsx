@@ -1,4 +1,4 @@
-import { Island } from '../../../components/island';
+import { Island } from '../../../rendering/island';
 import { appointmentMessages } from './appointment-messages';
 // The live form rendered into the server's HTML; a stub in the browser, where the form's code loads on first use.
 import { AppointmentLiveForm } from './appointment-form.server';

@@ -8,7 +8,7 @@ import { lagosToday } from '../../../../shared/lagos-date';
 import type { AppointmentInput } from '../../../../shared/schemas/appointment';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
-import type { LiveProps } from '../../../components/island';
+import type { LiveProps } from '../../../rendering/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';

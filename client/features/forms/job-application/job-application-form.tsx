@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Island, type LiveProps } from '../../../components/island';
+import { Island, type LiveProps } from '../../../rendering/island';
 import { jobApplicationMessages } from './job-application-messages';
 // The live form rendered into the server's HTML; a stub in the browser, where the form's code loads on first use.
 import { JobApplicationLiveForm } from './job-application-form.server';

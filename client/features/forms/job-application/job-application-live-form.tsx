@@ -5,7 +5,7 @@ import { TextArea } from '../../../components/form/text-area';
 import type { JobApplicationInput } from '../../../../shared/schemas/job-application';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
-import type { LiveProps } from '../../../components/island';
+import type { LiveProps } from '../../../rendering/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';

@@ -2,7 +2,7 @@ import { Field } from '../../../components/form/field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import type { NewsletterInput } from '../../../../shared/schemas/newsletter';
 import { StoredFormFrame } from '../stored-form-frame';
-import type { LiveProps } from '../../../components/island';
+import type { LiveProps } from '../../../rendering/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { useStoredForm } from '../use-stored-form';

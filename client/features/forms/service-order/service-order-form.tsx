@@ -1,4 +1,4 @@
-import { Island } from '../../../components/island';
+import { Island } from '../../../rendering/island';
 import { serviceOrderMessages } from './service-order-messages';
 // The live form rendered into the server's HTML; a stub in the browser, where the form's code loads on first use.
 import { ServiceOrderLiveForm } from './service-order-form.server';

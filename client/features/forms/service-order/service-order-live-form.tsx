@@ -12,7 +12,7 @@ import {
 import type { ServiceOrderInput } from '../../../../shared/schemas/service-order';
 import { StoredFormFrame } from '../stored-form-frame';
 import { ContactDetailsFields } from '../contact-details-fields';
-import type { LiveProps } from '../../../components/island';
+import type { LiveProps } from '../../../rendering/island';
 import { storedForms } from '../../../../shared/forms/stored-forms';
 import { formValue } from '../../../components/form/form-value';
 import { SentReference } from '../sent-reference';

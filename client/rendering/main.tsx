@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { pageForPath } from './app/routes';
-import { stopRecordingEarlyClicks } from './lib/early-clicks';
-import './styles/app.css';
+import { App } from '../app/app';
+import { pageForPath } from '../app/routes';
+import { stopRecordingEarlyClicks } from './early-clicks';
+import '../styles/app.css';
 
 const container = document.getElementById('root')!;
 
@@ -19,8 +19,8 @@ const app = (
 
 // In a transition, hydration yields to the browser every few milliseconds instead of running as one long task: the
 // page stays responsive on a slow phone while React attaches (issue #15: Total Blocking Time). A submit pressed on an
-// island rendered but not yet committed is held outside React (client/components/island.tsx), so it is not lost.
-// A press before this point was recorded by the boot script (client/lib/early-clicks.ts); React takes over from here.
+// island rendered but not yet committed is held outside React (island.tsx), so it is not lost.
+// A press before this point was recorded by the boot script (early-clicks.ts); React takes over from here.
 stopRecordingEarlyClicks();
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

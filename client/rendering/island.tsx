@@ -1,11 +1,10 @@
 import { cloneElement, isValidElement, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { FormSubmission } from '../../shared/render-result';
-import { useRenderContext } from '../app/render-context';
-import { EARLY_SUBMIT_ATTRIBUTE } from '../../shared/early-clicks';
-import { takeEarlyClick } from '../lib/early-clicks';
+import { useRenderContext } from './render-context';
+import { EARLY_SUBMIT_ATTRIBUTE, takeEarlyClick } from './early-clicks';
 import { Handover } from './handover';
-import { useToast, type ToastOptions } from './toast/toast-provider';
-import './form/form.css';
+import { useToast, type ToastOptions } from '../components/toast/toast-provider';
+import '../components/form/form.css';
 
 /** What the live component receives when it takes over from the server's markup. */
 export type LiveProps = {

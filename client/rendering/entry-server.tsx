@@ -1,10 +1,10 @@
 import { renderToString } from 'react-dom/server';
-import { App } from './app/app';
-import { RenderCtx, createRenderContext, type RenderContext } from './app/render-context';
-import { prerenderPaths } from './app/prerender-paths.server';
-import { pageForPath, redirects } from './app/routes';
-import { defaultMeta } from './content/home-content';
-import type { RenderOptions, RenderResult } from '../shared/render-result';
+import { App } from '../app/app';
+import { RenderCtx, createRenderContext, type RenderContext } from './render-context';
+import { prerenderPaths } from '../app/prerender-paths.server';
+import { pageForPath, redirects } from '../app/routes';
+import { defaultMeta } from '../content/home-content';
+import type { RenderOptions, RenderResult } from '../../shared/render-result';
 
 /** Renders one URL (path plus optional query) to HTML; used by the prerender step and the server. */
 export async function render(url: string, options: RenderOptions = {}): Promise<RenderResult> {
@@ -50,3 +50,5 @@ function controlIdsByName(html: string): Record<string, string> {
 }
 
 export { prerenderPaths };
+// The page's inline script travels with the renderer: the server takes it (and its CSP hash) from the built module.
+export { BOOT_SCRIPT as bootScript } from './boot-script';

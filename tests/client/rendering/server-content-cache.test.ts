@@ -4,7 +4,7 @@ import {
   fetchServerMarkup,
   SERVER_CONTENT_CACHE_LIMITS,
   serverContentCacheSizes,
-} from '../../../client/components/server-content';
+} from '../../../client/rendering/server-content';
 
 afterEach(() => vi.unstubAllGlobals());
 

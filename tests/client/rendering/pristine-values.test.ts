@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { rememberPristine, resetToPristine } from '../../../client/components/pristine-values';
+import { rememberPristine, resetToPristine } from '../../../client/rendering/pristine-values';
 
 // What the server sends: empty fields, one default (1 traveller), a select with its placeholder, a checked radio.
 const SERVER_MARKUP = `<form>

@@ -1,5 +1,5 @@
 import { createElement, use, type ComponentType } from 'react';
-import { useRenderContext } from '../app/render-context';
+import { useRenderContext } from './render-context';
 
 type PageModule = { default: ComponentType };
 
