@@ -58,12 +58,18 @@ export const mutationGroups = {
   },
   'request-status': {
     mutate: () => [
-      linesOf('shared/requests.ts', /^export const nextStatuses/, /^export const PATIENT_CANCEL_REASON/),
+      // The table of moves and who may cancel; isClosedStatus between them is the client's.
+      linesOf('shared/requests.ts', /^export const nextStatuses/, /^export const isClosedStatus/),
+      linesOf('shared/requests.ts', /^export const patientMayCancel/, /^export const PATIENT_CANCEL_REASON/),
       linesOf('server/data/requests.ts', /^ {2}async setStatus\(/, nextMember),
       linesOf('server/trpc/routers/staff.ts', /^ {2}setStatus: /, nextMember),
       linesOf('server/trpc/routers/patient.ts', /^ {2}cancelRequest: /, /^\}\);/),
     ],
-    tests: ['tests/server/trpc/routers/staff.test.ts', 'tests/server/trpc/routers/patient.test.ts'],
+    tests: [
+      'tests/server/trpc/routers/staff.test.ts',
+      'tests/server/trpc/routers/patient.test.ts',
+      'tests/server/staff/request-status-moves.test.ts',
+    ],
   },
 };
 

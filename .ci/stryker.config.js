@@ -14,10 +14,13 @@ export default {
   disableBail: true,
   // The machine is shared: two test processes at most.
   concurrency: 2,
-  timeoutMS: 10_000,
+  // Generous: on a busy machine a static mutant's full run (every test of the group, modules loaded again) took longer
+  // than 10 s and was counted as a timeout, that is as killed; a real endless loop still ends the run at this bound.
+  timeoutMS: 60_000,
+  timeoutFactor: 2,
   // Leading slash: the top-level folders only (server/data is code).
   ignorePatterns: ['/data', '/tmp'],
-  tempDirName: 'tmp/stryker',
+  tempDirName: `tmp/stryker-${group.name}`,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   clearTextReporter: { allowEmojis: false, logTests: false, maxTestsToLog: 0, reportScoreTable: true },
   htmlReporter: { fileName: `tmp/mutation/${group.name}.html` },
