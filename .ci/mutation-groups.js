@@ -1,0 +1,82 @@
+// The modules `npm run test:mutation` mutates (issue #25.3), each with the unit tests that judge it. A group is one
+// Stryker run: a static mutant (a module-level constant, the red-flag index) makes Stryker run every test of its run,
+// so each group carries only the tests that reach its modules, all on SQLite.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * `file:from-to` for the lines of one member of an object literal or one function: from the line `start` matches to
+ * the line before the next line `end` matches. Found by text, so an edit above the function does not move the range
+ * onto other code; a marker that is gone fails the run instead of mutating the wrong lines.
+ */
+function linesOf(file, start, end) {
+  const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+  const from = lines.findIndex((line) => start.test(line));
+  if (from < 0) throw new Error(`mutation-groups: ${start} not found in ${file}`);
+  const after = lines.slice(from + 1).findIndex((line) => end.test(line));
+  if (after < 0) throw new Error(`mutation-groups: ${end} not found after ${start} in ${file}`);
+  return `${file}:${from + 1}-${from + after + 1}`;
+}
+
+// The next member of an object literal two spaces in (a data module's next query), or a comment before it.
+const nextMember = /^ {2}(\/\*\*|\/\/|[A-Za-z]+: |async [A-Za-z]+\()/;
+
+export const mutationGroups = {
+  sessions: {
+    mutate: () => ['server/auth/session.ts'],
+    tests: [
+      'tests/server/auth/session.test.ts',
+      'tests/server/auth/session-lifetime.test.ts',
+      'tests/server/auth/session-policy.test.ts',
+    ],
+  },
+  limits: {
+    mutate: () => ['server/http/rate-limiter.ts', 'server/auth/auth-limits.ts', 'server/auth/login-lockouts.ts'],
+    tests: [
+      'tests/server/http/rate-limiter.test.ts',
+      'tests/server/http/redis-rate-limiter.test.ts',
+      'tests/server/auth/lockout-redis-restart.test.ts',
+      'tests/server/trpc/routers/auth.test.ts',
+    ],
+  },
+  'red-flags': {
+    mutate: () => ['server/chat/red-flags.ts'],
+    tests: ['tests/server/chat/red-flags.test.ts'],
+  },
+  'chat-desk': {
+    mutate: () => [
+      linesOf('server/data/chat.ts', /^ {2}listSummaries: \(/, nextMember),
+      linesOf('server/data/chat-desk.ts', /^ {2}ratingSummary: /, nextMember),
+    ],
+    tests: [
+      'tests/server/chat/chat-desk.test.ts',
+      'tests/server/chat/agent-console.test.ts',
+      'tests/server/chat/console-list-and-rating-windows.test.ts',
+    ],
+  },
+  'request-status': {
+    mutate: () => [
+      // The table of moves and who may cancel; isClosedStatus between them is the client's.
+      linesOf('shared/requests.ts', /^export const nextStatuses/, /^export const isClosedStatus/),
+      linesOf('shared/requests.ts', /^export const patientMayCancel/, /^export const PATIENT_CANCEL_REASON/),
+      linesOf('server/data/requests.ts', /^ {2}async setStatus\(/, nextMember),
+      linesOf('server/trpc/routers/staff.ts', /^ {2}setStatus: /, nextMember),
+      linesOf('server/trpc/routers/patient.ts', /^ {2}cancelRequest: /, /^\}\);/),
+    ],
+    tests: [
+      'tests/server/trpc/routers/staff.test.ts',
+      'tests/server/trpc/routers/patient.test.ts',
+      'tests/server/staff/request-status-moves.test.ts',
+    ],
+  },
+};
+
+/** The group named by MUTATION_GROUP (set by .ci/mutation.js for each Stryker run). */
+export function currentGroup() {
+  const name = process.env.MUTATION_GROUP ?? '';
+  const group = mutationGroups[name];
+  if (!group) throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(mutationGroups).join(', ')}`);
+  return { name, ...group };
+}
