@@ -52,7 +52,9 @@ describe('visitor chat over Socket.IO', () => {
     });
   });
 
-  it('sends the canned bot reply between 1.4 and 2.5 seconds later and stores it', async () => {
+  // The exact 1.5 s is pinned with a faked clock in bot-timings.test.ts; a wall-clock upper bound here would only
+  // measure how busy the machine is.
+  it('sends the canned bot reply no sooner than 1.4 seconds later and stores it', async () => {
     await h.close();
     h = await startChatHarness({ chat: { replyDelayMs: CHAT_REPLY_DELAY_MS } });
     const socket = h.visitor({ cookie: h.newVisitorCookie() });
@@ -65,7 +67,6 @@ describe('visitor chat over Socket.IO', () => {
     await waitFor(() => created.some((item) => item.value.sender === 'bot'), 4000, 'bot reply');
     const reply = created.find((item) => item.value.sender === 'bot')!;
     expect(reply.at - sentAt).toBeGreaterThanOrEqual(1400);
-    expect(reply.at - sentAt).toBeLessThanOrEqual(2500);
     expect(reply.value.message).toBe(chatTexts.botReply);
     expect(reply.value.message).toMatch(/representative will be with you shortly/);
     expect(reply.value.message).toMatch(/urgent matters/);
@@ -263,7 +264,10 @@ describe('visitor chat over Socket.IO', () => {
     ).toEqual(['One', 'Two', 'Three']);
     if (!all.ok) return;
     const after = await second.timeout(2000).emitWithAck('conversation:sync', { afterId: all.messages[0]!.id });
-    expect(after.ok && after.messages.map((m: ChatMessage) => m.message)).toEqual(['Two', 'Three']);
+    // The bot's reply to 'One' is stored among them when the sends take longer than its delay: only the visitor's.
+    expect(
+      after.ok && after.messages.filter((m: ChatMessage) => m.sender === 'user').map((m: ChatMessage) => m.message),
+    ).toEqual(['Two', 'Three']);
   });
 
   it('a retried send whose acknowledgement was lost is stored once, with one bot reply', async () => {
