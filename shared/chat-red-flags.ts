@@ -454,7 +454,8 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
     category: 'maternal',
     name: 'no movements felt in pregnancy',
     signs: [
-      'cant feel movement*|kick*|am|it',
+      // "I can't feel any kicks".
+      'cant feel any? movement*|kick*|am|it',
       'no movement|movements|kick|kicks|kicking',
       'reduced|less|fewer movement*',
       'stopped kicking|moving',
