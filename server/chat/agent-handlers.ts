@@ -35,7 +35,8 @@ import type { AuditLog } from '../audit/audit-log';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Logger } from '../logger';
-import { toChatMessage, type ChatService } from './chat-service';
+import { toChatMessage } from './chat-message';
+import type { ChatService } from './chat-service';
 import { acked, chatError, unacked } from './handler-utils';
 import { AGENTS_ROOM } from './rooms';
 

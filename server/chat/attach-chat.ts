@@ -20,7 +20,7 @@
  *
  * Scale-out (issue #16, ADR 0027): with REDIS_URL the namespaces use the Socket.IO Redis adapter, so emits, session
  * disconnects and presence reach every node, and the message limits are counted in Redis. Owed bot replies and
- * follow-ups are stored (bot-replies.ts); each node also adopts those a stopped node left overdue.
+ * follow-ups are stored (bot.ts); each node also adopts those a stopped node left overdue.
  *
  * `attachChat` never listens; server/index.ts (or a test) owns the HTTP server.
  * Socket.IO examples followed: https://socket.io/docs/v4/typescript/, ".../middlewares/".

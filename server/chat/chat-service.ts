@@ -1,43 +1,29 @@
 /**
- * What the visitor and agent handlers share: storing messages, the bot's replies and the
- * shapes browsers see. SQL stays in server/data/chat.ts; who receives what stays in rooms.ts.
+ * What the visitor and agent handlers share: storing messages and the shapes agents see. The bot (bot.ts) is built
+ * here and speaks through the rooms. SQL stays in server/data/chat.ts; who receives what stays in rooms.ts.
  */
 import type { Transaction } from 'kysely';
-import type { ChatMessage, ConversationStatus, ConversationSummary } from '../../shared/chat-events';
+import type { ConversationStatus, ConversationSummary } from '../../shared/chat-events';
 import { chatDesk } from '../data/chat-desk';
 import { createFollowUps } from './follow-ups';
-import { parseFollowUpContact } from './follow-up-contact';
-import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_REPLY_DELAY_MS } from '../../shared/constants';
 import type { AppDatabase } from '../db/database';
 import { chat, type ConversationRow, type ConversationSummaryRow, type MessageRow } from '../data/chat';
 import { isUniqueViolation } from '../data/users';
 import type { ChatSenderColumn, Database } from '../db/schema';
 import type { Logger } from '../logger';
-import { createBotReplies } from './bot-replies';
+import { createBot } from './bot';
+import { toChatMessage } from './chat-message';
 import { containsRedFlag } from './red-flags';
 import type { ChatRooms } from './rooms';
+import type { SupportClock } from './support-clock';
 import { createWriteBatcher } from '../db/write-batcher';
 
 const PREVIEW_LENGTH = 120;
 
-export const toChatMessage = (row: MessageRow): ChatMessage => ({
-  id: row.id,
-  clientId: row.sender === 'bot' ? null : row.client_id,
-  sender: row.sender,
-  message: row.message,
-  createdAt: row.created_at,
-  agentName: row.sender === 'agent' ? (row.agent_name ?? 'Support agent') : null,
-});
-
 export type ChatService = ReturnType<typeof createChatService>;
 
-/** Office hours as the bot needs them (SUPPORT_HOURS, Africa/Lagos). */
-export type SupportClock = {
-  isOpen: (now: Date) => boolean;
-  /** When the team is back, for people: 'tomorrow at 08:00'. */
-  backAt: (now: Date) => string;
-};
+export type { SupportClock };
 
 export function createChatService(deps: {
   db: AppDatabase;
@@ -62,7 +48,7 @@ export function createChatService(deps: {
   const storeMessage = async (input: StoreInput) => {
     const stored = await storeOnce(db, writes, input);
     const { pendingReply } = stored;
-    if (pendingReply) botReplies.schedule(pendingReply.id, stored.row.conversation_id, pendingReply.due_at);
+    if (pendingReply) bot.schedule(pendingReply.id, stored.row.conversation_id, pendingReply.due_at);
     return stored;
   };
   // Messages of one conversation are stored one after another, in arrival order.
@@ -70,47 +56,17 @@ export function createChatService(deps: {
 
   const { toSummary, summary, announceSummary, announceCounts } = createSummaries(db, logger, rooms);
 
-  const storeBotMessage = async (conversation: ConversationRow, message: string) => {
-    const { row } = await storeMessage({
-      conversationId: conversation.id,
-      sender: 'bot',
-      message,
-      clientId: null,
-      agentId: null,
-      agentName: null,
-    });
-    rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
-    await announceSummary(conversation.id);
-  };
-
-  const botReplies = createBotReplies({
+  // The bot speaks through the rooms and the summaries, built before it: it never calls back into this service.
+  const bot = createBot({
     db,
     logger,
     writes,
-    onOwed: async (conversationId, pendingId) => {
-      try {
-        const conversation = await chat.findConversationById(db, conversationId);
-        if (conversation) rooms.botTyping(conversation.visitor_key, pendingId, true);
-      } catch (error) {
-        logger.error('chat bot typing not sent', { conversationId, err: error });
-      }
-    },
-    // The dots go before the reply shows, so the two are never on screen together.
-    onSettled: async (conversation, pendingId, row) => {
-      rooms.botTyping(conversation.visitor_key, pendingId, false);
-      if (!row) return;
-      rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
-      await announceSummary(conversation.id);
-    },
-    // One acknowledgement per waiting period, worded for the hour it goes out.
-    compose: async (trx, conversation) => {
-      const now = new Date();
-      if (supportClock.isOpen(now))
-        return conversation.urgent_at ? chatTexts.botReplyAfterEmergency : chatTexts.botReply;
-      const knownContact = conversation.user_id !== null || conversation.follow_up_value !== null;
-      if (knownContact) return chatTexts.botOfflineKnownContact(supportClock.backAt(now));
-      await chatDesk.setAwaitingContact(trx, conversation.id, 1);
-      return chatTexts.botOffline(supportClock.backAt(now));
+    supportClock,
+    outlet: {
+      typing: (visitorKey, replyId, typing) => rooms.botTyping(visitorKey, replyId, typing),
+      messageCreated: (visitorKey, conversationId, message) =>
+        rooms.messageCreated(visitorKey, conversationId, message),
+      summaryChanged: announceSummary,
     },
   });
 
@@ -122,23 +78,6 @@ export function createChatService(deps: {
     chatLink: deps.chatLink,
     afterMs: deps.followUpAfterMs,
   });
-
-  /**
-   * Out of hours the bot asked for an e-mail or WhatsApp number: this message is the answer (or not). An emergency
-   * is not a wrong answer: a contact in it is kept, and without one the question stays open.
-   */
-  const takeContactAnswer = async (conversation: ConversationRow, message: string, urgent: boolean) => {
-    const contact = parseFollowUpContact(message);
-    if (contact) {
-      await chatDesk.saveFollowUpContact(db, conversation.id, contact);
-      await storeBotMessage(conversation, chatTexts.contactSaved(contact.value));
-      return;
-    }
-    if (urgent) return;
-    // Said once; after that the bot stops asking rather than answer every message.
-    await chatDesk.setAwaitingContact(db, conversation.id, conversation.awaiting_contact === 1 ? 2 : 0);
-    if (conversation.awaiting_contact === 1) await storeBotMessage(conversation, chatTexts.contactInvalid);
-  };
 
   return {
     rooms,
@@ -190,19 +129,9 @@ export function createChatService(deps: {
           rooms.messageCreated(conversation.visitor_key, conversation.id, message);
           // 'Bot is typing...' only while a reply is owed: not for a second message in the same waiting period.
           if (pendingReply) rooms.botTyping(conversation.visitor_key, pendingReply.id, true);
-          // Safety first: the emergency numbers go out at once, even when an agent is in the room.
-          if (urgent) {
-            try {
-              await storeBotMessage(conversation, chatTexts.emergencyReply);
-            } catch (error) {
-              logger.error('chat emergency reply failed', { conversationId: conversation.id, err: error });
-            }
-          }
-          if (conversationBefore.awaiting_contact > 0 && conversationBefore.assigned_agent_id === null) {
-            await takeContactAnswer(conversation, input.message, urgent).catch((error: unknown) =>
-              logger.error('chat contact answer failed', { conversationId: conversation.id, err: error }),
-            );
-          }
+          if (urgent) await bot.answerEmergency(conversation);
+          if (conversationBefore.awaiting_contact > 0 && conversationBefore.assigned_agent_id === null)
+            await bot.takeContactAnswer(conversation, input.message, urgent);
           void announceSummary(conversation.id);
         }
         return { conversation, message, created };
@@ -240,7 +169,7 @@ export function createChatService(deps: {
     },
 
     /** The agent left (or their console dropped): a visitor left waiting gets the bot's acknowledgement now. */
-    coverGap: (conversationId: number) => botReplies.oweNow(conversationId),
+    coverGap: (conversationId: number) => bot.oweNow(conversationId),
 
     /** Open, Pending or Resolved; resolving asks the visitor 'How did we do?'. False when the room is gone. */
     async setStatus(conversation: ConversationRow, status: ConversationStatus) {
@@ -268,12 +197,12 @@ export function createChatService(deps: {
 
     /** Schedules the bot replies and follow-ups still owed from before the last stop. */
     start: async () => {
-      await botReplies.resume();
+      await bot.resume();
       await followUps.resume();
       const adopt = deps.adoptStranded;
       if (!adopt) return;
       adoptTimer = setInterval(() => {
-        void botReplies.adopt(adopt.graceMs);
+        void bot.adopt(adopt.graceMs);
         void followUps.adopt(adopt.graceMs);
       }, adopt.intervalMs);
       adoptTimer.unref();
@@ -282,7 +211,7 @@ export function createChatService(deps: {
     /** Stops the timers (server shutdown or test teardown); owed replies and follow-ups stay stored. */
     close() {
       clearInterval(adoptTimer);
-      botReplies.close();
+      bot.close();
       followUps.close();
     },
   };

@@ -7,7 +7,7 @@ import { chat } from '../data/chat';
 import { staffForRequest } from '../staff/staff-request';
 import type { AppServices } from '../trpc/context';
 import { TRANSCRIPT_LIMIT } from './agent-handlers';
-import { toChatMessage } from './chat-service';
+import { toChatMessage } from './chat-message';
 import { chatTranscript } from './transcript';
 
 export function chatTranscriptRouter(services: AppServices) {

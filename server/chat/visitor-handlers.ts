@@ -28,7 +28,7 @@ import { users } from '../data/users';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { Logger } from '../logger';
 import type { ChatService } from './chat-service';
-import { toChatMessage } from './chat-service';
+import { toChatMessage } from './chat-message';
 import { acked, chatError, unacked } from './handler-utils';
 import { visitorRoom } from './rooms';
 

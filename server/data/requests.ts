@@ -5,10 +5,17 @@
  * Writes take a transaction (the app's write batcher gives one): the form's own row, its inbox row, the event and any
  * e-mail to the patient are stored together or not at all.
  */
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { containsPattern, digitsOf, engineOf, likeIgnoreCase, textEqualsIgnoreCase } from '../db/dialect';
-import type { Database, RequestEventKind } from '../db/schema';
+import type { Database, RequestEventKind, RequestsTable } from '../db/schema';
 import type { InboxFilter, InboxRow, RequestStatus, RequestType } from '../../shared/requests';
 
 type Db = Kysely<Database>;
@@ -54,10 +61,20 @@ const appendEvent = (trx: Db, requestId: number, actor: Actor, event: EventValue
     })
     .execute();
 
+/**
+ * A request as a write left it, with its owner's name: taken from the write's RETURNING (SQLite and PostgreSQL both
+ * have it), so announcing a change never reads back the row just written.
+ */
+export type ChangedRequest = Selectable<RequestsTable> & { owner_name: string | null };
+
+/** The owner's name beside a RETURNING: a scalar subquery, evaluated on the row as written. */
+const ownerName = (eb: ExpressionBuilder<Database, 'requests'>) =>
+  eb.selectFrom('users').select('users.full_name').whereRef('users.id', '=', 'requests.owner_id').as('owner_name');
+
 /** Adds a just-stored submission to the inbox as New; call in the transaction that stored it. */
-export async function addToInbox(trx: Transaction<Database>, request: NewRequest): Promise<number> {
+export async function addToInbox(trx: Transaction<Database>, request: NewRequest): Promise<InboxRow> {
   const now = new Date().toISOString();
-  const { id } = await trx
+  const row = await trx
     .insertInto('requests')
     .values({
       reference: request.reference,
@@ -72,10 +89,11 @@ export async function addToInbox(trx: Transaction<Database>, request: NewRequest
       created_at: now,
       updated_at: now,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  await appendEvent(trx, id, { kind: 'patient' }, { kind: 'created', toStatus: 'new' }, now);
-  return id;
+  await appendEvent(trx, row.id, { kind: 'patient' }, { kind: 'created', toStatus: 'new' }, now);
+  // New: nobody owns it yet.
+  return toInboxRow({ ...row, owner_name: null });
 }
 
 const inboxColumns = (query: SelectQueryBuilder<Database, 'requests', object>) =>
@@ -97,7 +115,8 @@ const inboxColumns = (query: SelectQueryBuilder<Database, 'requests', object>) =
 
 type InboxSelect = Awaited<ReturnType<ReturnType<typeof inboxColumns>['execute']>>[number];
 
-const toInboxRow = (row: InboxSelect): InboxRow => ({
+/** The inbox's view of a request row (a select's, or a write's RETURNING). */
+export const toInboxRow = (row: InboxSelect): InboxRow => ({
   id: row.id,
   reference: row.reference,
   type: row.type,
@@ -247,13 +266,6 @@ export const requests = {
     return row && toInboxRow(row);
   },
 
-  rowByReference: async (db: Db, reference: string): Promise<InboxRow | undefined> => {
-    const row = await inboxColumns(db.selectFrom('requests'))
-      .where('requests.reference', '=', reference)
-      .executeTakeFirst();
-    return row && toInboxRow(row);
-  },
-
   find: (db: Db, id: number) => db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** The form's own row (every field the visitor sent). */
@@ -306,22 +318,24 @@ export const requests = {
       .orderBy('id', 'desc')
       .execute(),
 
-  /** Sets the owner (null: unassigned). Returns false when the request does not exist. */
-  async assign(trx: Db, id: number, ownerId: number | null, actor: Actor): Promise<boolean> {
+  /** Sets the owner (null: unassigned). Returns the changed request, or undefined when it does not exist. */
+  async assign(trx: Db, id: number, ownerId: number | null, actor: Actor): Promise<ChangedRequest | undefined> {
     const now = new Date().toISOString();
-    const updated = await trx
+    const changed = await trx
       .updateTable('requests')
       .set({ owner_id: ownerId, updated_at: now })
       .where('id', '=', id)
+      .returningAll()
+      .returning(ownerName)
       .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) return false;
+    if (!changed) return undefined;
     await appendEvent(trx, id, actor, { kind: 'assigned', ownerId }, now);
-    return true;
+    return changed;
   },
 
   /**
    * Moves the request from `from` to `to` (the caller has checked the move is allowed). Compare-and-set on the
-   * status: false when someone else changed it first.
+   * status: undefined when someone else changed it first; otherwise the changed request.
    */
   async setStatus(
     trx: Db,
@@ -334,9 +348,9 @@ export const requests = {
       message?: string | null;
     },
     actor: Actor,
-  ): Promise<boolean> {
+  ): Promise<ChangedRequest | undefined> {
     const now = new Date().toISOString();
-    const updated = await trx
+    const changed = await trx
       .updateTable('requests')
       .set({
         status: change.to,
@@ -348,26 +362,45 @@ export const requests = {
       })
       .where('id', '=', id)
       .where('status', '=', change.from)
+      .returningAll()
+      .returning(ownerName)
       .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) return false;
+    if (!changed) return undefined;
     const body = change.to === 'cancelled' ? change.reason : change.to === 'confirmed' ? change.confirmedFor : null;
     await appendEvent(trx, id, actor, { kind: 'status', fromStatus: change.from, toStatus: change.to, body }, now);
     if (change.message) await appendEvent(trx, id, actor, { kind: 'message', body: change.message }, now);
-    return true;
+    return changed;
   },
 
-  /** An internal note: staff only, never shown to the patient. */
-  async addNote(trx: Db, id: number, body: string, actor: Actor): Promise<void> {
+  /** An internal note: staff only, never shown to the patient. Undefined when the request does not exist. */
+  async addNote(trx: Db, id: number, body: string, actor: Actor): Promise<ChangedRequest | undefined> {
     const now = new Date().toISOString();
-    await trx.updateTable('requests').set({ updated_at: now }).where('id', '=', id).execute();
-    await appendEvent(trx, id, actor, { kind: 'note', body }, now);
+    const changed = await trx
+      .updateTable('requests')
+      .set({ updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .returning(ownerName)
+      .executeTakeFirst();
+    if (changed) await appendEvent(trx, id, actor, { kind: 'note', body }, now);
+    return changed;
   },
 
-  /** The message the patient sees on their dashboard (the latest one replaces the previous). */
-  async setPatientMessage(trx: Db, id: number, body: string, actor: Actor): Promise<void> {
+  /**
+   * The message the patient sees on their dashboard (the latest one replaces the previous). Undefined when the request
+   * does not exist.
+   */
+  async setPatientMessage(trx: Db, id: number, body: string, actor: Actor): Promise<ChangedRequest | undefined> {
     const now = new Date().toISOString();
-    await trx.updateTable('requests').set({ patient_message: body, updated_at: now }).where('id', '=', id).execute();
-    await appendEvent(trx, id, actor, { kind: 'message', body }, now);
+    const changed = await trx
+      .updateTable('requests')
+      .set({ patient_message: body, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .returning(ownerName)
+      .executeTakeFirst();
+    if (changed) await appendEvent(trx, id, actor, { kind: 'message', body }, now);
+    return changed;
   },
 };
 

@@ -18,7 +18,7 @@ import type { JobApplicationData } from '../../shared/schemas/job-application';
 import type { NewsletterData } from '../../shared/schemas/newsletter';
 import type { ServiceOrderData } from '../../shared/schemas/service-order';
 import type { TripPlanData } from '../../shared/schemas/trip-plan';
-import type { RequestType } from '../../shared/requests';
+import type { InboxRow, RequestType } from '../../shared/requests';
 import { addToInbox, type NewRequest } from './requests';
 
 export type SubmissionTable =
@@ -120,6 +120,9 @@ export type OnNewRequest = (trx: Transaction<Database>, request: NewRequest) => 
 
 type RequestFields = Omit<NewRequest, 'type' | 'submissionId' | 'reference'>;
 
+/** A stored request form; `inboxRow` is the inbox row it added, null when a retry found the earlier one. */
+export type StoredRequest = Stored & { inboxRow: InboxRow | null };
+
 /** Stores a request form's row and, the first time only, its inbox row: one transaction, all or nothing. */
 function storeRequest<T extends Exclude<SubmissionTable, 'newsletter_subscriptions'>>(
   writes: WriteBatcher,
@@ -128,20 +131,19 @@ function storeRequest<T extends Exclude<SubmissionTable, 'newsletter_subscriptio
   values: Row<Database[T]>,
   inbox: RequestFields,
   onNewRequest?: OnNewRequest,
-): Promise<Stored> {
+): Promise<StoredRequest> {
   return writes.run(async (trx) => {
     const row = stored(await insertOnce(trx, table, key, values));
-    if (row.created) {
-      const request: NewRequest = {
-        ...inbox,
-        type: requestTypeOf[table],
-        submissionId: row.id,
-        reference: row.reference,
-      };
-      await addToInbox(trx, request);
-      await onNewRequest?.(trx, request);
-    }
-    return { reference: row.reference, created: row.created };
+    if (!row.created) return { reference: row.reference, created: false, inboxRow: null };
+    const request: NewRequest = {
+      ...inbox,
+      type: requestTypeOf[table],
+      submissionId: row.id,
+      reference: row.reference,
+    };
+    const inboxRow = await addToInbox(trx, request);
+    await onNewRequest?.(trx, request);
+    return { reference: row.reference, created: true, inboxRow };
   });
 }
 

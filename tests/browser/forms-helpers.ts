@@ -3,6 +3,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { DESKTOP, axeViolations } from '../helpers/browser';
 import { openServerDatabase } from '../helpers/server-db';
 import { MIN_FILL_MS } from '../../shared/form-messages';
+import { faultKey, type WriteFault } from '../helpers/write-faults';
 
 /** Focuses a field of the prerendered form and waits until the live form has taken over. */
 export async function startForm(page: Page, fieldLabel: string) {
@@ -21,10 +22,19 @@ export async function slowSubmissions(page: Page, ms = 800) {
   });
 }
 
-/** Turns on the server's test-only fault switch for this page's form submissions. */
+/**
+ * The same submission with an idempotency key the test server's database fails on (tests/helpers/write-faults.ts):
+ * the server answers as it would to that fault, and nothing is stored.
+ */
+export function withFaultKey(postData: string | null, fault: WriteFault) {
+  const body = JSON.parse(postData ?? '{}') as { idempotencyKey?: string };
+  return JSON.stringify({ ...body, idempotencyKey: faultKey(fault, body.idempotencyKey) });
+}
+
+/** Makes the server fail this page's form submissions (a database error: the generic 500). */
 export async function failSubmissions(page: Page) {
   await page.route('**/trpc/forms.**', (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-test-fault': 'forms' } }),
+    route.continue({ postData: withFaultKey(route.request().postData(), 'error') }),
   );
 }
 

@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { lagosToday } from '../../shared/lagos-date';
 import { SERVICE_BUSY_MESSAGE } from '../../shared/messages/service-messages';
 import { waitForHydration } from '../helpers/browser';
-import { startForm, waitLikeAPerson } from './forms-helpers';
+import { startForm, waitLikeAPerson, withFaultKey } from './forms-helpers';
 import { expectToast } from '../helpers/toast';
 import { browserTest } from '../helpers/browser-test';
 
@@ -31,9 +31,7 @@ describe('appointment form: busy database and retries', () => {
       await page.route('**/trpc/forms.**', (route) => {
         const body = JSON.parse(route.request().postData() ?? '{}') as { idempotencyKey: string };
         keys.push(body.idempotencyKey);
-        return route.continue({
-          headers: { ...route.request().headers(), ...(busy ? { 'x-test-fault': 'database-busy' } : {}) },
-        });
+        return route.continue(busy ? { postData: withFaultKey(route.request().postData(), 'busy') } : {});
       });
       await waitForHydration(page);
       await startForm(page, 'Full Name');

@@ -19,6 +19,7 @@ import { startMailWorker } from '../../server/mail/mail-worker';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { createInboxEvents } from '../../server/staff/inbox-events';
 import { ALWAYS_OPEN } from './support-clocks';
+import { withWriteFaults } from './write-faults';
 import { createProcessDatabase, testEngine, type TestEngine } from './test-postgres';
 
 /** The server's pool on PostgreSQL: a few browser contexts at a time, with sockets, the bot and the mail worker. */
@@ -57,7 +58,8 @@ export async function startSiteServer(
   }
   const sessionEvents = createSessionEvents();
   const inboxEvents = createInboxEvents();
-  const app = createApp({ env, db, logger, version: 'test', site, sessionEvents, inboxEvents });
+  // Form submissions the browser tests mark fail inside their transaction (tests/helpers/write-faults.ts).
+  const app = createApp({ env, db: withWriteFaults(db), logger, version: 'test', site, sessionEvents, inboxEvents });
   const server = http.createServer(app);
   const chat = attachChat(server, {
     env,

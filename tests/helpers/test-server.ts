@@ -7,6 +7,7 @@ import { loadEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { createTestDb } from './test-db';
+import { withWriteFaults } from './write-faults';
 
 /** Serves a request handler on an ephemeral loopback port. */
 export async function listenOnEphemeralPort(handler: http.RequestListener) {
@@ -20,7 +21,13 @@ export async function listenOnEphemeralPort(handler: http.RequestListener) {
   return { server, baseUrl, closeServer };
 }
 
-type TestServerOptions = { withSite?: boolean; env?: Record<string, string>; deps?: Partial<AppDeps> };
+type TestServerOptions = {
+  withSite?: boolean;
+  env?: Record<string, string>;
+  deps?: Partial<AppDeps>;
+  /** The app's inserts marked by the test fail (tests/helpers/write-faults.ts). */
+  writeFaults?: boolean;
+};
 
 /** The real app on an ephemeral port with a fresh migrated in-memory database. */
 export async function startTestServer(options: TestServerOptions = {}) {
@@ -34,7 +41,7 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const inboxEvents = options.deps?.inboxEvents ?? createInboxEvents();
   const app = createApp({
     env,
-    db,
+    db: options.writeFaults ? withWriteFaults(db) : db,
     logger: createLogger('silent'),
     version: 'test',
     site: site ?? undefined,

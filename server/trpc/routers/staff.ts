@@ -1,37 +1,29 @@
 /**
  * The staff back office (issue #13): the inbox of requests, a request's page and its changes, and the newsletter
- * list. Agents and admins only (staffProcedure). Every write is one transaction in the app's write batcher (the
- * change, its history event and any e-mail to the patient together), then goes to the audit log and, once
- * committed, to every open inbox.
+ * list. Agents and admins only (staffProcedure). Every write is a workflow in server/requests/: one transaction in the
+ * app's write batcher (the change, its history event and any e-mail to the patient together), then the audit log and,
+ * once committed, every open inbox.
  */
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
-  CANCEL_NEEDS_REASON_MESSAGE,
-  CONFIRM_NEEDS_DATE_MESSAGE,
   assignSchema,
   inboxListSchema,
   nextStatuses,
   noteSchema,
   patientMessageSchema,
   requestIdSchema,
-  requestStatusLabels,
   setStatusSchema,
-  type InboxRow,
 } from '../../../shared/requests';
-import {
-  OWNER_NOT_STAFF_MESSAGE,
-  REQUEST_CHANGED_MESSAGE,
-  REQUEST_NOT_FOUND_MESSAGE,
-  STATUS_MOVE_MESSAGE,
-} from '../../../shared/messages/staff-messages';
 import { normalisePhone } from '../../../shared/phone';
-import { mailOutbox } from '../../data/mail-outbox';
 import { newsletter } from '../../data/newsletter';
 import { requests } from '../../data/requests';
 import { staffMembers } from '../../data/staff-members';
-import { notifyMailQueued } from '../../mail/mail-queue';
-import { requestStatusMail } from '../../mail/request-mails';
+import { assignRequest } from '../../requests/assign';
+import { messagePatient } from '../../requests/message';
+import { addRequestNote } from '../../requests/note';
+import { requestNotFound, type ChangedBy } from '../../requests/request-deps';
+import { setRequestStatus } from '../../requests/set-status';
 import { inboxQuery } from '../../staff/inbox-query';
 import { submissionFields } from '../../staff/submission-fields';
 import type { RequestContext } from '../context';
@@ -39,31 +31,8 @@ import { router, staffProcedure } from '../trpc';
 
 type StaffContext = RequestContext & { user: NonNullable<RequestContext['user']> };
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: REQUEST_NOT_FOUND_MESSAGE });
-
-/** After a committed change: the fresh row to every open inbox, and to the caller. */
-async function announceChanged(ctx: StaffContext, id: number): Promise<InboxRow> {
-  const row = await requests.row(ctx.db, id);
-  if (!row) throw notFound();
-  ctx.inboxEvents.announce({ kind: 'changed', row });
-  return row;
-}
-
-const audit = (
-  ctx: StaffContext,
-  type: 'request.assign' | 'request.status' | 'request.note' | 'request.message',
-  id: number,
-  detail?: Record<string, string | number | boolean | null>,
-) => ctx.audit.record({ type, actorUserId: ctx.user.id, ip: ctx.clientIp, subject: `request:${id}`, detail });
-
-async function assignOwner(ctx: StaffContext, id: number, ownerId: number | null) {
-  if (ownerId !== null && !(await staffMembers.isActive(ctx.db, ownerId)))
-    throw new TRPCError({ code: 'BAD_REQUEST', message: OWNER_NOT_STAFF_MESSAGE });
-  const done = await ctx.writes.run((trx) => requests.assign(trx, id, ownerId, { kind: 'staff', userId: ctx.user.id }));
-  if (!done) throw notFound();
-  await audit(ctx, 'request.assign', id, { ownerId });
-  return announceChanged(ctx, id);
-}
+/** The staff member making the change, for the request's history and the audit log. */
+const staffBy = (ctx: StaffContext): ChangedBy => ({ kind: 'staff', userId: ctx.user.id, ip: ctx.clientIp });
 
 const newsletterListSchema = z.object({
   cursor: z.number().int().positive().optional(),
@@ -87,7 +56,7 @@ export const staffRouter = router({
 
   request: staffProcedure.input(requestIdSchema).query(async ({ ctx, input }) => {
     const request = await requests.find(ctx.db, input.id);
-    if (!request) throw notFound();
+    if (!request) throw requestNotFound();
     const [row, submission, events] = await Promise.all([
       requests.row(ctx.db, input.id),
       requests.submission(ctx.db, request.type, request.submission_id),
@@ -121,65 +90,25 @@ export const staffRouter = router({
     };
   }),
 
-  claim: staffProcedure.input(requestIdSchema).mutation(({ ctx, input }) => assignOwner(ctx, input.id, ctx.user.id)),
+  claim: staffProcedure
+    .input(requestIdSchema)
+    .mutation(({ ctx, input }) => assignRequest(ctx, staffBy(ctx), input.id, ctx.user.id)),
 
-  assign: staffProcedure.input(assignSchema).mutation(({ ctx, input }) => assignOwner(ctx, input.id, input.ownerId)),
+  assign: staffProcedure
+    .input(assignSchema)
+    .mutation(({ ctx, input }) => assignRequest(ctx, staffBy(ctx), input.id, input.ownerId)),
 
-  setStatus: staffProcedure.input(setStatusSchema).mutation(async ({ ctx, input }) => {
-    const request = await requests.find(ctx.db, input.id);
-    if (!request) throw notFound();
-    if (!nextStatuses[request.status].includes(input.status))
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: STATUS_MOVE_MESSAGE(requestStatusLabels[request.status], requestStatusLabels[input.status]),
-      });
-    const needsDate = input.status === 'confirmed' && request.type === 'appointment';
-    if (needsDate && (!input.confirmedDate || !input.confirmedTime))
-      throw new TRPCError({ code: 'BAD_REQUEST', message: CONFIRM_NEEDS_DATE_MESSAGE });
-    if (input.status === 'cancelled' && !input.reason)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: CANCEL_NEEDS_REASON_MESSAGE });
-
-    const changed = await ctx.writes.run(async (trx) => {
-      const moved = await requests.setStatus(
-        trx,
-        input.id,
-        {
-          from: request.status,
-          to: input.status,
-          confirmedFor: needsDate ? `${input.confirmedDate}T${input.confirmedTime}` : null,
-          reason: input.reason ?? null,
-          message: input.message ?? null,
-        },
-        { kind: 'staff', userId: ctx.user.id },
-      );
-      if (!moved) return false;
-      const mail = requestStatusMail((await requests.find(trx, input.id))!);
-      if (mail) await mailOutbox.insert(trx, mail);
-      return true;
-    });
-    if (!changed) throw new TRPCError({ code: 'CONFLICT', message: REQUEST_CHANGED_MESSAGE });
-    notifyMailQueued();
-    await audit(ctx, 'request.status', input.id, { from: request.status, to: input.status });
-    return announceChanged(ctx, input.id);
-  }),
+  setStatus: staffProcedure
+    .input(setStatusSchema)
+    .mutation(({ ctx, input }) => setRequestStatus(ctx, staffBy(ctx), input)),
 
   /** An internal note: never shown to the patient. */
-  addNote: staffProcedure.input(noteSchema).mutation(async ({ ctx, input }) => {
-    if (!(await requests.find(ctx.db, input.id))) throw notFound();
-    await ctx.writes.run((trx) => requests.addNote(trx, input.id, input.body, { kind: 'staff', userId: ctx.user.id }));
-    await audit(ctx, 'request.note', input.id);
-    return announceChanged(ctx, input.id);
-  }),
+  addNote: staffProcedure.input(noteSchema).mutation(({ ctx, input }) => addRequestNote(ctx, staffBy(ctx), input)),
 
   /** The message the patient sees under 'My requests'. */
-  messagePatient: staffProcedure.input(patientMessageSchema).mutation(async ({ ctx, input }) => {
-    if (!(await requests.find(ctx.db, input.id))) throw notFound();
-    await ctx.writes.run((trx) =>
-      requests.setPatientMessage(trx, input.id, input.body, { kind: 'staff', userId: ctx.user.id }),
-    );
-    await audit(ctx, 'request.message', input.id);
-    return announceChanged(ctx, input.id);
-  }),
+  messagePatient: staffProcedure
+    .input(patientMessageSchema)
+    .mutation(({ ctx, input }) => messagePatient(ctx, staffBy(ctx), input)),
 
   newsletter: router({
     list: staffProcedure

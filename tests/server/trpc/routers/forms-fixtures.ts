@@ -14,6 +14,7 @@ import { createLogger, type Logger } from '../../../../server/logger';
 import { lagosToday } from '../../../../shared/lagos-date';
 import { createPostgresTestDb, testEngine } from '../../../helpers/test-db';
 import { listenOnEphemeralPort } from '../../../helpers/test-server';
+import { withWriteFaults } from '../../../helpers/write-faults';
 
 export async function startFormsServer(env: Record<string, string> = {}, logger: Logger = createLogger('silent')) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-forms-'));
@@ -24,7 +25,8 @@ export async function startFormsServer(env: Record<string, string> = {}, logger:
   await migrateToLatest(db);
   const app = createApp({
     env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env }),
-    db,
+    // Inserts marked by tests/helpers/write-faults.ts fail; the tests read and clean up through `db` itself.
+    db: withWriteFaults(db),
     logger,
     version: 'test',
   });

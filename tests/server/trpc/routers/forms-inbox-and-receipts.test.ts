@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faultKey } from '../../../helpers/write-faults';
 import { post, procedures, startFormsServer, tableOf, validInput, type Procedure } from './forms-fixtures';
 
 let server: Awaited<ReturnType<typeof startFormsServer>>;
@@ -68,7 +69,10 @@ describe('request forms enter the staff inbox and queue the patient receipt (iss
       .selectFrom('mail_outbox')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
-    const answer = await post(server.baseUrl, procedure, validInput[procedure](), { 'x-test-fault': 'database-busy' });
+    const answer = await post(server.baseUrl, procedure, {
+      ...validInput[procedure](),
+      idempotencyKey: faultKey('busy'),
+    });
     expect(answer.status).toBe(503);
     const after = await server.db
       .selectFrom('mail_outbox')

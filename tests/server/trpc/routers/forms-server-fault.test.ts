@@ -1,18 +1,23 @@
+/**
+ * A form whose database write fails (issue #26.3): the fault is the test's (tests/helpers/write-faults.ts, an insert
+ * that fails inside the transaction); the product has no switch for it, so no request can turn one on.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../../server/app';
+import type { AppDatabase } from '../../../../server/db/database';
 import { loadEnv } from '../../../../server/env';
 import { createLogger } from '../../../../server/logger';
-import { FORMS_FAULT_HEADER } from '../../../../server/trpc/routers/forms';
 import { createTestDb } from '../../../helpers/test-db';
+import { faultKey, withWriteFaults } from '../../../helpers/write-faults';
 import { count, post, procedures, tableOf, validInput } from './forms-fixtures';
 
-async function serve(nodeEnv: 'production' | 'development' | 'test') {
+async function serve(nodeEnv: 'production' | 'development' | 'test', appDb: (db: AppDatabase) => AppDatabase) {
   const db = await createTestDb();
   const app = createApp({
     env: loadEnv({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
-    db,
+    db: appDb(db),
     logger: createLogger('silent'),
     version: 'test',
   });
@@ -29,12 +34,13 @@ async function serve(nodeEnv: 'production' | 'development' | 'test') {
   };
 }
 
-describe('the test-only fault switch', () => {
-  it.each(procedures)('%s fails with a generic 500 under NODE_ENV=test when the header asks', async (procedure) => {
-    const server = await serve('test');
+describe('a form whose write fails', () => {
+  it.each(procedures)('%s fails with a generic 500 and stores nothing', async (procedure) => {
+    const server = await serve('test', withWriteFaults);
     try {
-      const response = await post(server.baseUrl, procedure, validInput[procedure](), {
-        [FORMS_FAULT_HEADER]: 'forms',
+      const response = await post(server.baseUrl, procedure, {
+        ...validInput[procedure](),
+        idempotencyKey: faultKey('error'),
       });
       expect(response.status).toBe(500);
       expect(response.json.error.message).toBe('Something went wrong on our side. Please try again.');
@@ -45,14 +51,15 @@ describe('the test-only fault switch', () => {
     }
   });
 
-  it.each(['production', 'development'] as const)(
-    'cannot be enabled when NODE_ENV=%s: the header is ignored and the row is stored',
+  // The header that was once a test-only switch (x-test-fault) is an ordinary header in every mode.
+  it.each(['production', 'development', 'test'] as const)(
+    'cannot be caused by a request when NODE_ENV=%s: the header is ignored and the row is stored',
     async (nodeEnv) => {
-      const server = await serve(nodeEnv);
+      const server = await serve(nodeEnv, (db) => db);
       try {
         for (const procedure of procedures) {
           const response = await post(server.baseUrl, procedure, validInput[procedure](), {
-            [FORMS_FAULT_HEADER]: 'forms',
+            'x-test-fault': 'forms',
           });
           expect(response.status).toBe(200);
           expect(await count(server.db, tableOf[procedure])).toBe(1);

@@ -1,0 +1,214 @@
+/**
+ * The bot (issue #26.3: one module owns it): what it says and when, stored and then sent through the outlet it is given
+ * (the chat's rooms and the agents' summaries), so it never calls back into the chat service.
+ *
+ * Its canned replies are kept in chat_pending_replies until they are sent (issue #11.5): a reply owed when the server
+ * stops, gracefully or not, is sent after the next start, when due. The row is stored with the visitor's message (one
+ * savepoint) and deleted in the transaction that stores the reply, so a reply is sent once even if two timers race.
+ *
+ * With several nodes (issue #16) each node times the replies it owes; `adopt` lets the others pick up, after a grace
+ * period, a reply whose node died before sending it. The database claim keeps it exactly-once.
+ */
+import type { Transaction } from 'kysely';
+import type { ChatMessage } from '../../shared/chat-events';
+import { chatTexts } from '../../shared/chat-texts';
+import type { AppDatabase } from '../db/database';
+import type { Database } from '../db/schema';
+import { chat, type ConversationRow, type MessageRow } from '../data/chat';
+import { chatDesk } from '../data/chat-desk';
+import type { Logger } from '../logger';
+import { toChatMessage } from './chat-message';
+import { parseFollowUpContact } from './follow-up-contact';
+import type { SupportClock } from './support-clock';
+
+/** Where the bot's words go once stored: the visitor's room, the agents, their summaries. */
+export type BotOutlet = {
+  typing: (visitorKey: string, replyId: number, typing: boolean) => void;
+  messageCreated: (visitorKey: string, conversationId: number, message: ChatMessage) => void;
+  /** The conversation's summary changed (a new last message); never throws. */
+  summaryChanged: (conversationId: number) => Promise<void>;
+};
+
+export type Bot = ReturnType<typeof createBot>;
+
+export function createBot(deps: {
+  db: AppDatabase;
+  logger: Logger;
+  /** The chat's group-committing writer. */
+  writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+  supportClock: SupportClock;
+  outlet: BotOutlet;
+}) {
+  const { db, logger, writes, supportClock, outlet } = deps;
+  const timers = new Map<number, NodeJS.Timeout>();
+  let closed = false;
+
+  /**
+   * One acknowledgement per waiting period, worded for the hour it goes out (office hours are judged when it is due).
+   * Out of hours, to a visitor it cannot reach, it asks for an e-mail or WhatsApp number: marked in the same
+   * transaction.
+   */
+  const composeReply = async (trx: Transaction<Database>, conversation: ConversationRow) => {
+    const now = new Date();
+    if (supportClock.isOpen(now)) return conversation.urgent_at ? chatTexts.botReplyAfterEmergency : chatTexts.botReply;
+    const knownContact = conversation.user_id !== null || conversation.follow_up_value !== null;
+    if (knownContact) return chatTexts.botOfflineKnownContact(supportClock.backAt(now));
+    await chatDesk.setAwaitingContact(trx, conversation.id, 1);
+    return chatTexts.botOffline(supportClock.backAt(now));
+  };
+
+  /** A committed bot message to the visitor and the agents. */
+  const send = async (conversation: ConversationRow, row: MessageRow) => {
+    outlet.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
+    await outlet.summaryChanged(conversation.id);
+  };
+
+  const stored = (row: Awaited<ReturnType<typeof chat.insertMessageRow>>): MessageRow => {
+    const { pending_reply: _none, ...message } = row;
+    return { ...message, agent_name: null };
+  };
+
+  /** Says `message` now: stored, then sent. */
+  const say = async (conversation: ConversationRow, message: string) => {
+    const row = await writes.run((trx) =>
+      chat.insertMessageRow(trx, {
+        conversationId: conversation.id,
+        sender: 'bot',
+        message,
+        clientId: null,
+        agentId: null,
+      }),
+    );
+    await send(conversation, stored(row));
+  };
+
+  /** Sends the owed reply unless an agent has joined since; either way the pending row goes. */
+  const fire = async (pendingId: number, conversationId: number) => {
+    timers.delete(pendingId);
+    try {
+      const settled = await writes.run(async (trx) => {
+        if (!(await chat.takePendingReply(trx, pendingId))) return null;
+        const conversation = await trx
+          .selectFrom('chat_conversations')
+          .selectAll()
+          .where('id', '=', conversationId)
+          .executeTakeFirst();
+        if (!conversation) return null;
+        if (conversation.assigned_agent_id !== null) {
+          // The agent took over: if they leave without answering, the gap is the bot's again.
+          await trx
+            .updateTable('chat_conversations')
+            .set({ bot_acked_at: null })
+            .where('id', '=', conversationId)
+            .execute();
+          return { conversation, row: null };
+        }
+        const row = await chat.insertMessageRow(trx, {
+          conversationId,
+          sender: 'bot',
+          message: await composeReply(trx, conversation),
+          clientId: null,
+          agentId: null,
+        });
+        return { conversation, row: stored(row) };
+      });
+      if (!settled || closed) return;
+      // The dots go before the reply shows, so the two are never on screen together.
+      outlet.typing(settled.conversation.visitor_key, pendingId, false);
+      if (settled.row) await send(settled.conversation, settled.row);
+    } catch (error) {
+      logger.error('chat bot reply failed', { conversationId, err: error });
+    }
+  };
+
+  const schedule = (pendingId: number, conversationId: number, dueAt: string) => {
+    if (closed || timers.has(pendingId)) return;
+    const delay = Math.max(0, Date.parse(dueAt) - Date.now());
+    timers.set(
+      pendingId,
+      setTimeout(() => void fire(pendingId, conversationId), delay),
+    );
+  };
+
+  /** Schedules every reply still owed (on start); those already due go at once. */
+  const resume = async () => {
+    try {
+      for (const pending of await chat.listPendingReplies(db))
+        schedule(pending.id, pending.conversation_id, pending.due_at);
+    } catch (error) {
+      logger.error('chat pending replies not loaded', { err: error });
+    }
+  };
+
+  /** Schedules every reply overdue by more than `graceMs`: owed by a node that stopped (or whose send failed). */
+  const adopt = async (graceMs: number) => {
+    try {
+      const cutoff = Date.now() - graceMs;
+      for (const pending of await chat.listPendingReplies(db))
+        if (Date.parse(pending.due_at) <= cutoff) schedule(pending.id, pending.conversation_id, pending.due_at);
+    } catch (error) {
+      logger.error('chat pending replies not checked', { err: error });
+    }
+  };
+
+  /** Owes the reply now (an agent left a visitor waiting): stored first, so a crash still sends it after restart. */
+  const oweNow = async (conversationId: number) => {
+    const pending = await writes.run((trx) => chat.owePendingReply(trx, conversationId));
+    if (!pending) return false;
+    // Said before the timer starts: the reply is due at once.
+    try {
+      const conversation = await chat.findConversationById(db, conversationId);
+      if (conversation) outlet.typing(conversation.visitor_key, pending.id, true);
+    } catch (error) {
+      logger.error('chat bot typing not sent', { conversationId, err: error });
+    }
+    schedule(pending.id, conversationId, pending.due_at);
+    return true;
+  };
+
+  /** Safety first: the emergency numbers go out at once, even when an agent is in the room. */
+  const answerEmergency = async (conversation: ConversationRow) => {
+    try {
+      await say(conversation, chatTexts.emergencyReply);
+    } catch (error) {
+      logger.error('chat emergency reply failed', { conversationId: conversation.id, err: error });
+    }
+  };
+
+  /**
+   * Out of hours the bot asked for an e-mail or WhatsApp number: this message is the answer (or not). An emergency
+   * is not a wrong answer: a contact in it is kept, and without one the question stays open.
+   */
+  const takeContactAnswer = async (conversation: ConversationRow, message: string, urgent: boolean) => {
+    const contact = parseFollowUpContact(message);
+    if (contact) {
+      await chatDesk.saveFollowUpContact(db, conversation.id, contact);
+      await say(conversation, chatTexts.contactSaved(contact.value));
+      return;
+    }
+    if (urgent) return;
+    // Said once; after that the bot stops asking rather than answer every message.
+    await chatDesk.setAwaitingContact(db, conversation.id, conversation.awaiting_contact === 1 ? 2 : 0);
+    if (conversation.awaiting_contact === 1) await say(conversation, chatTexts.contactInvalid);
+  };
+
+  return {
+    resume,
+    adopt,
+    oweNow,
+    /** Schedules a reply stored with a visitor's message. */
+    schedule,
+    answerEmergency,
+    /** As takeContactAnswer above; a failure is logged, never thrown (the visitor's message is stored). */
+    takeContactAnswer: (conversation: ConversationRow, message: string, urgent: boolean) =>
+      takeContactAnswer(conversation, message, urgent).catch((error: unknown) =>
+        logger.error('chat contact answer failed', { conversationId: conversation.id, err: error }),
+      ),
+    /** Stops the timers; the rows stay for the next start. */
+    close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
