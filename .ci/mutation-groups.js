@@ -62,13 +62,14 @@ export const mutationGroups = {
       linesOf('shared/requests.ts', /^export const nextStatuses/, /^export const isClosedStatus/),
       linesOf('shared/requests.ts', /^export const patientMayCancel/, /^export const PATIENT_CANCEL_REASON/),
       linesOf('server/data/requests.ts', /^ {2}async setStatus\(/, nextMember),
-      linesOf('server/trpc/routers/staff.ts', /^ {2}setStatus: /, nextMember),
-      linesOf('server/trpc/routers/patient.ts', /^ {2}cancelRequest: /, /^\}\);/),
+      // The staff move and the patient's cancel (server/requests/, issue #26.3).
+      'server/requests/set-status.ts',
     ],
     tests: [
       'tests/server/trpc/routers/staff.test.ts',
       'tests/server/trpc/routers/patient.test.ts',
       'tests/server/staff/request-status-moves.test.ts',
+      'tests/server/requests/requests.test.ts',
     ],
   },
 };

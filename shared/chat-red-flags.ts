@@ -1239,7 +1239,6 @@ export const chatRedFlagGroups: readonly RedFlagGroup[] = [
       'so much',
       'wont stop',
       'not stopping',
-      'wont stop',
       'cant stop',
       'cant stop the',
       'refuse* to stop',
