@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSession, generateSessionToken, validateSessionToken } from '../../../server/auth/session';
+import { validateSessionToken } from '../../../server/auth/session';
 import { createSessionEvents } from '../../../server/auth/session-events';
-import { users } from '../../../server/data/users';
 import type { UserRole } from '../../../server/db/schema';
-import { createTestDb } from '../../helpers/test-db';
+import { signedInAt } from '../../helpers/signed-in-session';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -20,17 +19,7 @@ afterEach(() => {
 });
 
 async function signedIn(role: UserRole) {
-  vi.useFakeTimers({ toFake: ['Date'], now: START });
-  const db = await createTestDb();
-  const user = await users.create(db, {
-    email: `${role}@example.ng`,
-    fullName: 'Ngozi Adeyemi',
-    passwordHash: 'x',
-    role,
-    confirmed: true,
-  });
-  const token = generateSessionToken();
-  await createSession(db, token, user.id, role);
+  const { db, user, token } = await signedInAt(role, START);
   const events = createSessionEvents();
   const ended: string[] = [];
   events.onSessionsInvalidated((_userId, ids) => ended.push(...ids));

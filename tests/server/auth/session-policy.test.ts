@@ -17,6 +17,7 @@ import {
 import { sessions } from '../../../server/data/sessions';
 import { users } from '../../../server/data/users';
 import type { UserRole } from '../../../server/db/schema';
+import { signedInAt } from '../../helpers/signed-in-session';
 import { createTestDb } from '../../helpers/test-db';
 
 const MINUTE = 60_000;
@@ -37,17 +38,7 @@ afterEach(() => {
 });
 
 async function signedIn(role: UserRole) {
-  vi.useFakeTimers({ toFake: ['Date'], now: START });
-  const db = await createTestDb();
-  const user = await users.create(db, {
-    email: `${role}@example.ng`,
-    fullName: 'Tunde Bakare',
-    passwordHash: 'x',
-    role,
-    confirmed: true,
-  });
-  const token = generateSessionToken();
-  const session = await createSession(db, token, user.id, role);
+  const { db, user, token, session } = await signedInAt(role, START);
   const stored = async () =>
     (await db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()).expires_at;
   return { db, user, token, session, stored };
