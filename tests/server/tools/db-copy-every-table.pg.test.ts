@@ -1,0 +1,327 @@
+/**
+ * `npm run db:copy` with a row in every table (issue #25.6). The tables are found in the SQLite file's own schema, not
+ * in the tool's list, and both sides are counted by this test's own queries, not read from the tool's report: a table
+ * the tool forgot, or a new migration's table nobody seeded here, fails the test.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/db/database';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { createProcessDatabase, type ProcessDatabase } from '../../helpers/test-db';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-db-copy-all-'));
+const sqliteFile = path.join(dataDir, 'app.db');
+const databases: ProcessDatabase[] = [];
+
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const database of databases) await database.drop();
+});
+
+const at = '2026-11-20T09:30:00.000Z';
+const later = Date.parse('2030-01-01T00:00:00Z');
+const times = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+
+/**
+ * Rows per table, each its own number so that rows copied into the wrong table, or a table copied twice, cannot add up
+ * to the right count. The migrations seed six canned replies; one is deleted and one edited.
+ */
+const seeded: Record<string, number> = {
+  app_meta: 2,
+  users: 3,
+  sessions: 2,
+  email_tokens: 4,
+  mail_outbox: 3,
+  newsletter_subscriptions: 2,
+  job_applications: 2,
+  service_orders: 3,
+  appointments: 4,
+  trip_plans: 2,
+  requests: 5,
+  request_events: 7,
+  chat_conversations: 3,
+  chat_messages: 6,
+  chat_pending_replies: 2,
+  chat_pending_followups: 2,
+  chat_agent_reads: 2,
+  chat_ratings: 3,
+  chat_canned_replies: 5,
+  audit_events: 4,
+  login_lockouts: 2,
+};
+
+/** Inserts `seeded` rows into every table, with plain SQL in foreign-key order. */
+function seedEveryTable(file: string) {
+  const db = new SQLite(file);
+  const insert = (table: string, rows: Record<string, unknown>[]) => {
+    for (const row of rows) {
+      const columns = Object.keys(row);
+      db.prepare(
+        `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+      ).run(...columns.map((column) => row[column] as string | number | null));
+    }
+  };
+  const person = (n: number) => ({ full_name: `Person ${n}`, email: `person${n}@example.com` });
+  db.transaction(() => {
+    insert(
+      'app_meta',
+      times(2).map((n) => ({ key: `probe-${n}`, value: String(n) })),
+    );
+    insert(
+      'users',
+      times(3).map((n) => ({
+        ...person(n),
+        password_hash: `hash-${n}`,
+        role: n === 1 ? 'admin' : n === 2 ? 'agent' : 'patient',
+        created_at: at,
+        email_confirmed_at: n === 3 ? null : at,
+      })),
+    );
+    insert(
+      'sessions',
+      times(2).map((n) => ({ id: `session-${n}`, user_id: n, expires_at: later, created_at: at })),
+    );
+    insert(
+      'email_tokens',
+      times(4).map((n) => ({
+        id: `token-${n}`,
+        user_id: 3,
+        kind: ['confirm_email', 'reset_password', 'invite', 'reset_password'][n - 1],
+        expires_at: later,
+        created_at: at,
+      })),
+    );
+    insert(
+      'mail_outbox',
+      times(3).map((n) => ({
+        to_address: `person${n}@example.com`,
+        subject: `Subject ${n}`,
+        text_body: 'Hello',
+        html_body: '<p>Hello</p>',
+        kind: 'confirmation',
+        status: n === 3 ? 'failed' : 'pending',
+        attempts: n,
+        next_attempt_at: later,
+        created_at: at,
+      })),
+    );
+    insert(
+      'newsletter_subscriptions',
+      times(2).map((n) => ({ reference: `NEW-${n}`, email: `reader${n}@example.com`, created_at: at })),
+    );
+    insert(
+      'job_applications',
+      times(2).map((n) => ({
+        ...person(n),
+        reference: `JOB-${n}`,
+        job_title: 'Nurse',
+        resume_link: `https://example.com/cv-${n}.pdf`,
+        created_at: at,
+      })),
+    );
+    insert(
+      'service_orders',
+      times(3).map((n) => ({ ...person(n), reference: `SRV-${n}`, service_category: 'Home care', created_at: at })),
+    );
+    insert(
+      'appointments',
+      times(4).map((n) => ({
+        ...person(n),
+        reference: `APT-${n}`,
+        phone: '0803 123 4567',
+        phone_e164: '+2348031234567',
+        preferred_date: '2030-01-02',
+        service_type: 'General Check-up',
+        created_at: at,
+      })),
+    );
+    insert(
+      'trip_plans',
+      times(2).map((n) => ({
+        ...person(n),
+        reference: `TRP-${n}`,
+        destination: 'Abuja',
+        number_of_travelers: n,
+        created_at: at,
+      })),
+    );
+    insert('requests', [
+      ...times(4).map((n) => ({
+        ...person(n),
+        reference: `APT-${n}`,
+        type: 'appointment',
+        submission_id: n,
+        subject: 'General Check-up',
+        status: n === 4 ? 'cancelled' : 'new',
+        owner_id: n === 2 ? 2 : null,
+        created_at: at,
+        updated_at: at,
+      })),
+      {
+        ...person(1),
+        reference: 'SRV-1',
+        type: 'service_order',
+        submission_id: 1,
+        subject: 'Home care',
+        created_at: at,
+        updated_at: at,
+      },
+    ]);
+    insert(
+      'request_events',
+      times(7).map((n) => ({
+        request_id: ((n - 1) % 5) + 1,
+        actor_user_id: n > 5 ? 2 : null,
+        actor_kind: n > 5 ? 'staff' : 'system',
+        kind: n > 5 ? 'note' : 'created',
+        body: n > 5 ? `Note ${n}` : null,
+        created_at: at,
+      })),
+    );
+    insert(
+      'chat_conversations',
+      times(3).map((n) => ({
+        visitor_key: `v:${n}`,
+        user_id: n === 1 ? 3 : null,
+        assigned_agent_id: n === 2 ? 2 : null,
+        last_activity_at: at,
+        created_at: at,
+        status: n === 3 ? 'resolved' : 'open',
+        urgent_at: n === 1 ? at : null,
+      })),
+    );
+    insert(
+      'chat_messages',
+      times(6).map((n) => ({
+        conversation_id: ((n - 1) % 3) + 1,
+        message: `Message ${n}`,
+        sender: n % 2 ? 'user' : 'agent',
+        client_id: `client-${n}`,
+        agent_id: n % 2 ? null : 2,
+        created_at: at,
+      })),
+    );
+    insert(
+      'chat_pending_replies',
+      times(2).map((n) => ({ conversation_id: n, due_at: at })),
+    );
+    insert(
+      'chat_pending_followups',
+      times(2).map((n) => ({ conversation_id: n, due_at: at })),
+    );
+    insert(
+      'chat_agent_reads',
+      times(2).map((n) => ({ conversation_id: n, agent_id: 2, message_id: n })),
+    );
+    insert(
+      'chat_ratings',
+      times(3).map((n) => ({
+        conversation_id: 3,
+        rating: n + 2,
+        comment: n === 1 ? 'Thank you' : null,
+        created_at: at,
+      })),
+    );
+    db.prepare(`delete from chat_canned_replies where id = 6`).run();
+    db.prepare(`update chat_canned_replies set title = 'Edited title' where id = 1`).run();
+    insert(
+      'audit_events',
+      times(4).map((n) => ({ type: 'login.failure', masked_email: `p***${n}@example.com`, created_at: at })),
+    );
+    insert('login_lockouts', [
+      { subject: 'account:person3@example.com', scope: 'account', locked_until: later, locked_at: at },
+      { subject: 'ip:203.0.113.9', scope: 'ip', locked_until: later, locked_at: at },
+    ]);
+  })();
+  db.close();
+}
+
+/** The app's tables in the SQLite file: SQLite's own, Kysely's bookkeeping and the FTS5 search tables aside. */
+function sqliteTables(file: string) {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return (db.prepare(`select name from sqlite_master where type = 'table' order by name`).all() as { name: string }[])
+      .map(({ name }) => name)
+      .filter((name) => !/^(sqlite_|kysely_)|^requests_search|^chat_messages_search/.test(name));
+  } finally {
+    db.close();
+  }
+}
+
+function sqliteCountsAndKeys(file: string, tables: string[]) {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return Object.fromEntries(
+      tables.map((table) => {
+        const keys = (db.prepare(`select * from "${table}"`).all() as Record<string, unknown>[]).map(rowKey).sort();
+        return [table, { count: keys.length, keys }];
+      }),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** A row's identity: its id, or its primary key's columns for the tables without one. */
+const rowKey = (row: Record<string, unknown>) =>
+  'id' in row
+    ? String(row.id)
+    : 'key' in row
+      ? String(row.key)
+      : 'subject' in row
+        ? String(row.subject)
+        : `${String(row.conversation_id)}/${String(row.agent_id)}`;
+
+const copy = (database: ProcessDatabase) =>
+  promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/tools/db-copy.ts', '--from', sqliteFile, '--to', database.env.DATABASE_URL!],
+    { cwd: root, env: { ...process.env, DATABASE_URL: '' } },
+  );
+
+describe('npm run db:copy, every table', () => {
+  it('copies every row of every table the SQLite file has, as counted by the test on both sides', async () => {
+    const { db } = openDatabase(sqliteFile);
+    await migrateToLatest(db);
+    await db.destroy();
+    seedEveryTable(sqliteFile);
+
+    const tables = sqliteTables(sqliteFile);
+    // Every table of the schema is seeded here: a new migration's table fails this line until it is.
+    expect(tables).toEqual(Object.keys(seeded).sort());
+    const source = sqliteCountsAndKeys(sqliteFile, tables);
+    expect(Object.fromEntries(tables.map((table) => [table, source[table]!.count]))).toEqual(seeded);
+
+    const database = await createProcessDatabase(dataDir);
+    databases.push(database);
+    await copy(database);
+
+    const target = database.open();
+    try {
+      const targetTables = (
+        await sql<{ table_name: string }>`
+          select table_name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(target)
+      ).rows
+        .map((row) => row.table_name)
+        .filter((name) => !name.startsWith('kysely_'))
+        .sort();
+      expect(targetTables).toEqual(tables);
+      for (const table of tables) {
+        const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(target)).rows;
+        expect({ table, count: rows.length, keys: rows.map(rowKey).sort() }).toEqual({ table, ...source[table] });
+      }
+      const edited = await sql<{ title: string }>`select title from chat_canned_replies where id = 1`.execute(target);
+      expect(edited.rows).toEqual([{ title: 'Edited title' }]);
+    } finally {
+      await target.destroy();
+    }
+  }, 120_000);
+});
