@@ -116,10 +116,6 @@ const knownBreaks: Record<string, Record<string, string>> = {
       "the reset to the server's defaults after a send; a form-kit concern, moved with the form kit (issue #26)",
     'client/features/contact/contact-form.tsx':
       'marks its form for the boot script to hold an early submit (ADR 0029); a form component, converted by the form kit',
-    'client/features/chat/chat-launcher.tsx':
-      'acts on a press on the chat button made before hydration (ADR 0028); the control is the launcher itself',
-    'client/pages/dashboard-page.tsx':
-      "a signed-in /dashboard's data comes from the render context on the server (docs/rendering.md §5)",
   },
   'process.env is read only in server/env.ts': {
     'server/tools/start.mjs':

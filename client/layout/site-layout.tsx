@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../app/paths';
+import { takeEarlyClick } from '../rendering/early-clicks';
 import { ChatLauncher, ChatSkipLink } from '../features/chat/chat-launcher';
 import { AccountNotice } from './account-notice';
 import { ScrollToTop } from './scroll-to-top';
@@ -40,7 +41,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <SiteFooter />
-      <ChatLauncher />
+      <ChatLauncher takeEarlyPress={takeEarlyClick} />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { paths } from '../app/paths';
 import { brand } from '../../shared/brand';
 import { LOGGED_OUT_NOTICE } from '../../shared/forms/account-forms';
 import type { QueryClient } from '@tanstack/react-query';
-import { useRenderContext } from '../rendering/render-context';
+import type { PortalData } from '../../shared/render-result';
 import { seedPortal, takePortalData } from '../features/dashboard/portal-data';
 
 /**
@@ -21,8 +21,7 @@ import { seedPortal, takePortalData } from '../features/dashboard/portal-data';
  * it shows 'Loading Dashboard...' while the server checks the session; no session goes to /signup; a failed check
  * shows the 'Error' toast and also goes to /signup.
  */
-export default function DashboardPage() {
-  const fromServer = useRenderContext()?.portal ?? null;
+export default function DashboardPage({ portal: fromServer }: { portal: PortalData | null }) {
   const [seed] = useState(() => {
     const portal = fromServer ?? (typeof document === 'undefined' ? null : takePortalData());
     return portal ? (queryClient: QueryClient) => seedPortal(queryClient, portal) : undefined;

@@ -1,7 +1,14 @@
 import { createElement, use, type ComponentType } from 'react';
+import type { PortalData } from '../../shared/render-result';
 import { useRenderContext } from './render-context';
 
-type PageModule = { default: ComponentType };
+/**
+ * What a page receives from the render: a signed-in /dashboard's data while it renders on the server for the session
+ * (docs/rendering.md §5), null in the browser, where the page reads the copy embedded in the HTML. Given to the page
+ * as a prop, so that pages do not read the render context themselves.
+ */
+type PageProps = { portal: PortalData | null };
+type PageModule = { default: ComponentType<PageProps> };
 
 // One chunk per page file: Vite splits every entry of this glob into its own chunk.
 const pageLoaders = import.meta.glob<PageModule>('../pages/*-page.tsx');
@@ -16,7 +23,7 @@ export type LazyPage = ComponentType & { preload: () => Promise<void>; moduleId:
 export function lazyPage(name: string): LazyPage {
   const load = pageLoaders[`../pages/${name}.tsx`];
   if (!load) throw new Error(`No page module named ${name}`);
-  let loaded: ComponentType | undefined;
+  let loaded: ComponentType<PageProps> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
     (pending ??= load().then((module) => {
@@ -28,7 +35,7 @@ export function lazyPage(name: string): LazyPage {
     const renderContext = useRenderContext();
     if (renderContext && !renderContext.pageModules.includes(moduleId)) renderContext.pageModules.push(moduleId);
     if (!loaded) use(preload());
-    return createElement(loaded!);
+    return createElement(loaded!, { portal: renderContext?.portal ?? null });
   }
   Page.displayName = `LazyPage(${name})`;
   return Object.assign(Page, { preload, moduleId });

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { CHAT_ACTIVE_STORAGE_KEY, CHAT_LINK_HASH } from '../../../shared/constants';
-import { takeEarlyClick } from '../../rendering/early-clicks';
 import { Icon } from '../../components/icon';
 import type { ChatWidgetProps } from './chat-widget';
 import './chat-launcher.css';
@@ -35,8 +34,11 @@ export function ChatSkipLink() {
  * 1 KB): the panel, socket.io-client and the chat logic load on the first open (dynamic import),
  * and no chat cookie exists before then. Other features open the chat by dispatching the window
  * event 'app:open-chat' (the symptom checker does).
+ *
+ * `takeEarlyPress` is the rendering layer's record of presses made before the page's scripts ran (ADR 0028), handed
+ * in by the layout so that this feature does not reach into that layer: whether the launcher was pressed then.
  */
-export function ChatLauncher() {
+export function ChatLauncher({ takeEarlyPress }: { takeEarlyPress?: (id: string) => boolean }) {
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(0);
   const [Widget, setWidget] = useState<ComponentType<ChatWidgetProps>>();
@@ -77,7 +79,7 @@ export function ChatLauncher() {
     // Pressed while the page's scripts were still on their way. Read here, not in the first render, which must match
     // the server's markup (closed).
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the boot script's record is outside React
-    if (takeEarlyClick(LAUNCHER_ID)) show();
+    if (takeEarlyPress?.(LAUNCHER_ID)) show();
     let timer: number | undefined;
     try {
       // A visitor with a conversation reconnects once the page is idle, so replies raise the badge.
