@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { ErrorSummary } from '../../components/form/error-summary';
+import { AppForm } from '../../components/form/app-form';
 import { Field } from '../../components/form/field';
-import { SubmitButton } from '../../components/form/submit-button';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 const SEND_FAILED_MESSAGE = 'Could not send the email. Please try again.';
 
@@ -35,17 +33,14 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
+    <AppForm
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
       onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Reset your password"
+      label="Reset your password"
+      submit={{ label: 'Send Reset Link', busyLabel: 'Sending Link...', busy: requestReset.isPending }}
     >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.forgotPassword} />
       <div role="status">
         {sent ? (
           <div className="app-auth__notice">
@@ -65,12 +60,7 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
         spellCheck={false}
         error={form.fieldErrors.email}
       />
-      <div>
-        <SubmitButton busy={requestReset.isPending} busyLabel="Sending Link...">
-          Send Reset Link
-        </SubmitButton>
-      </div>
-    </form>
+    </AppForm>
   );
 }
 

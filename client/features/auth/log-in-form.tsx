@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 import { useLocation } from 'wouter';
-import { ErrorSummary } from '../../components/form/error-summary';
+import { AppForm } from '../../components/form/app-form';
 import { Field } from '../../components/form/field';
-import { SubmitButton } from '../../components/form/submit-button';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
 import { safeNextPath } from '../../../shared/safe-next-path';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
@@ -66,17 +64,14 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
   };
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
+    <AppForm
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
       onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Log in"
+      label="Log in"
+      submit={{ label: 'Log In', busyLabel: 'Logging In...', busy: logIn.isPending }}
     >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.logIn} />
       {unconfirmed ? (
         <div className="app-auth__notice app-auth__notice--warning" role="alert">
           <p>{unconfirmed.message}</p>
@@ -113,12 +108,7 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
         autoComplete="current-password"
         error={form.fieldErrors.password}
       />
-      <div>
-        <SubmitButton busy={logIn.isPending} busyLabel="Logging In...">
-          Log In
-        </SubmitButton>
-      </div>
-    </form>
+    </AppForm>
   );
 }
 

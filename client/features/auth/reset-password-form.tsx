@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppLink } from '../../components/app-link';
-import { ErrorSummary } from '../../components/form/error-summary';
-import { SubmitButton } from '../../components/form/submit-button';
+import { AppForm } from '../../components/form/app-form';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
@@ -13,7 +12,6 @@ import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { takeLinkToken } from './link-token';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 const CHANGE_FAILED_MESSAGE = 'Could not change your password. Please try again.';
 import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
@@ -51,6 +49,12 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
     form.showErrors({}, code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS' ? message : CHANGE_FAILED_MESSAGE);
   });
 
+  const newLinkOffer = invite ? null : (
+    <p>
+      <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
+    </p>
+  );
+
   if (token === null) {
     return (
       <div className="app-auth__notice app-auth__notice--warning">
@@ -59,27 +63,21 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
             ? 'This invitation link is not complete. Please use the whole link from the email, or ask an admin to invite you again.'
             : 'This reset link is not complete. Please use the whole link from the email, or ask for a new one.'}
         </p>
-        {invite ? null : (
-          <p>
-            <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
-          </p>
-        )}
+        {newLinkOffer}
       </div>
     );
   }
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
+    <AppForm
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
       onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Choose a new password"
+      label="Choose a new password"
+      submit={{ label: 'Save New Password', busyLabel: 'Saving Password...', busy: resetPassword.isPending }}
+      footer={newLinkOffer}
     >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      {invite ? null : <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.resetPassword} />}
       <PasswordField
         id="reset-password"
         name="password"
@@ -97,17 +95,7 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
         autoComplete="new-password"
         error={form.fieldErrors.confirmPassword}
       />
-      <div>
-        <SubmitButton busy={resetPassword.isPending} busyLabel="Saving Password...">
-          Save New Password
-        </SubmitButton>
-      </div>
-      {invite ? null : (
-        <p>
-          <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
-        </p>
-      )}
-    </form>
+    </AppForm>
   );
 }
 

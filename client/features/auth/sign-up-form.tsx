@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ErrorSummary } from '../../components/form/error-summary';
+import { AppForm } from '../../components/form/app-form';
 import { Field } from '../../components/form/field';
-import { SubmitButton } from '../../components/form/submit-button';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
@@ -13,7 +12,6 @@ import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { ACCOUNT_EXISTS_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../../../shared/messages/auth-messages';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
 function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
@@ -76,17 +74,14 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
+    <AppForm
+      formRef={formRef}
+      summaryRef={summaryRef}
+      form={form}
       onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Create your account"
+      label="Create your account"
+      submit={{ label: 'Create Account', busyLabel: 'Creating Account...', busy: signUp.isPending }}
     >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.signUp} />
       <Field
         id="signup-full-name"
         name="fullName"
@@ -124,12 +119,7 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
         autoComplete="new-password"
         error={form.fieldErrors.confirmPassword}
       />
-      <div>
-        <SubmitButton busy={signUp.isPending} busyLabel="Creating Account...">
-          Create Account
-        </SubmitButton>
-      </div>
-    </form>
+    </AppForm>
   );
 }
 

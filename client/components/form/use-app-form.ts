@@ -1,0 +1,22 @@
+import { useLiveForm } from './use-live-form';
+import { useSubmissionErrors } from './use-submission-errors';
+
+type AppFormOptions<M> = {
+  /** The form's check code (zod and its shared schema), loaded on first focus. */
+  load: () => Promise<M>;
+  /** What the visitor sees when that code cannot load (or the send fails unexpectedly). */
+  onLoadFailed: Parameters<typeof useLiveForm<M>>[1];
+  /** Its plain HTML post's name: the server's answer to that post shows its errors here. */
+  formName?: string;
+  /** The form's own words for a failed or duplicate native post (the server sends only the outcome). */
+  postMessages?: { failed?: string; conflict?: string };
+};
+
+/**
+ * The one form hook (issue #26), under `AppForm`: error summary and field errors, the double-send guard, the check
+ * code loaded on first focus, and the errors of a native post the server answered with the page again.
+ */
+export function useAppForm<M>({ load, onLoadFailed, formName, postMessages }: AppFormOptions<M>) {
+  const live = useLiveForm(load, onLoadFailed, useSubmissionErrors(formName, postMessages));
+  return { ...live, formName };
+}
