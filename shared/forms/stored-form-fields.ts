@@ -17,48 +17,8 @@ import {
   packageFromParam,
   serviceCategories,
 } from '../form-options';
+import type { FieldGroup, FieldSpec } from './field-spec';
 import type { StoredFormName } from './stored-forms';
-
-type Common = {
-  /** The control's name, as posted. */
-  name: string;
-  /** Its id after the form's prefix: `appointment` + `date` → `appointment-date`. */
-  id: string;
-  label: string;
-  hint?: string;
-  optional?: true;
-};
-
-export type InputSpec = Common & {
-  kind: 'input';
-  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'number';
-  autoComplete?: 'name' | 'email' | 'tel';
-  inputMode?: 'numeric' | 'url';
-  spellCheck?: false;
-  min?: number;
-  max?: number;
-  step?: number;
-  defaultValue?: number;
-  /** The earliest date is today in Lagos, set in the browser (the prerendered HTML was built on another day). */
-  notBeforeToday?: true;
-  /** On leaving the field, anything but a whole number becomes this (spec section 5). */
-  wholeNumberOr?: number;
-};
-
-export type SelectSpec = Common & {
-  kind: 'select';
-  placeholder: string;
-  options: readonly string[];
-  /** Shown (and then required) only while another field has this value; hidden, it is cleared. */
-  shownWhen?: { name: string; value: string };
-};
-
-export type TextAreaSpec = Common & { kind: 'textarea'; rows: number };
-
-export type FieldSpec = InputSpec | SelectSpec | TextAreaSpec;
-
-export type FieldGroup =
-  FieldSpec | { kind: 'row'; fields: FieldSpec[] } | { kind: 'section'; title: string; fields: FieldGroup[] };
 
 export type StoredFormLayout = {
   /** Prefixes every id and the bot trap's, so that two forms on one page never share one. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AppForm } from '../../components/form/app-form';
-import { Field } from '../../components/form/field';
+import { FormFields } from '../../components/form/form-fields';
+import { accountFormFields } from '../../../shared/forms/account-form-fields';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -49,16 +50,11 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
           </div>
         ) : null}
       </div>
-      <Field
-        id="forgot-email"
-        name="email"
-        type="email"
-        defaultValue={initialValues.email}
-        label="Email Address"
-        hint="Use the address you signed up with."
-        autoComplete="email"
-        spellCheck={false}
-        error={form.fieldErrors.email}
+      <FormFields
+        fields={accountFormFields.forgotPassword}
+        idPrefix="forgot"
+        initialValues={initialValues}
+        errors={form.fieldErrors}
       />
     </AppForm>
   );

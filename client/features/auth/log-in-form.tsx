@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 import { useLocation } from 'wouter';
 import { AppForm } from '../../components/form/app-form';
-import { Field } from '../../components/form/field';
+import { FormFields } from '../../components/form/form-fields';
+import { accountFormFields } from '../../../shared/forms/account-form-fields';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
 import { safeNextPath } from '../../../shared/safe-next-path';
@@ -90,23 +91,12 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
       <p role="status" className="app-form__status">
         {resendMessage ?? ''}
       </p>
-      <Field
-        id="login-email"
-        name="email"
-        type="email"
-        label="Email Address"
-        defaultValue={initialValues.email}
-        autoComplete="email"
-        spellCheck={false}
-        error={form.fieldErrors.email}
-      />
-      <PasswordField
-        id="login-password"
-        name="password"
-        label="Password"
-        defaultValue={initialValues.password}
-        autoComplete="current-password"
-        error={form.fieldErrors.password}
+      <FormFields
+        fields={accountFormFields.logIn}
+        idPrefix="login"
+        initialValues={initialValues}
+        errors={form.fieldErrors}
+        password={PasswordField}
       />
     </AppForm>
   );

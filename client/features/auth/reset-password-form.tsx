@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppLink } from '../../components/app-link';
 import { AppForm } from '../../components/form/app-form';
+import { FormFields } from '../../components/form/form-fields';
+import { accountFormFields } from '../../../shared/forms/account-form-fields';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
@@ -78,22 +80,12 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
       submit={{ label: 'Save New Password', busyLabel: 'Saving Password...', busy: resetPassword.isPending }}
       footer={newLinkOffer}
     >
-      <PasswordField
-        id="reset-password"
-        name="password"
-        label="New Password"
-        defaultValue={initialValues.password}
-        autoComplete="new-password"
-        hint="At least 6 characters. Avoid passwords you use on other sites."
-        error={form.fieldErrors.password}
-      />
-      <PasswordField
-        id="reset-confirm-password"
-        name="confirmPassword"
-        label="Confirm New Password"
-        defaultValue={initialValues.confirmPassword}
-        autoComplete="new-password"
-        error={form.fieldErrors.confirmPassword}
+      <FormFields
+        fields={accountFormFields.resetPassword}
+        idPrefix="reset"
+        initialValues={initialValues}
+        errors={form.fieldErrors}
+        password={PasswordField}
       />
     </AppForm>
   );

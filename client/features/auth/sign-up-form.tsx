@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppForm } from '../../components/form/app-form';
-import { Field } from '../../components/form/field';
+import { FormFields } from '../../components/form/form-fields';
+import { accountFormFields } from '../../../shared/forms/account-form-fields';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { PasswordField } from './password-field';
@@ -82,42 +83,13 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
       label="Create your account"
       submit={{ label: 'Create Account', busyLabel: 'Creating Account...', busy: signUp.isPending }}
     >
-      <Field
-        id="signup-full-name"
-        name="fullName"
-        label="Full Name"
-        defaultValue={initialValues.fullName}
-        autoComplete="name"
-        error={form.fieldErrors.fullName}
-      />
-      <Field
-        id="signup-email"
-        name="email"
-        type="email"
-        label="Email Address"
-        defaultValue={initialValues.email}
-        autoComplete="email"
-        spellCheck={false}
-        error={form.fieldErrors.email}
-      />
-      <PasswordField
-        key={`password-${generation}`}
-        id="signup-password"
-        name="password"
-        label="Password"
-        defaultValue={initialValues.password}
-        autoComplete="new-password"
-        hint="At least 6 characters. A few words strung together are easy to remember and hard to guess."
-        error={form.fieldErrors.password}
-      />
-      <PasswordField
-        key={`confirm-${generation}`}
-        id="signup-confirm-password"
-        name="confirmPassword"
-        label="Confirm Password"
-        defaultValue={initialValues.confirmPassword}
-        autoComplete="new-password"
-        error={form.fieldErrors.confirmPassword}
+      <FormFields
+        fields={accountFormFields.signUp}
+        idPrefix="signup"
+        initialValues={initialValues}
+        errors={form.fieldErrors}
+        password={PasswordField}
+        resetKey={generation}
       />
     </AppForm>
   );

@@ -1,19 +1,12 @@
-import { useCallback, useEffect, useState, type ComponentType, type FocusEvent } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { AppForm } from '../../components/form/app-form';
-import { Field } from '../../components/form/field';
 import { formValue } from '../../components/form/form-value';
-import { Select } from '../../components/form/select';
-import { TextArea } from '../../components/form/text-area';
+import { FormFields } from '../../components/form/form-fields';
 import type { LiveProps } from '../../rendering/island';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
-import { lagosToday } from '../../../shared/lagos-date';
-import {
-  storedFormLayouts,
-  type FieldGroup,
-  type FieldSpec,
-  type StoredFormLayout,
-} from '../../../shared/forms/stored-form-fields';
+import type { FieldGroup, FieldSpec } from '../../../shared/forms/field-spec';
+import { storedFormLayouts, type StoredFormLayout } from '../../../shared/forms/stored-form-fields';
 import { storedForms, type StoredFormName } from '../../../shared/forms/stored-forms';
 import { SentReference } from './sent-reference';
 import type { FormCheck } from './submit-stored-form';
@@ -73,22 +66,6 @@ function useLinkedValues(layout: StoredFormLayout, initialValues: Record<string,
   return { values, change, reset };
 }
 
-/** Today in Lagos, set in the browser: the prerendered HTML was built on another day. */
-function useLagosToday() {
-  const [today, setToday] = useState<string | undefined>(() =>
-    typeof window === 'undefined' ? undefined : lagosToday(),
-  );
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration, today in Lagos replaces the build day
-  useEffect(() => setToday(lagosToday()), []);
-  return today;
-}
-
-const wholeNumberOr = (fallback: number) => (event: FocusEvent<HTMLInputElement>) => {
-  const input = event.currentTarget;
-  // A number input holding letters reports '' (and badInput): either way it becomes the fallback.
-  if (input.validity.badInput || !/^-?\d+$/.test(input.value.trim())) input.value = String(fallback);
-};
-
 const checks = new Map<StoredFormName, () => Promise<FormCheck<StoredInput>>>();
 /** The form's check (zod and its shared schema), loaded on first focus; one loader a form, so it stays stable. */
 const checkLoader = (name: StoredFormName) => {
@@ -107,7 +84,6 @@ const checkLoader = (name: StoredFormName) => {
 function StoredFormInner({ name, messages, hidden = {}, initialValues = {}, openedAt }: StoredFormProps) {
   const layout = storedFormLayouts[name];
   const linked = useLinkedValues(layout, initialValues);
-  const today = useLagosToday();
   const { formRef, summaryRef, ...form } = useStoredForm({
     formName: name,
     load: checkLoader(name),
@@ -117,65 +93,6 @@ function StoredFormInner({ name, messages, hidden = {}, initialValues = {}, open
     onReset: linked.reset,
     openedAt,
   });
-  const errors = form.fieldErrors;
-
-  const control = (field: FieldSpec) => {
-    const common = {
-      id: `${layout.idPrefix}-${field.id}`,
-      name: field.name,
-      label: field.label,
-      hint: field.hint,
-      optional: field.optional,
-      error: errors[field.name],
-    };
-    if (field.kind === 'textarea')
-      return <TextArea key={field.name} {...common} rows={field.rows} defaultValue={initialValues[field.name]} />;
-    if (field.kind === 'select') {
-      const shown = !field.shownWhen || linked.values[field.shownWhen.name] === field.shownWhen.value;
-      if (!shown) return null;
-      const value =
-        field.name in linked.values
-          ? {
-              value: linked.values[field.name],
-              onChange: (event: { target: { value: string } }) => linked.change(field.name, event.target.value),
-            }
-          : { defaultValue: initialValues[field.name] ?? '' };
-      return <Select key={field.name} {...common} placeholder={field.placeholder} options={field.options} {...value} />;
-    }
-    return (
-      <Field
-        key={field.name}
-        {...common}
-        type={field.type}
-        inputMode={field.inputMode}
-        autoComplete={field.autoComplete}
-        spellCheck={field.spellCheck}
-        min={field.notBeforeToday ? today : field.min}
-        max={field.max}
-        step={field.step}
-        defaultValue={initialValues[field.name] ?? field.defaultValue}
-        onBlur={field.wholeNumberOr === undefined ? undefined : wholeNumberOr(field.wholeNumberOr)}
-      />
-    );
-  };
-  const group = (item: FieldGroup, index: number) => {
-    if (item.kind === 'row')
-      return (
-        <div key={index} className="app-form__row">
-          {item.fields.map(control)}
-        </div>
-      );
-    if (item.kind === 'section')
-      return (
-        <fieldset key={index} className="app-form__section">
-          <legend>
-            <h2 className="app-form__section-title">{item.title}</h2>
-          </legend>
-          {item.fields.map(group)}
-        </fieldset>
-      );
-    return control(item);
-  };
 
   const frame = (
     <AppForm
@@ -191,7 +108,13 @@ function StoredFormInner({ name, messages, hidden = {}, initialValues = {}, open
       {layout.hidden?.map((field) => (
         <input key={field} type="hidden" name={field} value={hidden[field] ?? ''} />
       ))}
-      {layout.fields.map(group)}
+      <FormFields
+        fields={layout.fields}
+        idPrefix={layout.idPrefix}
+        initialValues={initialValues}
+        errors={form.fieldErrors}
+        linked={linked}
+      />
     </AppForm>
   );
   if (!layout.section) return frame;
