@@ -1,3 +1,4 @@
+import { resetToPristine } from '../../rendering/pristine-values';
 import { useLiveForm } from './use-live-form';
 import { useSubmissionErrors } from './use-submission-errors';
 
@@ -14,9 +15,10 @@ type AppFormOptions<M> = {
 
 /**
  * The one form hook (issue #26), under `AppForm`: error summary and field errors, the double-send guard, the check
- * code loaded on first focus, and the errors of a native post the server answered with the page again.
+ * code loaded on first focus, and the errors of a native post the server answered with the page again. A sent form is
+ * cleared with `resetSent`: back to the server's own defaults, not to what was typed before the form went live.
  */
 export function useAppForm<M>({ load, onLoadFailed, formName, postMessages }: AppFormOptions<M>) {
   const live = useLiveForm(load, onLoadFailed, useSubmissionErrors(formName, postMessages));
-  return { ...live, formName };
+  return { ...live, formName, resetSent: resetToPristine };
 }

@@ -1,4 +1,3 @@
-import { resetToPristine } from '../../rendering/pristine-values';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { type StoredFormName } from '../../../shared/forms/stored-forms';
@@ -95,7 +94,7 @@ export function useStoredForm<I extends SentWithEveryForm>({
       switch (outcome.kind) {
         case 'stored':
           pending.current = null;
-          resetToPristine(element);
+          form.resetSent(element);
           onReset?.();
           clearErrors();
           setLastReference(outcome.reference);
