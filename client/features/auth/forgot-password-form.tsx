@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { AppForm } from '../../components/form/app-form';
-import { FormFields } from '../../components/form/form-fields';
-import { accountFormFields } from '../../../shared/forms/account-form-fields';
+import { AccountForm } from './account-form';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -13,7 +11,7 @@ const SEND_FAILED_MESSAGE = 'Could not send the email. Please try again.';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the address has an account. */
 function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(ACCOUNT_FORM.forgotPassword, SEND_FAILED_MESSAGE);
+  const form = useAuthForm(ACCOUNT_FORM.forgotPassword, SEND_FAILED_MESSAGE);
   const requestReset = trpc.auth.requestPasswordReset.useMutation();
   const [sent, setSent] = useState<string | null>(null);
 
@@ -34,13 +32,12 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
+    <AccountForm
+      name="forgotPassword"
       form={form}
       onSubmit={onSubmit}
-      label="Reset your password"
-      submit={{ label: 'Send Reset Link', busyLabel: 'Sending Link...', busy: requestReset.isPending }}
+      busy={requestReset.isPending}
+      initialValues={initialValues}
     >
       <div role="status">
         {sent ? (
@@ -50,13 +47,7 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
           </div>
         ) : null}
       </div>
-      <FormFields
-        fields={accountFormFields.forgotPassword}
-        idPrefix="forgot"
-        initialValues={initialValues}
-        errors={form.fieldErrors}
-      />
-    </AppForm>
+    </AccountForm>
   );
 }
 

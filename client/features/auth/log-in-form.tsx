@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 import { useLocation } from 'wouter';
-import { AppForm } from '../../components/form/app-form';
-import { FormFields } from '../../components/form/form-fields';
-import { accountFormFields } from '../../../shared/forms/account-form-fields';
 import { paths } from '../../app/paths';
-import { PasswordField } from './password-field';
+import { AccountForm } from './account-form';
 import { safeNextPath } from '../../../shared/safe-next-path';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
 import { formValue } from '../../components/form/form-value';
@@ -21,7 +18,7 @@ const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
  * told to confirm and offered a new link; success goes to ?next= or the dashboard.
  */
 function LogInFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(ACCOUNT_FORM.logIn, LOG_IN_FAILED_MESSAGE);
+  const form = useAuthForm(ACCOUNT_FORM.logIn, LOG_IN_FAILED_MESSAGE);
   const logIn = trpc.auth.logIn.useMutation();
   const resendConfirmation = trpc.auth.resendConfirmation.useMutation();
   const [, navigate] = useLocation();
@@ -65,14 +62,7 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
   };
 
   return (
-    <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
-      form={form}
-      onSubmit={onSubmit}
-      label="Log in"
-      submit={{ label: 'Log In', busyLabel: 'Logging In...', busy: logIn.isPending }}
-    >
+    <AccountForm name="logIn" form={form} onSubmit={onSubmit} busy={logIn.isPending} initialValues={initialValues}>
       {unconfirmed ? (
         <div className="app-auth__notice app-auth__notice--warning" role="alert">
           <p>{unconfirmed.message}</p>
@@ -91,14 +81,7 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
       <p role="status" className="app-form__status">
         {resendMessage ?? ''}
       </p>
-      <FormFields
-        fields={accountFormFields.logIn}
-        idPrefix="login"
-        initialValues={initialValues}
-        errors={form.fieldErrors}
-        password={PasswordField}
-      />
-    </AppForm>
+    </AccountForm>
   );
 }
 

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppLink } from '../../components/app-link';
-import { AppForm } from '../../components/form/app-form';
-import { FormFields } from '../../components/form/form-fields';
-import { accountFormFields } from '../../../shared/forms/account-form-fields';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
-import { PasswordField } from './password-field';
+import { AccountForm } from './account-form';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -25,10 +22,7 @@ import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthFormProps & { invite?: boolean }) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
-  const { formRef, summaryRef, ...form } = useAuthForm(
-    invite ? undefined : ACCOUNT_FORM.resetPassword,
-    CHANGE_FAILED_MESSAGE,
-  );
+  const form = useAuthForm(invite ? undefined : ACCOUNT_FORM.resetPassword, CHANGE_FAILED_MESSAGE);
   const resetPassword = (invite ? trpc.auth.acceptInvite : trpc.auth.resetPassword).useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -71,23 +65,14 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
   }
 
   return (
-    <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
+    <AccountForm
+      name="resetPassword"
       form={form}
       onSubmit={onSubmit}
-      label="Choose a new password"
-      submit={{ label: 'Save New Password', busyLabel: 'Saving Password...', busy: resetPassword.isPending }}
+      busy={resetPassword.isPending}
+      initialValues={initialValues}
       footer={newLinkOffer}
-    >
-      <FormFields
-        fields={accountFormFields.resetPassword}
-        idPrefix="reset"
-        initialValues={initialValues}
-        errors={form.fieldErrors}
-        password={PasswordField}
-      />
-    </AppForm>
+    />
   );
 }
 

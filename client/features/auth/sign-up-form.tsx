@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { AppForm } from '../../components/form/app-form';
-import { FormFields } from '../../components/form/form-fields';
-import { accountFormFields } from '../../../shared/forms/account-form-fields';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
-import { PasswordField } from './password-field';
+import { AccountForm } from './account-form';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -16,10 +13,7 @@ import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
 function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(
-    ACCOUNT_FORM.signUp,
-    `Sign Up Failed: ${SIGN_UP_FAILED_MESSAGE}`,
-  );
+  const form = useAuthForm(ACCOUNT_FORM.signUp, `Sign Up Failed: ${SIGN_UP_FAILED_MESSAGE}`);
   const signUp = trpc.auth.signUp.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -75,23 +69,14 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
+    <AccountForm
+      name="signUp"
       form={form}
       onSubmit={onSubmit}
-      label="Create your account"
-      submit={{ label: 'Create Account', busyLabel: 'Creating Account...', busy: signUp.isPending }}
-    >
-      <FormFields
-        fields={accountFormFields.signUp}
-        idPrefix="signup"
-        initialValues={initialValues}
-        errors={form.fieldErrors}
-        password={PasswordField}
-        resetKey={generation}
-      />
-    </AppForm>
+      busy={signUp.isPending}
+      initialValues={initialValues}
+      resetKey={generation}
+    />
   );
 }
 
