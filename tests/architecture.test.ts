@@ -109,14 +109,6 @@ const isPackage = (ref: ImportRef, name: string) => ref.specifier === name || re
 
 /** Breaks of a rule that exist today in another area's files, each with why it is tolerated for now. */
 const knownBreaks: Record<string, Record<string, string>> = {
-  'outside the app shell, client/ takes only Island and ServerContent (and their prop types) from client/rendering/': {
-    'client/components/form/use-submission-errors.ts':
-      'the refused plain post is read from the render context; the form kit (issue #26, another part) owns this file',
-    'client/features/forms/use-stored-form.ts':
-      "the reset to the server's defaults after a send; a form-kit concern, moved with the form kit (issue #26)",
-    'client/features/contact/contact-form.tsx':
-      'marks its form for the boot script to hold an early submit (ADR 0029); a form component, converted by the form kit',
-  },
   'process.env is read only in server/env.ts': {
     'server/tools/start.mjs':
       'the launcher: plain JavaScript run before anything is built, so it cannot import env.ts (docs/decisions/0017)',
@@ -136,6 +128,21 @@ const renderingPublicNames: Record<string, string[]> = {
  * presses, the status and title a render reports). It may use more of the layer than features do.
  */
 const renderingShell = ['client/app', 'client/layout'];
+/**
+ * The form kit (client/components/form, issue #26.1, docs/decisions/0041) is the one sanctioned consumer of three more
+ * of the layer's names, each for a thing every form does and no form should wire by hand: the errors of a refused plain
+ * post, read from the render context (useRenderContext); the mark that has the boot script hold a submit pressed before
+ * hydration (EARLY_SUBMIT_ATTRIBUTE, ADR 0029); and the reset of a sent form to the server's own defaults
+ * (resetToPristine). Forms themselves take these only through AppForm and useAppForm.
+ */
+const renderingFormKit = {
+  folder: 'client/components/form',
+  names: {
+    'client/rendering/render-context': ['useRenderContext'],
+    'client/rendering/early-clicks': ['EARLY_SUBMIT_ATTRIBUTE'],
+    'client/rendering/pristine-values': ['resetToPristine'],
+  } as Record<string, string[]>,
+};
 /** The layer's two entries: the browser's (hydrateRoot) and the server renderer's (render, prerenderPaths). */
 const renderingEntries = ['client/rendering/main', 'client/rendering/entry-server'];
 
@@ -235,14 +242,17 @@ describe('client/', () => {
   });
 
   const renderingRule =
-    'outside the app shell, client/ takes only Island and ServerContent (and their prop types) from client/rendering/';
+    'outside the app shell and the form kit, client/ takes only Island and ServerContent (and their prop types) from client/rendering/';
   it(renderingRule, () => {
     const offenders = allImports('client')
       .filter((ref) => under(ref.resolved, 'client/rendering') && !under(ref.file, 'client/rendering'))
       .filter((ref) => !renderingShell.some((folder) => under(ref.file, folder)))
       .filter((ref) => {
-        const allowed = renderingPublicNames[ref.resolved!];
-        return !allowed || ref.names.some((name) => !allowed.includes(name));
+        const allowed = [
+          ...(renderingPublicNames[ref.resolved!] ?? []),
+          ...((under(ref.file, renderingFormKit.folder) && renderingFormKit.names[ref.resolved!]) || []),
+        ];
+        return ref.names.some((name) => !allowed.includes(name));
       })
       .map((ref) => `${describeRef(ref)}: ${ref.names.join(', ')}`);
     expectOnlyKnownBreaks(renderingRule, offenders);

@@ -39,7 +39,7 @@ describe('appointment form', () => {
         true,
       );
       await page.waitForTimeout(300);
-      expect(loaded.filter((url) => /live-form|submit-|trpc/.test(url))).toEqual([]);
+      expect(loaded.filter((url) => /stored-form|trpc/.test(url))).toEqual([]);
       const services = await page.getByLabel('Service Type').locator('option').allTextContents();
       expect(services.slice(1)).toEqual([
         'Virtual Consultation',
@@ -63,7 +63,7 @@ describe('appointment form', () => {
       await expect(page.getByLabel('Message').getAttribute('rows')).resolves.toBe('4');
       await startForm(page, 'Full Name');
       await page.waitForFunction(() =>
-        performance.getEntriesByType('resource').some((entry) => entry.name.includes('submit-appointment')),
+        performance.getEntriesByType('resource').some((entry) => entry.name.includes('stored-form-check')),
       );
       expect(await activeElementId(page)).toBe('appointment-full-name');
       expect(consoleErrors).toEqual([]);

@@ -10,7 +10,8 @@ import { browserTest } from '../helpers/browser-test';
 import { expectToast } from '../helpers/toast';
 import { uniqueEmail, waitLikeAPerson } from './forms-helpers';
 
-const LIVE_FORM_CODE = '**/newsletter-live-form-*.js';
+// The stored forms' live code (client/features/forms/stored-form.tsx), not its check chunk.
+const LIVE_FORM_CODE = /\/stored-form-(?!check-)[\w-]+\.js$/;
 
 /** Counts the enhanced sends (tRPC) and the native posts (a document POST) the page makes. */
 function countSends(page: Page) {

@@ -1,20 +1,17 @@
 import { useState } from 'react';
-import { ErrorSummary } from '../../components/form/error-summary';
-import { Field } from '../../components/form/field';
-import { SubmitButton } from '../../components/form/submit-button';
+import { AccountForm } from './account-form';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 const SEND_FAILED_MESSAGE = 'Could not send the email. Please try again.';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the address has an account. */
 function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(ACCOUNT_FORM.forgotPassword, SEND_FAILED_MESSAGE);
+  const form = useAuthForm(ACCOUNT_FORM.forgotPassword, SEND_FAILED_MESSAGE);
   const requestReset = trpc.auth.requestPasswordReset.useMutation();
   const [sent, setSent] = useState<string | null>(null);
 
@@ -35,17 +32,13 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
+    <AccountForm
+      name="forgotPassword"
+      form={form}
       onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Reset your password"
+      busy={requestReset.isPending}
+      initialValues={initialValues}
     >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.forgotPassword} />
       <div role="status">
         {sent ? (
           <div className="app-auth__notice">
@@ -54,23 +47,7 @@ function ForgotPasswordFormInner({ initialValues = {} }: AuthFormProps) {
           </div>
         ) : null}
       </div>
-      <Field
-        id="forgot-email"
-        name="email"
-        type="email"
-        defaultValue={initialValues.email}
-        label="Email Address"
-        hint="Use the address you signed up with."
-        autoComplete="email"
-        spellCheck={false}
-        error={form.fieldErrors.email}
-      />
-      <div>
-        <SubmitButton busy={requestReset.isPending} busyLabel="Sending Link...">
-          Send Reset Link
-        </SubmitButton>
-      </div>
-    </form>
+    </AccountForm>
   );
 }
 

@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 import { useLocation } from 'wouter';
-import { ErrorSummary } from '../../components/form/error-summary';
-import { Field } from '../../components/form/field';
-import { SubmitButton } from '../../components/form/submit-button';
 import { paths } from '../../app/paths';
-import { PasswordField } from './password-field';
+import { AccountForm } from './account-form';
 import { safeNextPath } from '../../../shared/safe-next-path';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
@@ -22,7 +18,7 @@ const LOG_IN_FAILED_MESSAGE = 'Could not log you in. Please try again.';
  * told to confirm and offered a new link; success goes to ?next= or the dashboard.
  */
 function LogInFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(ACCOUNT_FORM.logIn, LOG_IN_FAILED_MESSAGE);
+  const form = useAuthForm(ACCOUNT_FORM.logIn, LOG_IN_FAILED_MESSAGE);
   const logIn = trpc.auth.logIn.useMutation();
   const resendConfirmation = trpc.auth.resendConfirmation.useMutation();
   const [, navigate] = useLocation();
@@ -66,17 +62,7 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
   };
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Log in"
-    >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.logIn} />
+    <AccountForm name="logIn" form={form} onSubmit={onSubmit} busy={logIn.isPending} initialValues={initialValues}>
       {unconfirmed ? (
         <div className="app-auth__notice app-auth__notice--warning" role="alert">
           <p>{unconfirmed.message}</p>
@@ -95,30 +81,7 @@ function LogInFormInner({ initialValues = {} }: AuthFormProps) {
       <p role="status" className="app-form__status">
         {resendMessage ?? ''}
       </p>
-      <Field
-        id="login-email"
-        name="email"
-        type="email"
-        label="Email Address"
-        defaultValue={initialValues.email}
-        autoComplete="email"
-        spellCheck={false}
-        error={form.fieldErrors.email}
-      />
-      <PasswordField
-        id="login-password"
-        name="password"
-        label="Password"
-        defaultValue={initialValues.password}
-        autoComplete="current-password"
-        error={form.fieldErrors.password}
-      />
-      <div>
-        <SubmitButton busy={logIn.isPending} busyLabel="Logging In...">
-          Log In
-        </SubmitButton>
-      </div>
-    </form>
+    </AccountForm>
   );
 }
 

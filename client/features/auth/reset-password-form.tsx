@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { AppLink } from '../../components/app-link';
-import { ErrorSummary } from '../../components/form/error-summary';
-import { SubmitButton } from '../../components/form/submit-button';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
-import { PasswordField } from './password-field';
+import { AccountForm } from './account-form';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -13,7 +11,6 @@ import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { takeLinkToken } from './link-token';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 const CHANGE_FAILED_MESSAGE = 'Could not change your password. Please try again.';
 import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
@@ -25,10 +22,7 @@ import { authStateFor, setPageAuthState } from '../../../shared/auth-state';
 function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthFormProps & { invite?: boolean }) {
   // The live form renders only in the browser once the island loads, so the token can be read at once.
   const [token] = useState(takeLinkToken);
-  const { formRef, summaryRef, ...form } = useAuthForm(
-    invite ? undefined : ACCOUNT_FORM.resetPassword,
-    CHANGE_FAILED_MESSAGE,
-  );
+  const form = useAuthForm(invite ? undefined : ACCOUNT_FORM.resetPassword, CHANGE_FAILED_MESSAGE);
   const resetPassword = (invite ? trpc.auth.acceptInvite : trpc.auth.resetPassword).useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -51,6 +45,12 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
     form.showErrors({}, code === 'BAD_REQUEST' || code === 'TOO_MANY_REQUESTS' ? message : CHANGE_FAILED_MESSAGE);
   });
 
+  const newLinkOffer = invite ? null : (
+    <p>
+      <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
+    </p>
+  );
+
   if (token === null) {
     return (
       <div className="app-auth__notice app-auth__notice--warning">
@@ -59,55 +59,20 @@ function ResetPasswordFormInner({ initialValues = {}, invite = false }: AuthForm
             ? 'This invitation link is not complete. Please use the whole link from the email, or ask an admin to invite you again.'
             : 'This reset link is not complete. Please use the whole link from the email, or ask for a new one.'}
         </p>
-        {invite ? null : (
-          <p>
-            <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
-          </p>
-        )}
+        {newLinkOffer}
       </div>
     );
   }
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
+    <AccountForm
+      name="resetPassword"
+      form={form}
       onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Choose a new password"
-    >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      {invite ? null : <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.resetPassword} />}
-      <PasswordField
-        id="reset-password"
-        name="password"
-        label="New Password"
-        defaultValue={initialValues.password}
-        autoComplete="new-password"
-        hint="At least 6 characters. Avoid passwords you use on other sites."
-        error={form.fieldErrors.password}
-      />
-      <PasswordField
-        id="reset-confirm-password"
-        name="confirmPassword"
-        label="Confirm New Password"
-        defaultValue={initialValues.confirmPassword}
-        autoComplete="new-password"
-        error={form.fieldErrors.confirmPassword}
-      />
-      <div>
-        <SubmitButton busy={resetPassword.isPending} busyLabel="Saving Password...">
-          Save New Password
-        </SubmitButton>
-      </div>
-      {invite ? null : (
-        <p>
-          <AppLink href={paths.forgotPassword()}>Ask for a new reset link</AppLink>
-        </p>
-      )}
-    </form>
+      busy={resetPassword.isPending}
+      initialValues={initialValues}
+      footer={newLinkOffer}
+    />
   );
 }
 

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ErrorSummary } from '../../components/form/error-summary';
-import { Field } from '../../components/form/field';
-import { SubmitButton } from '../../components/form/submit-button';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
-import { PasswordField } from './password-field';
+import { AccountForm } from './account-form';
 import { formValue } from '../../components/form/form-value';
 import { useAuthForm, type AuthFormProps } from './use-auth-form';
 import { attempt } from './auth-failure';
@@ -13,14 +10,10 @@ import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { ACCOUNT_EXISTS_MESSAGE, SIGN_UP_FAILED_MESSAGE } from '../../../shared/messages/auth-messages';
 import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 
 /** /signup (spec sections 2, 4, 5, 8): outcomes created, exists, already confirmed, failed. */
 function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
-  const { formRef, summaryRef, ...form } = useAuthForm(
-    ACCOUNT_FORM.signUp,
-    `Sign Up Failed: ${SIGN_UP_FAILED_MESSAGE}`,
-  );
+  const form = useAuthForm(ACCOUNT_FORM.signUp, `Sign Up Failed: ${SIGN_UP_FAILED_MESSAGE}`);
   const signUp = trpc.auth.signUp.useMutation();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -76,60 +69,14 @@ function SignUpFormInner({ initialValues = {} }: AuthFormProps) {
   });
 
   return (
-    <form
-      ref={formRef}
-      className="app-form"
-      method="post"
-      noValidate
+    <AccountForm
+      name="signUp"
+      form={form}
       onSubmit={onSubmit}
-      onFocus={form.onFocus}
-      aria-label="Create your account"
-    >
-      <ErrorSummary items={form.summary} ref={summaryRef} />
-      <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.signUp} />
-      <Field
-        id="signup-full-name"
-        name="fullName"
-        label="Full Name"
-        defaultValue={initialValues.fullName}
-        autoComplete="name"
-        error={form.fieldErrors.fullName}
-      />
-      <Field
-        id="signup-email"
-        name="email"
-        type="email"
-        label="Email Address"
-        defaultValue={initialValues.email}
-        autoComplete="email"
-        spellCheck={false}
-        error={form.fieldErrors.email}
-      />
-      <PasswordField
-        key={`password-${generation}`}
-        id="signup-password"
-        name="password"
-        label="Password"
-        defaultValue={initialValues.password}
-        autoComplete="new-password"
-        hint="At least 6 characters. A few words strung together are easy to remember and hard to guess."
-        error={form.fieldErrors.password}
-      />
-      <PasswordField
-        key={`confirm-${generation}`}
-        id="signup-confirm-password"
-        name="confirmPassword"
-        label="Confirm Password"
-        defaultValue={initialValues.confirmPassword}
-        autoComplete="new-password"
-        error={form.fieldErrors.confirmPassword}
-      />
-      <div>
-        <SubmitButton busy={signUp.isPending} busyLabel="Creating Account...">
-          Create Account
-        </SubmitButton>
-      </div>
-    </form>
+      busy={signUp.isPending}
+      initialValues={initialValues}
+      resetKey={generation}
+    />
   );
 }
 

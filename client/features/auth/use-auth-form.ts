@@ -1,5 +1,4 @@
-import { useSubmissionErrors } from '../../components/form/use-submission-errors';
-import { useLiveForm } from '../../components/form/use-live-form';
+import { useAppForm } from '../../components/form/use-app-form';
 import type { AuthActions } from './auth-actions';
 
 /** What the page's form island passes when the live form takes over from the prerendered markup. */
@@ -17,4 +16,9 @@ const showLoadFailed = (errors: { showErrors: (fieldErrors: Record<string, strin
  * also works as a plain HTML post names itself (its island id), so the server's answer can show its errors.
  */
 export const useAuthForm = (formName?: string, failedMessage?: string) =>
-  useLiveForm<AuthActions>(loadAuthActions, showLoadFailed, useSubmissionErrors(formName, { failed: failedMessage }));
+  useAppForm<AuthActions>({
+    load: loadAuthActions,
+    onLoadFailed: showLoadFailed,
+    formName,
+    postMessages: { failed: failedMessage },
+  });

@@ -1,12 +1,11 @@
 import { useRef, type FormEvent } from 'react';
-import { ErrorSummary } from '../../components/form/error-summary';
+import { AppForm } from '../../components/form/app-form';
 import { Field } from '../../components/form/field';
 import { TextArea } from '../../components/form/text-area';
 import { useFormErrors, type FieldErrors } from '../../components/form/use-form-errors';
 import { useToast } from '../../components/toast/toast-provider';
 import { contactTexts } from '../../content/contact-texts';
 import { mailtoHref, type ContactMessage } from './mailto-href';
-import { EARLY_SUBMIT_ATTRIBUTE } from '../../rendering/early-clicks';
 
 const CONTACT_FORM_ID = 'contact-form';
 
@@ -76,21 +75,23 @@ export function ContactForm({ initialValues = {} }: ContactFormProps) {
     <section aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading">{texts.heading}</h2>
       <p>{texts.intro}</p>
-      <form
-        ref={formRef}
+      <AppForm
+        formRef={formRef}
+        summaryRef={summaryRef}
+        form={{ summary }}
         id={CONTACT_FORM_ID}
         // Sent before the scripts run, it is held and sent once live (ADR 0029): a plain post would reach nobody.
-        {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}
-        className="app-form"
-        method="post"
-        noValidate
+        holdEarlySubmit
         onSubmit={onSubmit}
-        aria-labelledby="contact-form-heading"
+        labelledBy="contact-form-heading"
+        lead={
+          <noscript>
+            <p className="app-field__hint">{texts.noscript}</p>
+          </noscript>
+        }
+        // Nothing is sent to a server, so nothing is ever busy.
+        submit={{ label: texts.submitLabel, busyLabel: texts.submitLabel, busy: false }}
       >
-        <noscript>
-          <p className="app-field__hint">{texts.noscript}</p>
-        </noscript>
-        <ErrorSummary items={summary} ref={summaryRef} />
         <Field
           id="contact-name"
           name="name"
@@ -124,12 +125,7 @@ export function ContactForm({ initialValues = {} }: ContactFormProps) {
           defaultValue={initialValues.message}
           error={fieldErrors.message}
         />
-        <div>
-          <button type="submit" className="app-button app-button--primary">
-            {texts.submitLabel}
-          </button>
-        </div>
-      </form>
+      </AppForm>
     </section>
   );
 }

@@ -1,18 +1,27 @@
-import { resetToPristine } from '../../rendering/pristine-values';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { type StoredFormName } from '../../../shared/forms/stored-forms';
 import { REFERENCE_PATTERN, SENT_QUERY } from '../../../shared/forms/form-post';
-import { useSubmissionErrors } from '../../components/form/use-submission-errors';
 import { formValue } from '../../components/form/form-value';
-import { useLiveForm } from '../../components/form/use-live-form';
+import { useAppForm } from '../../components/form/use-app-form';
 import { useToast, type ToastOptions } from '../../components/toast/toast-provider';
 import { newIdempotencyKey } from './idempotency-key';
 import { sendStoredForm, type FormCheck } from './submit-stored-form';
 
 type SentWithEveryForm = { website?: string; fillMs?: number; idempotencyKey?: string };
 
-type StoredFormOptions<I> = {
+/** A stored form's input as its shared schema checks it. */
+export type StoredInput = SentWithEveryForm & Record<string, unknown>;
+
+/** A stored form's toasts (spec section 8). */
+export type StoredFormMessages = {
+  success: (reference: string) => ToastOptions;
+  failure: ToastOptions;
+  /** The toast for a duplicate (HTTP 409), e.g. the newsletter's 'Already Subscribed'. */
+  conflict?: ToastOptions;
+};
+
+type StoredFormOptions<I> = StoredFormMessages & {
   /** The form's name (its island id): named in its plain HTML post, and in the page that post returns to. */
   formName: StoredFormName;
   /** Dynamic import of the form's check (zod + the shared schema), started on first focus. */
@@ -21,10 +30,6 @@ type StoredFormOptions<I> = {
   mutation: { mutateAsync: (input: I) => Promise<{ reference: string }>; isPending: boolean };
   /** The values as the schema expects them, read from the form's controls. */
   read: (form: HTMLFormElement) => Omit<I, keyof SentWithEveryForm>;
-  success: (reference: string) => ToastOptions;
-  failure: ToastOptions;
-  /** The toast for a duplicate (HTTP 409), e.g. the newsletter's 'Already Subscribed'. */
-  conflict?: ToastOptions;
   /** Extra clean-up after the form is cleared (controlled selects, say). */
   onReset?: () => void;
   /** performance.now() when the visitor first saw the form (the island passes it on). */
@@ -55,11 +60,12 @@ export function useStoredForm<I extends SentWithEveryForm>({
 }: StoredFormOptions<I>) {
   const { toast } = useToast();
   const showLoadFailed = useCallback(() => toast(failure), [failure, toast]);
-  const submitted = useSubmissionErrors(formName, {
-    failed: toastText(failure),
-    conflict: conflict && toastText(conflict),
+  const form = useAppForm({
+    load,
+    onLoadFailed: showLoadFailed,
+    formName,
+    postMessages: { failed: toastText(failure), conflict: conflict && toastText(conflict) },
   });
-  const form = useLiveForm(load, showLoadFailed, submitted);
   const sentNotice = useSentNotice(formName, success);
   const [lastReference, setLastReference] = useState<string | null>(null);
   const openedAt = useRef(0);
@@ -88,7 +94,7 @@ export function useStoredForm<I extends SentWithEveryForm>({
       switch (outcome.kind) {
         case 'stored':
           pending.current = null;
-          resetToPristine(element);
+          form.resetSent(element);
           onReset?.();
           clearErrors();
           setLastReference(outcome.reference);

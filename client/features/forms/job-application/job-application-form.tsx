@@ -1,23 +1,26 @@
-import { useCallback } from 'react';
-import { Island, type LiveProps } from '../../../rendering/island';
-import { jobApplicationMessages } from './job-application-messages';
+import type { ToastOptions } from '../../../components/toast/toast-provider';
+import { Island } from '../../../rendering/island';
 // The live form rendered into the server's HTML; a stub in the browser, where the form's code loads on first use.
-import { JobApplicationLiveForm } from './job-application-form.server';
+import { StoredForm } from '../stored-form.server';
 
-const loadLive = () => import('./job-application-live-form').then((module) => module.JobApplicationLiveForm);
+/** Spec section 8; the success toast adds the reference to quote. */
+export const jobApplicationMessages = {
+  success: (reference: string): ToastOptions => ({
+    title: 'Application Submitted!',
+    description: `Thank you for applying. We'll be in touch. Your reference is ${reference}.`,
+  }),
+  failure: {
+    title: 'Application Failed',
+    description: 'Could not submit your application. Please try again.',
+    variant: 'destructive',
+  } satisfies ToastOptions,
+};
 
 /** Job application form (spec sections 5, 7, 8), mounted on /apply/{slug} with the job's title. */
 export function JobApplicationForm({ jobTitle }: { jobTitle: string }) {
-  const load = useCallback(
-    () => loadLive().then((Live) => (props: LiveProps) => <Live {...props} jobTitle={jobTitle} />),
-    [jobTitle],
-  );
-  return (
-    <Island
-      id="job-application"
-      load={load}
-      server={<JobApplicationLiveForm jobTitle={jobTitle} />}
-      failure={jobApplicationMessages.failure}
-    />
-  );
+  const hidden = { jobTitle };
+  const load = () =>
+    import('../stored-form').then((module) => module.liveStoredForm('job-application', jobApplicationMessages, hidden));
+  const server = <StoredForm name="job-application" messages={jobApplicationMessages} hidden={hidden} />;
+  return <Island id="job-application" load={load} server={server} failure={jobApplicationMessages.failure} />;
 }

@@ -2,13 +2,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../../client/components/toast/toast-provider';
-import { NewsletterLiveForm } from '../../../../client/features/forms/newsletter/newsletter-live-form';
+import { newsletterMessages } from '../../../../client/features/forms/newsletter/newsletter-form';
+import { StoredForm } from '../../../../client/features/forms/stored-form';
 import { rateLimitMessage } from '../../../../shared/form-messages';
 import { settle, stubTrpcFetch, trpcData, trpcError } from '../../trpc-fetch-stub';
 
 // The form loads its check (zod + schema) on demand; warm that import so no wait below races a cold transform.
 beforeAll(async () => {
-  await import('../../../../client/features/forms/newsletter/submit-newsletter');
+  await import('../../../../client/features/forms/stored-form-check');
 });
 
 afterEach(() => {
@@ -21,7 +22,7 @@ const BUSY_TEXT = 'The service is busy right now. Please try again in a moment.'
 function renderForm() {
   render(
     <ToastProvider>
-      <NewsletterLiveForm openedAt={0} />
+      <StoredForm name="newsletter" messages={newsletterMessages} openedAt={0} />
     </ToastProvider>,
   );
   const email = screen.getByLabelText<HTMLInputElement>(/Email Address/);
