@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TableRegion } from '../table-region';
 import { trpc } from '../../../lib/trpc';
 import { formatLagosInstant } from '../inbox-filter';
-import { StaffTitle } from '../staff-app';
+import { StaffTitle } from '../staff-context';
 
 export function AuditPanel() {
   const [type, setType] = useState('');

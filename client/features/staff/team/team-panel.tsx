@@ -10,7 +10,7 @@ import { ConfirmAction } from '../confirm-action';
 import { StaffInput } from '../staff-input';
 import { trpc } from '../../../lib/trpc';
 import { formatLagosInstant } from '../inbox-filter';
-import { StaffTitle, useStaff } from '../staff-app';
+import { StaffTitle, useStaff } from '../staff-context';
 
 const statusLabels = { active: 'Active', invited: 'Invited', deactivated: 'Deactivated' } as const;
 type FieldErrors = Record<string, string[] | undefined>;

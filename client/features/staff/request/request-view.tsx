@@ -5,15 +5,20 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { formatLagosDateTime } from '../../../shared/lagos-date';
-import { STAFF_NOTE_MAX, requestStatusLabels, requestTypeLabels, type RequestStatus } from '../../../shared/requests';
-import { paths } from '../../app/paths';
-import { formValue } from '../../components/form/form-value';
-import { trpc } from '../../lib/trpc';
-import { formatLagosInstant } from './inbox-filter';
+import { formatLagosDateTime } from '../../../../shared/lagos-date';
+import {
+  STAFF_NOTE_MAX,
+  requestStatusLabels,
+  requestTypeLabels,
+  type RequestStatus,
+} from '../../../../shared/requests';
+import { paths } from '../../../app/paths';
+import { formValue } from '../../../components/form/form-value';
+import { trpc } from '../../../lib/trpc';
+import { formatLagosInstant } from '../inbox-filter';
 import { describeRequestEvent } from './request-event-text';
-import { StaffInput } from './staff-input';
-import { StaffTitle, useStaff } from './staff-app';
+import { StaffInput } from '../staff-input';
+import { StaffTitle, useStaff } from '../staff-context';
 
 type FieldErrors = Record<string, string[] | undefined>;
 type ActionError = { message: string; fieldErrors: FieldErrors };

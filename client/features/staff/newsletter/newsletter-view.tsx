@@ -1,11 +1,11 @@
 /** The newsletter list (issue #13): newest first, search by address, 'Load more', and unsubscribe on request. */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ConfirmAction } from './confirm-action';
-import { formValue } from '../../components/form/form-value';
-import { TableRegion } from './table-region';
-import { trpc } from '../../lib/trpc';
-import { formatLagosInstant } from './inbox-filter';
-import { StaffTitle } from './staff-app';
+import { ConfirmAction } from '../confirm-action';
+import { formValue } from '../../../components/form/form-value';
+import { TableRegion } from '../table-region';
+import { trpc } from '../../../lib/trpc';
+import { formatLagosInstant } from '../inbox-filter';
+import { StaffTitle } from '../staff-context';
 
 export function NewsletterView() {
   const [search, setSearch] = useState('');

@@ -11,13 +11,13 @@ import {
   requestTypeLabels,
   type InboxFilter,
   type InboxRow,
-} from '../../../shared/requests';
-import { paths } from '../../app/paths';
-import { formValue } from '../../components/form/form-value';
-import { TableRegion } from './table-region';
-import { trpc } from '../../lib/trpc';
-import { filterFromQuery, filterToQuery, formatAge, liveMatch, mergeRows } from './inbox-filter';
-import { StaffTitle, useStaff } from './staff-app';
+} from '../../../../shared/requests';
+import { paths } from '../../../app/paths';
+import { formValue } from '../../../components/form/form-value';
+import { TableRegion } from '../table-region';
+import { trpc } from '../../../lib/trpc';
+import { filterFromQuery, filterToQuery, formatAge, liveMatch, mergeRows } from '../inbox-filter';
+import { StaffTitle, useStaff } from '../staff-context';
 
 export function InboxView() {
   const search = useSearch();
