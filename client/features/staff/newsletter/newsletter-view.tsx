@@ -1,56 +1,18 @@
 /** The newsletter list (issue #13): newest first, search by address, 'Load more', and unsubscribe on request. */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ConfirmAction } from '../confirm-action';
-import { formValue } from '../../../components/form/form-value';
-import { TableRegion } from '../table-region';
-import { trpc } from '../../../lib/trpc';
 import { formatLagosInstant } from '../inbox-filter';
 import { StaffTitle } from '../staff-context';
+import { TableRegion } from '../table-region';
+import { NewsletterSearch } from './newsletter-search';
+import { useNewsletter } from './use-newsletter';
 
 export function NewsletterView() {
-  const [search, setSearch] = useState('');
-  const input = useMemo(() => (search ? { search } : {}), [search]);
-  const list = trpc.staff.newsletter.list.useInfiniteQuery(input, {
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
-  const utils = trpc.useUtils();
-  const [unsubscribing, setUnsubscribing] = useState('');
-  const [notice, setNotice] = useState('');
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-  const unsubscribe = trpc.staff.newsletter.unsubscribe.useMutation({
-    onSuccess: () => {
-      setNotice(`${unsubscribing || 'The address'} is unsubscribed.`);
-      void utils.staff.newsletter.list.invalidate();
-      requestAnimationFrame(() => noticeRef.current?.focus());
-    },
-    onError: (error) => {
-      setNotice(error.message);
-      requestAnimationFrame(() => noticeRef.current?.focus());
-    },
-  });
-  const rows = list.data?.pages.flatMap((page) => page.rows) ?? [];
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSearch(formValue(event.currentTarget, 'search').trim());
-  };
-
+  const { setSearch, list, rows, notice, noticeRef, unsubscribing, unsubscribeRow } = useNewsletter();
   return (
     <>
       <StaffTitle title="Newsletter" />
       <h1>Newsletter</h1>
-      <form role="search" aria-label="Search subscribers" className="app-staff__filters" onSubmit={onSearch}>
-        <div className="app-field app-staff__search">
-          <label className="app-field__label" htmlFor="newsletter-search">
-            Search by email
-          </label>
-          <input id="newsletter-search" name="search" type="search" className="app-field__control" maxLength={100} />
-        </div>
-        <div className="app-staff__filter-actions">
-          <button type="submit" className="app-button app-button--primary">
-            Search
-          </button>
-        </div>
-      </form>
+      <NewsletterSearch onSearch={setSearch} />
       <p ref={noticeRef} tabIndex={-1} role="status" className="app-staff__notice">
         {notice}
       </p>
@@ -85,11 +47,8 @@ export function NewsletterView() {
                       label="Unsubscribe"
                       confirmLabel="Yes, unsubscribe"
                       name={row.email}
-                      busy={unsubscribe.isPending}
-                      onConfirm={() => {
-                        setUnsubscribing(row.email);
-                        unsubscribe.mutate({ id: row.id });
-                      }}
+                      busy={unsubscribing}
+                      onConfirm={() => unsubscribeRow(row)}
                     />
                   </td>
                 </tr>
