@@ -1,19 +1,10 @@
 import { useId } from 'react';
 import type { AgentPresence, ConversationStatus, ConversationSummary } from '../../../shared/chat-events';
 import { paths } from '../../app/paths';
-import type { AskResult } from './agent-connection';
 import { teamOptionText } from './agent-texts';
-import { useConversationActions } from './use-conversation-actions';
+import { useConversationActions, type RoomActions } from './use-conversation-actions';
 
-/** What the open conversation's buttons ask the server; each resolves with the server's answer. */
-export type RoomActions = {
-  join: () => Promise<AskResult<'room:join'>>;
-  leave: () => Promise<AskResult<'room:leave'>>;
-  assign: (agentId: number) => Promise<AskResult<'room:assign'>>;
-  setStatus: (status: ConversationStatus) => Promise<AskResult<'conversation:status'>>;
-  requestTransfer: () => Promise<AskResult<'transfer:request'>>;
-  emailTranscript: () => Promise<AskResult<'transcript:email'>>;
-};
+export type { RoomActions } from './use-conversation-actions';
 
 /**
  * Join or Leave, 'Ask to transfer' when a colleague holds the room, the status buttons, 'Assign to' and the

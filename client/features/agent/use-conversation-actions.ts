@@ -9,7 +9,17 @@ import {
   type ConversationStatus,
   type ConversationSummary,
 } from '../../../shared/chat-events';
-import type { RoomActions } from './conversation-actions';
+import type { AskResult } from './agent-connection';
+
+/** What the open conversation's buttons ask the server; each resolves with the server's answer. */
+export type RoomActions = {
+  join: () => Promise<AskResult<'room:join'>>;
+  leave: () => Promise<AskResult<'room:leave'>>;
+  assign: (agentId: number) => Promise<AskResult<'room:assign'>>;
+  setStatus: (status: ConversationStatus) => Promise<AskResult<'conversation:status'>>;
+  requestTransfer: () => Promise<AskResult<'transfer:request'>>;
+  emailTranscript: () => Promise<AskResult<'transcript:email'>>;
+};
 
 /** `heldBy`: a line about who holds the room, true only while that colleague still does. */
 type Feedback = { tone: 'status' | 'alert'; text: string; heldBy?: number } | null;
