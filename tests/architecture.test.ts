@@ -107,6 +107,56 @@ const under = (resolved: string | null, folder: string) =>
 const describeRef = (ref: ImportRef) => `${ref.file} imports '${ref.specifier}'${ref.typeOnly ? ' (type only)' : ''}`;
 const isPackage = (ref: ImportRef, name: string) => ref.specifier === name || ref.specifier.startsWith(`${name}/`);
 
+/**
+ * The imports that close a cycle: both ends lie in one strongly connected component of the graph of `refs` (Tarjan's
+ * algorithm), so each file of a cycle is named with the import that leads back round. A lazy import counts: it is
+ * the same knot, loaded later. Whether type-only imports count is the caller's choice (filter `refs`).
+ */
+function cycleImports(refs: ImportRef[], files: string[]): string[] {
+  const known = new Set(files);
+  const target = (ref: ImportRef) =>
+    ref.resolved === null
+      ? null
+      : ([`${ref.resolved}.ts`, `${ref.resolved}.tsx`, ref.resolved].find((file) => known.has(file)) ?? null);
+  const edges = new Map<string, string[]>(files.map((file) => [file, []]));
+  for (const ref of refs) {
+    const to = target(ref);
+    if (to && edges.has(ref.file)) edges.get(ref.file)!.push(to);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const component = new Map<string, number>();
+  const stack: string[] = [];
+  let counter = 0;
+  let components = 0;
+  const connect = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    for (const next of edges.get(file)!) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (!component.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) === index.get(file)) {
+      let member: string;
+      do {
+        member = stack.pop()!;
+        component.set(member, components);
+      } while (member !== file);
+      components++;
+    }
+  };
+  for (const file of files) if (!index.has(file)) connect(file);
+  return refs
+    .filter((ref) => {
+      const to = target(ref);
+      return to !== null && edges.has(ref.file) && component.get(to) === component.get(ref.file);
+    })
+    .map(describeRef);
+}
+
 /** Breaks of a rule that exist today in another area's files, each with why it is tolerated for now. */
 const knownBreaks: Record<string, Record<string, string>> = {
   'process.env is read only in server/env.ts': {
@@ -266,6 +316,22 @@ describe('client/', () => {
       .map(describeRef);
     expectOnlyKnownBreaks(featuresRule, offenders);
   });
+  // A cycle ties its files into one unit that cannot be read, tested or split apart alone (the staff app's context and
+  // shell were one such knot, issue #26.5). At run time no cycle anywhere in client/; in features/, not even of types,
+  // as a feature's parts take their context's types from the context module, not from the shell.
+  const cycleRule = 'inside client/, no import cycles at run time (type-only imports aside)';
+  it(cycleRule, () => {
+    const refs = allImports('client').filter((ref) => !ref.typeOnly);
+    expectOnlyKnownBreaks(cycleRule, cycleImports(refs, sourceFiles('client')));
+  });
+
+  const featureCycleRule = 'inside client/features/, no import cycles, type-only imports included';
+  it(featureCycleRule, () => {
+    expectOnlyKnownBreaks(
+      featureCycleRule,
+      cycleImports(allImports('client/features'), sourceFiles('client/features')),
+    );
+  });
 });
 
 describe('server/', () => {
@@ -394,6 +460,21 @@ describe('the import scanner (self-check, in memory)', () => {
     ]);
     expect(refs[1]!.names).toEqual(['AppRouter']);
     expect(refs[2]!.names).toEqual(['Y', 'Z']);
+  });
+
+  it('finds the imports that close a cycle, and none in a one-way chain', () => {
+    const refs = [
+      ...importsOf('client/a.tsx', "import { b } from './b';\nimport { d } from './d';"),
+      ...importsOf('client/b.ts', "import type { C } from './c';"),
+      ...importsOf('client/c.tsx', "const a = () => import('./a');"),
+      ...importsOf('client/d.ts', "import { e } from './e';"),
+    ];
+    const files = ['client/a.tsx', 'client/b.ts', 'client/c.tsx', 'client/d.ts', 'client/e.ts'];
+    expect(cycleImports(refs, files)).toEqual([
+      "client/a.tsx imports './b'",
+      "client/b.ts imports './c' (type only)",
+      "client/c.tsx imports './a'",
+    ]);
   });
 
   it('a known break that is fixed fails the rule until it is removed from the list', () => {

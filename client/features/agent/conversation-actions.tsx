@@ -1,26 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  CONVERSATION_STATUS_LABELS,
-  type AgentPresence,
-  type ConversationStatus,
-  type ConversationSummary,
-} from '../../../shared/chat-events';
+import { useId } from 'react';
+import type { AgentPresence, ConversationStatus, ConversationSummary } from '../../../shared/chat-events';
 import { paths } from '../../app/paths';
-import type { AskResult } from './agent-connection';
 import { teamOptionText } from './agent-texts';
+import { useConversationActions, type RoomActions } from './use-conversation-actions';
 
-/** What the open conversation's buttons ask the server; each resolves with the server's answer. */
-export type RoomActions = {
-  join: () => Promise<AskResult<'room:join'>>;
-  leave: () => Promise<AskResult<'room:leave'>>;
-  assign: (agentId: number) => Promise<AskResult<'room:assign'>>;
-  setStatus: (status: ConversationStatus) => Promise<AskResult<'conversation:status'>>;
-  requestTransfer: () => Promise<AskResult<'transfer:request'>>;
-  emailTranscript: () => Promise<AskResult<'transcript:email'>>;
-};
-
-/** `heldBy`: a line about who holds the room, true only while that colleague still does. */
-type Feedback = { tone: 'status' | 'alert'; text: string; heldBy?: number } | null;
+export type { RoomActions } from './use-conversation-actions';
 
 /**
  * Join or Leave, 'Ask to transfer' when a colleague holds the room, the status buttons, 'Assign to' and the
@@ -37,138 +21,27 @@ export function ConversationActions({
   team: AgentPresence[];
   actions: RoomActions;
 }) {
-  const assignId = useId();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [holder, setHolder] = useState<{ id: number; name: string } | null>(null);
-  const busyRef = useRef(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const refocusRef = useRef(false);
-  const [choice, setChoice] = useState(() => (conversation.assignedAgent ? String(conversation.assignedAgent.id) : ''));
-  const joined = conversation.assignedAgent !== null && conversation.assignedAgent.id === meId;
-  // Once the room changes hands (the transfer is done), what was said about the holder no longer holds.
-  const holderId = conversation.assignedAgent?.id;
-  const shown = feedback && (feedback.heldBy === undefined || feedback.heldBy === holderId) ? feedback : null;
-  const askable = holder && holder.id === holderId ? holder : null;
-  const heldByOther = conversation.assignedAgent !== null && !joined;
-  const { status } = conversation;
-
-  // A button that goes away with its answer ('Resolve' once resolved, 'Ask to transfer' once asked) takes the
-  // focus with it: it comes back to the first action, so keyboard users are not sent to the top of the page.
-  useEffect(() => {
-    if (!refocusRef.current) return;
-    refocusRef.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) rootRef.current?.querySelector<HTMLElement>('button')?.focus();
-  });
-
-  /** Runs one request at a time and says how it went. */
-  const run = async <R extends { ok: true } | { ok: false; error: { message: string } }>(
-    request: () => Promise<R>,
-    /** The line to say, or null when `success` said it itself. */
-    success: (result: Extract<R, { ok: true }>) => string | null,
-    failure?: (result: Extract<R, { ok: false }>) => boolean,
-  ) => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    const result = await request();
-    busyRef.current = false;
-    refocusRef.current = true;
-    if (result.ok) {
-      const text = success(result as Extract<R, { ok: true }>);
-      if (text !== null) setFeedback({ tone: 'status', text });
-      return;
-    }
-    const error = result as Extract<R, { ok: false }>;
-    if (failure?.(error)) return;
-    setFeedback({ tone: 'alert', text: error.error.message });
-  };
-
-  const join = () =>
-    run(
-      actions.join,
-      () => {
-        setHolder(null);
-        return 'You joined the conversation.';
-      },
-      (result) => {
-        if (result.error.code !== 'ALREADY_CLAIMED' || !result.error.holder) return false;
-        const claimedBy = result.error.holder;
-        setHolder(claimedBy);
-        setFeedback({ tone: 'alert', text: `${claimedBy.name} has this conversation.`, heldBy: claimedBy.id });
-        return true;
-      },
-    );
-
-  const askTransfer = (claimedBy: { id: number; name: string }) =>
-    run(actions.requestTransfer, () => {
-      setHolder(null);
-      setFeedback({ tone: 'status', text: `Asked ${claimedBy.name} to transfer it to you.`, heldBy: claimedBy.id });
-      return null;
-    });
-
-  const assign = () => {
-    const member = team.find((item) => String(item.id) === choice);
-    if (!member) return setFeedback({ tone: 'alert', text: 'Choose a colleague to assign the conversation to.' });
-    void run(
-      () => actions.assign(member.id),
-      () => (member.id === meId ? 'Assigned to you.' : `Assigned to ${member.name}.`),
-    );
-  };
-
-  const setStatus = (next: ConversationStatus) =>
-    run(
-      () => actions.setStatus(next),
-      () => `Conversation marked ${CONVERSATION_STATUS_LABELS[next].toLowerCase()}.`,
-    );
-
+  const { rootRef, joined, heldByOther, status, shown, askable, choice, setChoice, ...room } = useConversationActions(
+    conversation,
+    meId,
+    team,
+    actions,
+  );
   return (
     <div className="app-agent__actions" ref={rootRef}>
       <div className="app-agent__action-row">
         {joined ? (
-          <button
-            type="button"
-            className="app-button app-button--secondary"
-            onClick={() => void run(actions.leave, () => 'You left. The bot answers for now.')}
-          >
+          <button type="button" className="app-button app-button--secondary" onClick={() => void room.leave()}>
             Leave (hand back to the bot)
           </button>
         ) : (
-          <button type="button" className="app-button app-button--primary" onClick={() => void join()}>
+          <button type="button" className="app-button app-button--primary" onClick={() => void room.join()}>
             {heldByOther ? `Join (${conversation.assignedAgent!.name} has it)` : 'Join'}
           </button>
         )}
-        {status !== 'resolved' ? (
-          <button type="button" className="app-button app-button--secondary" onClick={() => void setStatus('resolved')}>
-            Resolve
-          </button>
-        ) : null}
-        {status === 'open' ? (
-          <button type="button" className="app-button app-button--secondary" onClick={() => void setStatus('pending')}>
-            Mark pending
-          </button>
-        ) : null}
-        {status !== 'open' ? (
-          <button type="button" className="app-button app-button--secondary" onClick={() => void setStatus('open')}>
-            Reopen
-          </button>
-        ) : null}
+        <StatusButtons status={status} onStatus={(next) => void room.setStatus(next)} />
       </div>
-      <div className="app-agent__action-row app-agent__assign">
-        <div className="app-agent__field">
-          <label htmlFor={assignId}>Assign to</label>
-          <select id={assignId} value={choice} onChange={(event) => setChoice(event.target.value)}>
-            <option value="">Choose a colleague…</option>
-            {team.map((member) => (
-              <option key={member.id} value={String(member.id)}>
-                {teamOptionText(member)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className="app-button app-button--secondary" onClick={assign}>
-          Assign
-        </button>
-      </div>
+      <AssignControl team={team} choice={choice} onChoice={setChoice} onAssign={room.assign} />
       <div className="app-agent__action-row">
         <a
           className="app-button app-button--ghost"
@@ -177,11 +50,7 @@ export function ConversationActions({
         >
           Download transcript
         </a>
-        <button
-          type="button"
-          className="app-button app-button--ghost"
-          onClick={() => void run(actions.emailTranscript, (result) => `Transcript sent to ${result.sentTo}`)}
-        >
+        <button type="button" className="app-button app-button--ghost" onClick={() => void room.emailTranscript()}>
           E-mail transcript
         </button>
       </div>
@@ -195,11 +64,72 @@ export function ConversationActions({
         <button
           type="button"
           className="app-button app-button--primary app-agent__ask"
-          onClick={() => void askTransfer(askable)}
+          onClick={() => void room.askTransfer(askable)}
         >
           Ask to transfer
         </button>
       ) : null}
+    </div>
+  );
+}
+
+/** Resolve, Mark pending and Reopen, each shown only where it changes something. */
+function StatusButtons({
+  status,
+  onStatus,
+}: {
+  status: ConversationStatus;
+  onStatus: (next: ConversationStatus) => void;
+}) {
+  return (
+    <>
+      {status !== 'resolved' ? (
+        <button type="button" className="app-button app-button--secondary" onClick={() => onStatus('resolved')}>
+          Resolve
+        </button>
+      ) : null}
+      {status === 'open' ? (
+        <button type="button" className="app-button app-button--secondary" onClick={() => onStatus('pending')}>
+          Mark pending
+        </button>
+      ) : null}
+      {status !== 'open' ? (
+        <button type="button" className="app-button app-button--secondary" onClick={() => onStatus('open')}>
+          Reopen
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function AssignControl({
+  team,
+  choice,
+  onChoice,
+  onAssign,
+}: {
+  team: AgentPresence[];
+  choice: string;
+  onChoice: (choice: string) => void;
+  onAssign: () => void;
+}) {
+  const assignId = useId();
+  return (
+    <div className="app-agent__action-row app-agent__assign">
+      <div className="app-agent__field">
+        <label htmlFor={assignId}>Assign to</label>
+        <select id={assignId} value={choice} onChange={(event) => onChoice(event.target.value)}>
+          <option value="">Choose a colleague…</option>
+          {team.map((member) => (
+            <option key={member.id} value={String(member.id)}>
+              {teamOptionText(member)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="app-button app-button--secondary" onClick={onAssign}>
+        Assign
+      </button>
     </div>
   );
 }

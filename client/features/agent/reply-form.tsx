@@ -1,7 +1,7 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import type { CannedReply } from '../../../shared/chat-events';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
-import { cannedCommand, insertCannedReply, matchCannedReplies } from './canned-replies';
+import { useReplyForm } from './use-reply-form';
 
 type ReplyFormProps = {
   joined: boolean;
@@ -20,104 +20,27 @@ type ReplyFormProps = {
  * waits, and Escape closes the list so the text can be sent as it is. The box keeps its textbox role (a textarea may
  * not be a combobox) and points at the list with aria-controls and aria-activedescendant.
  */
-export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyFormProps) {
+export function ReplyForm(props: ReplyFormProps) {
+  const { joined, cannedReplies } = props;
   const replyId = useId();
   const hintId = useId();
   const listboxId = useId();
-  const [text, setText] = useState('');
-  /** Where the caret is: the '/' command is the one it is in. */
-  const [caret, setCaret] = useState(0);
-  const caretAfterInsert = useRef<number | null>(null);
-  const [sending, setSending] = useState(false);
-  const [active, setActive] = useState(0);
-  /** The text the agent closed the list on with Escape: it stays closed until the text changes. */
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const typingRef = useRef(false);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-
-  const command = joined && dismissedFor !== text ? cannedCommand(text, caret) : null;
-  const matches = command ? matchCannedReplies(cannedReplies, command.query) : [];
-  // A query with a space and no match is ordinary text ('see /contact and call us').
-  const open = command !== null && (matches.length > 0 || !/\s/.test(command.query));
-  const expanded = matches.length > 0;
-  const activeIndex = Math.min(active, matches.length - 1);
   const optionId = (reply: CannedReply) => `${listboxId}-${reply.id}`;
-
-  const setTyping = useCallback(
-    (typing: boolean) => {
-      if (typingRef.current === typing) return;
-      typingRef.current = typing;
-      onTyping(typing);
-    },
-    [onTyping],
-  );
-
-  const change = (value: string, caretAt = value.length) => {
-    setText(value);
-    setCaret(caretAt);
-    setActive(0);
-    setTyping(Boolean(value.trim()));
-  };
-
-  // After an insert, the caret goes after the inserted reply (React puts it at the end of the new value).
-  useLayoutEffect(() => {
-    if (caretAfterInsert.current === null) return;
-    textareaRef.current?.setSelectionRange(caretAfterInsert.current, caretAfterInsert.current);
-    caretAfterInsert.current = null;
-  });
-
-  /** Puts a canned reply in the box in place of the '/query', to edit or send. */
-  const insert = (reply: CannedReply) => {
-    if (!command) return;
-    const next = insertCannedReply(text, command, reply.body);
-    caretAfterInsert.current = next.caret;
-    change(next.text, next.caret);
-    textareaRef.current?.focus();
-  };
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const message = text.trim();
-    if (!message || sending) return;
-    // A '/' command still open: choose a reply, or Escape to send the text as it is.
-    if (open) {
-      textareaRef.current?.focus();
-      return;
-    }
-    setSending(true);
-    const sent = await onSend(message);
-    setSending(false);
-    if (sent) {
-      setText('');
-      setCaret(0);
-      setTyping(false);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing) return;
-    if (open && event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      setDismissedFor(text);
-      return;
-    }
-    if (expanded && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + matches.length) % matches.length);
-      return;
-    }
-    if (open && event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      if (expanded) insert(matches[activeIndex]!);
-      return;
-    }
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      void submit();
-    }
-  };
+  const {
+    text,
+    sending,
+    open,
+    expanded,
+    matches,
+    activeIndex,
+    textareaRef,
+    change,
+    setCaret,
+    setTyping,
+    insert,
+    submit,
+    onKeyDown,
+  } = useReplyForm(props);
 
   return (
     <form className="app-agent__form" onSubmit={(event) => void submit(event)}>
@@ -142,34 +65,15 @@ export function ReplyForm({ joined, cannedReplies, onSend, onTyping }: ReplyForm
           onKeyDown={onKeyDown}
         />
         {expanded ? (
-          <ul id={listboxId} role="listbox" aria-label="Canned replies" className="app-agent__canned-list">
-            {matches.map((reply, index) => (
-              <li
-                key={reply.id}
-                id={optionId(reply)}
-                role="option"
-                aria-selected={index === activeIndex}
-                tabIndex={-1}
-                className={`app-agent__canned-option${index === activeIndex ? ' app-agent__canned-option--active' : ''}`}
-                // Mouse and touch: the box keeps the focus (mousedown would take it), keyboard users use the arrows.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  insert(reply);
-                }}
-              >
-                <strong>{reply.title}</strong>
-                <span className="app-agent__canned-body">{reply.body}</span>
-              </li>
-            ))}
-          </ul>
+          <CannedList
+            id={listboxId}
+            matches={matches}
+            activeIndex={activeIndex}
+            optionId={optionId}
+            onInsert={insert}
+          />
         ) : null}
-        <p className={open && !expanded ? 'app-agent__hint' : 'app-visually-hidden'} aria-live="polite">
-          {expanded
-            ? `${matches[activeIndex]!.title} (${activeIndex + 1} of ${matches.length} canned replies). Up and Down arrows choose, Enter inserts, Escape closes.`
-            : open
-              ? 'No canned replies match. Press Escape to send your text as it is.'
-              : ''}
-        </p>
+        <CannedHint open={open} matches={expanded ? matches : []} activeIndex={activeIndex} />
         <p id={hintId} className="app-agent__hint">
           {joined
             ? 'Enter sends, Shift+Enter makes a new line. Type / for canned replies.'
@@ -214,5 +118,57 @@ function CannedReplyField({
         ))}
       </select>
     </div>
+  );
+}
+
+/** The canned replies matching the '/' command; the box keeps the focus. */
+function CannedList({
+  id,
+  matches,
+  activeIndex,
+  optionId,
+  onInsert,
+}: {
+  id: string;
+  matches: CannedReply[];
+  activeIndex: number;
+  optionId: (reply: CannedReply) => string;
+  onInsert: (reply: CannedReply) => void;
+}) {
+  return (
+    <ul id={id} role="listbox" aria-label="Canned replies" className="app-agent__canned-list">
+      {matches.map((reply, index) => (
+        <li
+          key={reply.id}
+          id={optionId(reply)}
+          role="option"
+          aria-selected={index === activeIndex}
+          tabIndex={-1}
+          className={`app-agent__canned-option${index === activeIndex ? ' app-agent__canned-option--active' : ''}`}
+          // Mouse and touch: the box keeps the focus (mousedown would take it), keyboard users use the arrows.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onInsert(reply);
+          }}
+        >
+          <strong>{reply.title}</strong>
+          <span className="app-agent__canned-body">{reply.body}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Says what the '/' command list shows (`matches` is empty when nothing is listed). */
+function CannedHint({ open, matches, activeIndex }: { open: boolean; matches: CannedReply[]; activeIndex: number }) {
+  const expanded = matches.length > 0;
+  return (
+    <p className={open && !expanded ? 'app-agent__hint' : 'app-visually-hidden'} aria-live="polite">
+      {expanded
+        ? `${matches[activeIndex]!.title} (${activeIndex + 1} of ${matches.length} canned replies). Up and Down arrows choose, Enter inserts, Escape closes.`
+        : open
+          ? 'No canned replies match. Press Escape to send your text as it is.'
+          : ''}
+    </p>
   );
 }

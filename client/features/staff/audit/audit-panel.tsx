@@ -1,17 +1,11 @@
 /** Audit (issue #13, admins): the security and staff audit log, newest first, filtered by type, paged. */
-import { useState } from 'react';
 import { TableRegion } from '../table-region';
-import { trpc } from '../../../lib/trpc';
 import { formatLagosInstant } from '../inbox-filter';
-import { StaffTitle } from '../staff-app';
+import { StaffTitle } from '../staff-context';
+import { useAudit } from './use-audit';
 
 export function AuditPanel() {
-  const [type, setType] = useState('');
-  const types = trpc.audit.types.useQuery();
-  const log = trpc.audit.list.useInfiniteQuery(type ? { type } : {}, {
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
-  const rows = log.data?.pages.flatMap((page) => page.rows) ?? [];
+  const { type, setType, types, log, rows } = useAudit();
   return (
     <>
       <StaffTitle title="Audit" />
@@ -28,7 +22,7 @@ export function AuditPanel() {
             onChange={(event) => setType(event.target.value)}
           >
             <option value="">All events</option>
-            {(types.data ?? []).map((name) => (
+            {types.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

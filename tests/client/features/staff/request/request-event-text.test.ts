@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PATIENT_CANCEL_REASON } from '../../../../shared/requests';
-import { describeRequestEvent, type RequestEventView } from '../../../../client/features/staff/request-event-text';
+import { PATIENT_CANCEL_REASON } from '../../../../../shared/requests';
+import {
+  describeRequestEvent,
+  type RequestEventView,
+} from '../../../../../client/features/staff/request/request-event-text';
 
 const statusChange = (toStatus: RequestEventView['toStatus'], body: string | null): RequestEventView => ({
   kind: 'status',

@@ -1,6 +1,6 @@
 /** One line of a request's history, as staff read it on the request's page. */
-import { formatLagosDateTime } from '../../../shared/lagos-date';
-import { requestStatusLabels, type RequestStatus } from '../../../shared/requests';
+import { formatLagosDateTime } from '../../../../shared/lagos-date';
+import { requestStatusLabels, type RequestStatus } from '../../../../shared/requests';
 
 export type RequestEventView = {
   kind: string;

@@ -1,0 +1,83 @@
+/**
+ * The inbox's data (issue #13): the filter from the URL query, the server's pages, and the rows that arrived or
+ * changed live since (merged over the pages), with a line for screen readers and a count of new requests the server
+ * must be asked about.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { requestTypeLabels, type InboxFilter, type InboxRow } from '../../../../shared/requests';
+import { paths } from '../../../app/paths';
+import { trpc } from '../../../lib/trpc';
+import { filterFromQuery, filterToQuery, liveMatch, mergeRows } from '../inbox-filter';
+import { useStaff } from '../staff-context';
+
+export function useInbox() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filter = useMemo(() => filterFromQuery(search), [search]);
+  const { me, listen } = useStaff();
+  const members = trpc.staff.members.useQuery();
+  const inbox = trpc.staff.inbox.useInfiniteQuery(filter, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const [arrived, setArrived] = useState<InboxRow[]>([]);
+  const [changed, setChanged] = useState(() => new Map<number, InboxRow>());
+  const [waiting, setWaiting] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const now = useMinuteClock();
+
+  // A new filter starts from what the server lists.
+  const [listedFor, setListedFor] = useState(search);
+  if (listedFor !== search) {
+    setListedFor(search);
+    setArrived([]);
+    setChanged(new Map());
+    setWaiting(0);
+  }
+
+  useEffect(
+    () =>
+      listen({
+        onNew: (row) => {
+          const verdict = liveMatch(filter, row, me.id);
+          if (verdict === 'yes') {
+            setArrived((rows) => [row, ...rows.filter((item) => item.id !== row.id)]);
+            setAnnouncement(`New ${requestTypeLabels[row.type].toLowerCase()} from ${row.fullName}.`);
+          } else if (verdict === 'ask-server') {
+            setWaiting((count) => count + 1);
+            setAnnouncement('A new request has arrived.');
+          }
+        },
+        onChanged: (row) => setChanged((rows) => new Map(rows).set(row.id, row)),
+      }),
+    [listen, filter, me.id],
+  );
+
+  const pages = inbox.data?.pages.flatMap((page) => page.rows) ?? [];
+  const rows = mergeRows(arrived, pages, changed);
+  const setFilter = (next: InboxFilter) => navigate(`${paths.staff()}${filterToQuery(next)}`);
+  const showWaiting = () => {
+    setWaiting(0);
+    void inbox.refetch();
+  };
+  return {
+    search,
+    filter,
+    setFilter,
+    members: members.data ?? [],
+    inbox,
+    rows,
+    now,
+    waiting,
+    showWaiting,
+    announcement,
+  };
+}
+
+/** Now, moved on once a minute (the rows' ages). */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}

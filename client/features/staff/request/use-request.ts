@@ -1,0 +1,97 @@
+/**
+ * One request's data and actions (issue #13): the request, the staff to assign to, and the five actions. Each answer
+ * says what happened in one line and moves the focus there (the control used may have gone); live changes to this
+ * request reload it.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { requestStatusLabels } from '../../../../shared/requests';
+import { trpc } from '../../../lib/trpc';
+import { useStaff } from '../staff-context';
+
+type FieldErrors = Record<string, string[] | undefined>;
+export type ActionError = { message: string; fieldErrors: FieldErrors };
+type Caught = { message: string; data?: { fieldErrors?: FieldErrors | null; code?: string } | null };
+
+export function useRequest(id: number) {
+  const utils = trpc.useUtils();
+  const { me, listen } = useStaff();
+  const request = trpc.staff.request.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
+  const members = trpc.staff.members.useQuery();
+  const answer = useAnswer();
+
+  useEffect(
+    () =>
+      listen({
+        onChanged: (row) => {
+          if (row.id === id) void utils.staff.request.invalidate({ id });
+        },
+      }),
+    [listen, id, utils],
+  );
+
+  const done = (message: string) => {
+    answer.say(message);
+    void utils.staff.request.invalidate({ id });
+    void utils.staff.inbox.invalidate();
+  };
+  const onError = (caught: Caught) => {
+    answer.fail({ message: caught.message, fieldErrors: caught.data?.fieldErrors ?? {} });
+    if (caught.data?.code === 'CONFLICT') void utils.staff.request.invalidate({ id });
+  };
+  const claim = trpc.staff.claim.useMutation({ onError, onSuccess: () => done('You own this request now.') });
+  const assign = trpc.staff.assign.useMutation({
+    onError,
+    onSuccess: (row) => done(row.ownerName ? `Assigned to ${row.ownerName}.` : 'The request is unassigned.'),
+  });
+  const setStatus = trpc.staff.setStatus.useMutation({
+    onError,
+    onSuccess: (row) => done(`Status changed to ${requestStatusLabels[row.status]}.`),
+  });
+  const addNote = trpc.staff.addNote.useMutation({ onError, onSuccess: () => done('Note added.') });
+  const messagePatient = trpc.staff.messagePatient.useMutation({
+    onError,
+    onSuccess: () => done('Message saved. The patient sees it under My requests.'),
+  });
+
+  const busy =
+    claim.isPending || assign.isPending || setStatus.isPending || addNote.isPending || messagePatient.isPending;
+  const fieldError = (name: string) => answer.error?.fieldErrors[name]?.[0];
+  return {
+    me,
+    request,
+    members: members.data ?? [],
+    answer,
+    busy,
+    fieldError,
+    claim,
+    assign,
+    setStatus,
+    addNote,
+    messagePatient,
+  };
+}
+
+/** The line that says what the last action did: a status, or an alert with the error; focused on each answer. */
+function useAnswer() {
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState<ActionError | null>(null);
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [answers, setAnswers] = useState(0);
+  useLayoutEffect(() => {
+    if (answers) ref.current?.focus();
+  }, [answers]);
+  const say = (message: string) => {
+    setError(null);
+    setNotice(message);
+    setAnswers((count) => count + 1);
+  };
+  const fail = (caught: ActionError) => {
+    setNotice('');
+    setError(caught);
+    setAnswers((count) => count + 1);
+  };
+  return { notice, error, ref, say, fail };
+}
+
+export type RequestAnswer = ReturnType<typeof useAnswer>;
+export type RequestDetail = NonNullable<ReturnType<typeof useRequest>['request']['data']>;

@@ -1,0 +1,89 @@
+/** The staff list (issue #13, admins): roles can be changed and accounts deactivated, except one's own. */
+import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '../../../../shared/schemas/team';
+import { ConfirmAction } from '../confirm-action';
+import { formatLagosInstant } from '../inbox-filter';
+import { TableRegion } from '../table-region';
+import type { TeamActions } from './use-team';
+
+const statusLabels = { active: 'Active', invited: 'Invited', deactivated: 'Deactivated' } as const;
+type Member = NonNullable<TeamActions['team']['data']>[number];
+
+export function TeamTable({ members, actions }: { members: Member[]; actions: TeamActions }) {
+  return (
+    <TableRegion label="Staff members">
+      <table className="app-staff__table">
+        <caption className="app-visually-hidden">Staff members</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Since</th>
+            <th scope="col">
+              <span className="app-visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <MemberRow key={member.id} member={member} self={member.id === actions.me.id} actions={actions} />
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+function MemberRow({ member, self, actions }: { member: Member; self: boolean; actions: TeamActions }) {
+  const { setRole, deactivate, reactivate } = actions;
+  return (
+    <tr>
+      <td>
+        {member.fullName}
+        {self ? ' (you)' : ''}
+      </td>
+      <td>{member.email}</td>
+      <td>
+        {self ? (
+          staffRoleLabels[member.role]
+        ) : (
+          <select
+            aria-label={`Role of ${member.fullName}`}
+            className="app-field__control"
+            value={member.role}
+            disabled={setRole.isPending}
+            onChange={(event) => setRole.mutate({ userId: member.id, role: event.target.value as StaffRole })}
+          >
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {staffRoleLabels[role]}
+              </option>
+            ))}
+          </select>
+        )}
+      </td>
+      <td>{statusLabels[member.status]}</td>
+      <td>{formatLagosInstant(member.createdAt)}</td>
+      <td>
+        {self ? null : member.status === 'deactivated' ? (
+          <button
+            type="button"
+            className="app-button app-button--secondary"
+            onClick={() => reactivate.mutate({ userId: member.id })}
+          >
+            Reactivate<span className="app-visually-hidden"> {member.fullName}</span>
+          </button>
+        ) : (
+          <ConfirmAction
+            label="Deactivate"
+            confirmLabel="Yes, deactivate"
+            name={member.fullName}
+            busy={deactivate.isPending}
+            onConfirm={() => deactivate.mutate({ userId: member.id })}
+          />
+        )}
+      </td>
+    </tr>
+  );
+}
