@@ -10,7 +10,8 @@ import { browserTest } from '../helpers/browser-test';
 import { openServerDatabase } from '../helpers/server-db';
 import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
 import { PASSWORD, confirmedAccount } from './auth-helpers';
-import { storedForms, storedRows, uniqueEmail } from './forms-helpers';
+import { storedForms, storedRows } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
 
 const SUBMIT_DELAYS_MS = [0, 500, 1000, 1500, 2000, 0, 500, 1000, 1500, 2000];
 

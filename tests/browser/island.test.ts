@@ -8,7 +8,8 @@ import { describe, expect } from 'vitest';
 import { waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { expectToast } from '../helpers/toast';
-import { uniqueEmail, waitLikeAPerson } from './forms-helpers';
+import { waitLikeAPerson } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
 
 const LIVE_FORM_CODE = '**/newsletter-live-form-*.js';
 
