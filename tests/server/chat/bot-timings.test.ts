@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../../server/db/database';
 import { chatTexts } from '../../../shared/chat-texts';
 import { ALWAYS_OPEN } from '../../helpers/support-clocks';
 import { createTestDb } from '../../helpers/test-db';
+import { waitFor } from '../../helpers/wait-for';
 
 const START = Date.parse('2026-04-07T10:00:00.000Z');
 const BOT_DELAY = 1500;
@@ -64,17 +65,8 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-// Taken before the timers are faked: waiting for the database's work needs a clock that moves by itself.
-const realSetTimeout = globalThis.setTimeout;
-
-/** Waits for the database work a fired timer started (real I/O); generous, as a busy machine may be slow. */
-async function settle(check: () => Promise<boolean>) {
-  const giveUpAt = performance.now() + 15_000;
-  while (!(await check())) {
-    if (performance.now() > giveUpAt) throw new Error('the database work did not finish');
-    await new Promise((resolve) => realSetTimeout(resolve, 10));
-  }
-}
+/** Waits for the database work a fired timer started (real I/O, real clock); generous for a busy machine. */
+const settle = (check: () => Promise<boolean>) => waitFor(check, 15_000, 'the database work');
 
 const botMessages = () => db.selectFrom('chat_messages').select('message').where('sender', '=', 'bot').execute();
 const followUpMails = () => db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'chat_follow_up').execute();
