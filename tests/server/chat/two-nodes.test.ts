@@ -105,6 +105,11 @@ describe('two nodes sharing Redis', () => {
     // A second tab of Bola's, on the other node, keeps the state Bola chose.
     const bolaSecondTab = nodes.a.agent(bola.cookie);
     await connected(bolaSecondTab);
+    // Positive proof first: node A has handled the tab's connect (it answers the tab) and still lists Bola away.
+    const listedOnA = await bolaSecondTab.timeout(3000).emitWithAck('conversation:list', {});
+    if (!listedOnA.ok) throw new Error(listedOnA.error.message);
+    expect(listedOnA.team.find((member: AgentPresence) => member.id === bola.user.id)?.status).toBe('away');
+    // Then a short "nothing more arrives" window: no later update turns Bola back online for Ada.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(statusOfBola()).toBe('away');
 

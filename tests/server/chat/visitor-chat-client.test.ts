@@ -124,10 +124,23 @@ describe('the visitor chat client on a poor connection', () => {
     await connected(socket);
     await waitFor(() => client.getState().ready, 2000, 'ready');
     await failInserts(h.db, 'chat_messages', { message: 'disk full' });
+    // The first refusal has no event on the client: watch the acknowledgements arrive instead. The client handles one
+    // in the same turn (and its promise's continuations), so a check in that turn's setImmediate sees the state the
+    // refusal left, before any retry timer can fire.
+    const pendingAfterFirstRefusal: boolean[] = [];
+    socket.io.on('packet', (packet: { type: number; data?: unknown }) => {
+      // An acknowledgement (type 3) whose answer, after the error-first slot, is a refusal.
+      const refused =
+        Array.isArray(packet.data) && packet.data.some((part) => (part as { ok?: boolean })?.ok === false);
+      if (packet.type !== 3 || !refused || pendingAfterFirstRefusal.length > 0) return;
+      setImmediate(() =>
+        pendingAfterFirstRefusal.push(client.getState().items.some((item) => item.kind === 'message' && item.pending)),
+      );
+    });
     client.send('This will not be stored');
-    // The first refusal has no event on the client; the message must still be pending a moment after it.
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(client.getState().items.some((item) => item.kind === 'message' && item.pending)).toBe(true);
+    await waitFor(() => pendingAfterFirstRefusal.length > 0, 5000, 'the first refusal');
+    // The message must still be pending after the first refusal: it is retried, not dropped.
+    expect(pendingAfterFirstRefusal).toEqual([true]);
     await waitFor(() => failures.length === 1, 5000, 'failure');
     expect(failures[0]).toEqual({
       text: 'This will not be stored',
