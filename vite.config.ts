@@ -29,6 +29,9 @@ const sqliteOnly = [
   'tests/server/tools/retention-cli.test.ts',
 ];
 
+/** Timing tests (issue #25.4): only in the `perf` project, which runs alone after everything else. */
+const perfTest = /\.perf\.test\.ts$/;
+
 /** Test files that open a database: through the test database, the test servers, or the database modules. */
 function databaseTestFiles(): string[] {
   const touchesDatabase =
@@ -36,7 +39,7 @@ function databaseTestFiles(): string[] {
   return fs
     .readdirSync(path.join(projectRoot, 'tests'), { recursive: true, encoding: 'utf8' })
     .map((file) => `tests/${file.split(path.sep).join('/')}`)
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/browser/'))
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/browser/') && !perfTest.test(file))
     .filter((file) => !sqliteOnly.includes(file))
     .filter((file) => touchesDatabase.test(fs.readFileSync(path.join(projectRoot, file), 'utf8')))
     .sort();
@@ -182,8 +185,8 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.{ts,tsx}'],
-          // *.pg.test.ts test PostgreSQL itself: they run in unit-postgres only.
-          exclude: ['tests/browser/**', 'tests/**/*.pg.test.ts', 'node_modules/**'],
+          // *.pg.test.ts test PostgreSQL itself: they run in unit-postgres only. *.perf.test.ts: in `perf` only.
+          exclude: ['tests/browser/**', 'tests/**/*.pg.test.ts', 'tests/**/*.perf.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/setup.ts'],
           testTimeout: 20_000,
@@ -192,6 +195,21 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
       },
       browserProject('browser', 2, 'sqlite'),
       ...(await postgresProjects(mode)),
+      {
+        // Upper bounds on elapsed time (issue #25.4): measured alone, one file at a time, after every other group, so
+        // that neither a parallel project nor a Chromium shares the CPUs. Nothing else asserts how long things take.
+        extends: true,
+        test: {
+          name: 'perf',
+          include: ['tests/**/*.perf.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 }));

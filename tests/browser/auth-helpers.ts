@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { createHttpClient } from '../helpers/auth-http';
 import { baseUrl } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
+import { uniqueEmail } from '../helpers/unique-email';
 
 export const PASSWORD = 'Moi-moi-and-agidi-24';
-export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ng`;
 
 /** Focuses a field of the prerendered form and waits until the live form has taken over. */
 export async function startForm(page: Page, fieldLabel: string) {

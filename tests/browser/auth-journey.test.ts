@@ -1,9 +1,10 @@
 import { describe, expect } from 'vitest';
 import { DESKTOP, MOBILE, waitForHydration } from '../helpers/browser';
 import { linkFromOutbox } from '../helpers/outbox';
-import { PASSWORD, confirmedAccount, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
+import { PASSWORD, confirmedAccount, logInThroughPage, startForm } from './auth-helpers';
 import { expectToast } from '../helpers/toast';
 import { browserTest } from '../helpers/browser-test';
+import { uniqueEmail } from '../helpers/unique-email';
 describe('the whole account journey', () => {
   for (const [size, options] of [
     ['1280', DESKTOP],

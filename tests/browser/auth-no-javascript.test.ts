@@ -18,8 +18,9 @@ import { createHttpClient } from '../helpers/auth-http';
 import { DESKTOP, baseUrl } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { linkFromOutbox } from '../helpers/outbox';
-import { PASSWORD, confirmedAccount, uniqueEmail } from './auth-helpers';
+import { PASSWORD, confirmedAccount } from './auth-helpers';
 import { servedCopyChecker } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
 
 describe('log-in with JavaScript off', () => {
   browserTest(

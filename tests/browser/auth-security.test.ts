@@ -4,9 +4,10 @@ import { describe, expect } from 'vitest';
 import { createHttpClient, trpcError } from '../helpers/auth-http';
 import { baseUrl, waitForHydration } from '../helpers/browser';
 import { withServerDb } from '../helpers/server-db';
-import { PASSWORD, confirmedAccount, logInThroughPage, startForm, uniqueEmail } from './auth-helpers';
+import { PASSWORD, confirmedAccount, logInThroughPage, startForm } from './auth-helpers';
 import { expectToast } from '../helpers/toast';
 import { browserTest } from '../helpers/browser-test';
+import { uniqueEmail } from '../helpers/unique-email';
 describe('log-in security', () => {
   browserTest('one generic message for wrong details; after 5 failures, 429 with when to retry', async ({ open }) => {
     const { email } = await confirmedAccount();

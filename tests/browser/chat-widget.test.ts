@@ -120,9 +120,10 @@ describe('the visitor chat widget', () => {
       await dialog.getByText(chatTexts.botReply).waitFor({ timeout: 4000 });
 
       await context.setOffline(true);
-      const wentOfflineAt = Date.now();
-      await dialog.getByRole('status').getByText(chatTexts.offline).waitFor({ timeout: 5000 });
-      expect(Date.now() - wentOfflineAt).toBeLessThan(5000);
+      // That the banner shows at all is checked here; that it shows within 5 s (ping interval plus timeout) is a
+      // timing bound, measured alone in tests/server/chat/reply-delay.perf.test.ts (issue #25.4); this timeout only
+      // ends a hung run.
+      await dialog.getByRole('status').getByText(chatTexts.offline).waitFor({ timeout: 20_000 });
       const offlineText = `Typed while offline ${Date.now()}`;
       await sendChat(page, offlineText);
       await chatMessagesFrom(dialog, chatTexts.you)

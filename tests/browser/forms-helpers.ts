@@ -57,8 +57,6 @@ export async function rateLimitSubmissions(page: Page, retryAfterSeconds = 42) {
 
 export const activeElementId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
-export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
 /**
  * axe for a page opened with JavaScript off: axe needs a script, so it checks a copy of the page as served, in a
  * JavaScript-enabled page of the same site that runs no site script.

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { DESKTOP, MOBILE, waitForHydration } from '../helpers/browser';
-import { failSubmissions, slowSubmissions, startForm, uniqueEmail, waitLikeAPerson } from './forms-helpers';
+import { failSubmissions, slowSubmissions, startForm, waitLikeAPerson } from './forms-helpers';
 import { expectToast } from '../helpers/toast';
 import { browserTest } from '../helpers/browser-test';
+import { uniqueEmail } from '../helpers/unique-email';
 const PATH = '/resources';
 const email = (page: Page) => page.getByLabel('Email Address', { exact: true });
 

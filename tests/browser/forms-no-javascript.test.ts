@@ -6,7 +6,8 @@
 import { describe, expect } from 'vitest';
 import { DESKTOP } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
-import { servedCopyChecker, storedForms as forms, storedRows, uniqueEmail } from './forms-helpers';
+import { servedCopyChecker, storedForms as forms, storedRows } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
 
 describe('stored forms with JavaScript off', () => {
   for (const form of forms) {

@@ -4,13 +4,16 @@
  * arriving. Every submit must reach the server exactly once: by the plain post or by the enhanced form, never both,
  * never neither.
  */
+import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MOBILE } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { openServerDatabase } from '../helpers/server-db';
 import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
 import { PASSWORD, confirmedAccount } from './auth-helpers';
-import { storedForms, storedRows, uniqueEmail } from './forms-helpers';
+import { storedForms, storedRows } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
+import { waitFor } from '../helpers/wait-for';
 
 const SUBMIT_DELAYS_MS = [0, 500, 1000, 1500, 2000, 0, 500, 1000, 1500, 2000];
 
@@ -27,6 +30,18 @@ async function sessionsOf(email: string) {
   } finally {
     await db.destroy();
   }
+}
+
+/** Counts the page's POSTs that have no answer yet, and those the page dropped (failed or aborted, fate unknown). */
+function postsOf(page: Page) {
+  const open = new Set<Request>();
+  let dropped = 0;
+  page.on('request', (request) => void (request.method() === 'POST' && open.add(request)));
+  page.on('requestfinished', (request) => void open.delete(request));
+  page.on('requestfailed', (request) => {
+    if (open.delete(request)) dropped += 1;
+  });
+  return { unanswered: () => open.size, dropped: () => dropped };
 }
 
 describe('submits pressed while a slow phone loads the page', () => {
@@ -60,6 +75,7 @@ describe('submits pressed while a slow phone loads the page', () => {
       for (const delay of SUBMIT_DELAYS_MS) {
         const email = uniqueEmail('slowphone');
         const page = await openOnSlowPhone(await newContext(MOBILE), appointment.path);
+        const posts = postsOf(page);
         await page.waitForTimeout(delay);
         await appointment.fill(page, email);
         await page.getByRole('button', { name: appointment.submit }).click();
@@ -72,8 +88,12 @@ describe('submits pressed while a slow phone loads the page', () => {
             const shown = await page.locator('[role=alert], [role=status], [data-testid=toast]').allInnerTexts();
             throw new Error(`submit ${delay} ms after load: ${shown.join(' | ')} (${page.url()})`, { cause: error });
           });
-        // A second copy (plain post and enhanced send both) would land just after the first: give it time to.
-        await page.waitForTimeout(1500);
+        // A second copy (plain post and enhanced send both) is stored before its answer comes back: wait for the
+        // answer to every post the page sent, not a fixed time.
+        await waitFor(() => posts.unanswered() === 0, ARRIVAL_TIMEOUT_MS, `the answers to the page's posts`);
+        // A post the page itself dropped (a navigation aborts a fetch) may still reach the server with no answer to
+        // see: only then is a short "nothing more arrives" window left, after the stored row proves the first copy.
+        if (posts.dropped() > 0) await page.waitForTimeout(1500);
         stored.push((await storedRows(appointment.table, email)).length);
         await page.context().close();
       }

@@ -8,8 +8,9 @@ import { describe, expect } from 'vitest';
 import { MOBILE, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { expectToast } from '../helpers/toast';
-import { PASSWORD, confirmedAccount, uniqueEmail as uniqueAccountEmail } from './auth-helpers';
-import { storedForms, storedRows, uniqueEmail } from './forms-helpers';
+import { PASSWORD, confirmedAccount } from './auth-helpers';
+import { storedForms, storedRows } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
 
 /** Opens `path` with every script held back until `release()`: the visitor meets the prerendered form only. */
 async function openWithScriptsHeld(context: BrowserContext, path: string) {
@@ -53,7 +54,7 @@ describe('typed before the scripts arrived', () => {
     const { page, release } = await openWithScriptsHeld(await newContext(MOBILE), '/signup');
     const labels = ['Full Name', 'Email Address', 'Password', 'Confirm Password'];
     await page.getByLabel('Full Name', { exact: true }).fill('Ngozi Early');
-    await page.getByLabel('Email Address', { exact: true }).fill(uniqueAccountEmail('early'));
+    await page.getByLabel('Email Address', { exact: true }).fill(uniqueEmail('early'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await release();

@@ -8,7 +8,8 @@ import { describe, expect } from 'vitest';
 import { waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { expectToast } from '../helpers/toast';
-import { uniqueEmail, waitLikeAPerson } from './forms-helpers';
+import { waitLikeAPerson } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // The stored forms' live code (client/features/forms/stored-form.tsx), not its check chunk.
 const LIVE_FORM_CODE = /\/stored-form-(?!check-)[\w-]+\.js$/;

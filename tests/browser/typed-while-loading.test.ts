@@ -18,6 +18,7 @@ import { createHttpClient } from '../helpers/auth-http';
 import { startSiteServer } from '../helpers/site-server';
 import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
 import { decodeQuotedPrintable } from '../helpers/smtp-test-server';
+import { waitFor } from '../helpers/wait-for';
 
 /** When typing starts, after the page's `load` event: 0 to 3 s in steps of 0.5 s. */
 const OFFSETS_MS = Array.from({ length: 7 }, (_, step) => step * 500);
@@ -70,17 +71,18 @@ const apiFor = (address: string) => createHttpClient(site.baseUrl, { headers: { 
 /** The newest link to `pathname` in the mail this server wrote for `to` (no SMTP_URL: DATA_DIR/outbox). */
 async function linkFromOutbox(to: string, pathname: string) {
   const outbox = path.join(site.dataDir, 'outbox');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  const find = () => {
     for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : []) {
       const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, file), 'utf8'));
       if (!text.includes(`To: ${to}`)) continue;
       const link = new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[a-z2-7]+`).exec(text)?.[0];
-      if (link) return new URL(link).pathname + new URL(link).search;
+      if (link) return new URL(link);
     }
-    if (Date.now() > deadline) throw new Error(`No ${pathname} link mailed to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return undefined;
+  };
+  let url: URL | undefined;
+  await waitFor(() => (url = find()) !== undefined, 30_000, `a ${pathname} link mailed to ${to}`);
+  return url!.pathname + url!.search;
 }
 
 async function confirmedAccount(attempt: Try) {

@@ -46,9 +46,3 @@ export function stubTrpcFetch() {
   };
   return { calls, answer };
 }
-
-/** Runs `answer` inside act() and lets the answer's promise chain (fetch, tRPC, React Query) settle. */
-export async function settle(answer: () => void): Promise<void> {
-  answer();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}

@@ -6,12 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createRedisClients, type RedisClients } from '../../server/redis/redis-clients';
+import { silentLogger } from './silent-logger';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** A port nothing listens on: Redis "down" for the fallback tests. */
 export const UNREACHABLE_REDIS_URL = 'redis://127.0.0.1:1';
-
-const silent = { info: () => undefined, error: () => undefined };
 
 /** Throws one readable line when the test Redis does not answer. Call it in beforeAll. */
 export async function requireRedis() {
@@ -33,7 +32,7 @@ export const testRedisPrefix = () => `ilera-test:${randomUUID()}:`;
 
 /** One node's connections, as server/index.ts makes them, under the test's prefix. */
 export async function testRedisClients(prefix: string, url = TEST_REDIS_URL): Promise<RedisClients> {
-  const clients = createRedisClients(url, { logger: silent, prefix });
+  const clients = createRedisClients(url, { logger: silentLogger, prefix });
   if (url === TEST_REDIS_URL && !(await clients.ready(5000))) throw new Error(`Redis at ${url} did not get ready`);
   return clients;
 }

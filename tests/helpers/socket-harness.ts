@@ -13,6 +13,7 @@ import { createVisitorIdentity } from '../../server/chat/visitor-identity';
 import { users } from '../../server/data/users';
 import type { AppDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
+import { silentLogger } from './silent-logger';
 import { ALWAYS_OPEN } from './support-clocks';
 import { startTestServer } from './test-server';
 
@@ -38,7 +39,7 @@ export async function startChatHarness(options: HarnessOptions = {}) {
   const chat = attachChat(server.server, {
     env: server.env,
     db: server.db,
-    logger: silentLogger(),
+    logger: silentLogger,
     sessionEvents: server.sessionEvents,
     inboxEvents: server.inboxEvents,
     cookieSecret,
@@ -112,10 +113,6 @@ export async function createSignedInUser(
   return { user, session, token, cookie: `${sessionCookieName(env)}=${token}` };
 }
 
-function silentLogger() {
-  return { info: () => undefined, warn: () => undefined, error: () => undefined };
-}
-
 /** Resolves when the socket connects; rejects with the server's refusal. */
 export function connected(socket: Socket): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -139,13 +136,3 @@ export function collect<T>(socket: Socket, event: string) {
   socket.on(event, (value: T) => items.push({ at: Date.now(), value }));
   return items;
 }
-
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, label = 'condition') {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -16,12 +16,11 @@ import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { createInboxEvents } from '../../server/staff/inbox-events';
 import { testRedisClients } from './redis';
+import { silentLogger } from './silent-logger';
 import { TEST_REPLY_DELAY_MS, createSignedInUser } from './socket-harness';
 import { ALWAYS_OPEN } from './support-clocks';
 import { createTestDb } from './test-db';
 import { listenOnEphemeralPort } from './test-server';
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>> & {
   /** This node's Redis (default: the test Redis); UNREACHABLE_REDIS_URL plays an outage. */
@@ -54,7 +53,7 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
   const chat = attachChat(server, {
     env,
     db,
-    logger: silent,
+    logger: silentLogger,
     sessionEvents,
     inboxEvents,
     cookieSecret,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, REDACTED } from '../../server/logger';
 import { startTestServer } from '../helpers/test-server';
+import { waitFor } from '../helpers/wait-for';
 
 type Line = Record<string, unknown> & { msg?: string; level?: string };
 
@@ -82,7 +83,8 @@ describe('request log (pino-http)', () => {
         headers: { cookie: 'session=abc' },
       });
       expect(response.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // pino-http writes the line when the response finishes, which may be after the client has read it.
+      await waitFor(() => parsed().some((line) => line.msg === 'request'), 5000, 'the request line');
       const requests = parsed().filter((line) => line.msg === 'request');
       expect(requests).toHaveLength(1);
       expect(requests[0]).toMatchObject({
@@ -109,7 +111,11 @@ describe('request log (pino-http)', () => {
       await server.db.destroy();
       const response = await fetch(`${server.baseUrl}/healthz`);
       expect(response.status).toBe(503);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(
+        () => parsed().some((line) => line.msg === 'request failed' || line.msg === 'request'),
+        5000,
+        'the request line',
+      );
       const failed = parsed().find((line) => line.msg === 'health check failed')!;
       expect(failed).toMatchObject({ level: 'error' });
       expect((failed.err as { stack: string }).stack).toMatch(/\n\s+at /);

@@ -7,7 +7,8 @@ import {
 } from '../../../client/features/agent/agent-connection';
 import { createRetryPolicy } from '../../../client/lib/socket-retry';
 import { invalidateSession } from '../../../server/auth/session';
-import { startChatHarness, connected, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { startChatHarness, connected, type ChatHarness } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 import { failInserts } from '../../helpers/test-db';
 
 let h: ChatHarness;

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../../server/db/database';
 import { chatTexts } from '../../../shared/chat-texts';
 import { ALWAYS_OPEN } from '../../helpers/support-clocks';
 import { createTestDb } from '../../helpers/test-db';
+import { waitFor } from '../../helpers/wait-for';
 
 const START = Date.parse('2026-04-07T10:00:00.000Z');
 const BOT_DELAY = 1500;
@@ -64,17 +65,8 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-// Taken before the timers are faked: waiting for the database's work needs a clock that moves by itself.
-const realSetTimeout = globalThis.setTimeout;
-
-/** Waits for the database work a fired timer started (real I/O); generous, as a busy machine may be slow. */
-async function settle(check: () => Promise<boolean>) {
-  const giveUpAt = performance.now() + 15_000;
-  while (!(await check())) {
-    if (performance.now() > giveUpAt) throw new Error('the database work did not finish');
-    await new Promise((resolve) => realSetTimeout(resolve, 10));
-  }
-}
+/** Waits for the database work a fired timer started (real I/O, real clock); generous for a busy machine. */
+const whenDone = (check: () => Promise<boolean>) => waitFor(check, 15_000, 'the database work');
 
 const botMessages = () => db.selectFrom('chat_messages').select('message').where('sender', '=', 'bot').execute();
 const followUpMails = () => db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'chat_follow_up').execute();
@@ -102,7 +94,7 @@ describe('the bot’s reply: 1.5 s after the visitor’s message', () => {
     await after(BOT_DELAY - 1);
     expect(await botMessages()).toEqual([]);
     await after(1);
-    await settle(async () => (await botMessages()).length === 1);
+    await whenDone(async () => (await botMessages()).length === 1);
     expect(await botMessages()).toEqual([{ message: chatTexts.botReply }]);
     const reply = await db
       .selectFrom('chat_messages')
@@ -137,7 +129,7 @@ describe('the e-mail follow-up: 2 minutes after the visitor has gone', () => {
       clientId: randomUUID(),
       message: 'Yes, Thursday at 10:00 works.',
     });
-    await settle(async () => (await db.selectFrom('chat_pending_followups').select('id').execute()).length === 1);
+    await whenDone(async () => (await db.selectFrom('chat_pending_followups').select('id').execute()).length === 1);
     return patient;
   }
 
@@ -153,7 +145,7 @@ describe('the e-mail follow-up: 2 minutes after the visitor has gone', () => {
     await after(FOLLOW_UP_AFTER - 1);
     expect(await followUpMails()).toEqual([]);
     await after(1);
-    await settle(async () => (await followUpMails()).length === 1);
+    await whenDone(async () => (await followUpMails()).length === 1);
     const [mail] = await followUpMails();
     expect(mail!.to_address).toBe(patient.email);
     expect(mail!.text_body).toContain('Yes, Thursday at 10:00 works.');
@@ -165,7 +157,7 @@ describe('the e-mail follow-up: 2 minutes after the visitor has gone', () => {
     await agentReplied();
     awaySince = START + 30_000;
     await after(FOLLOW_UP_AFTER);
-    await settle(async () => {
+    await whenDone(async () => {
       const [owed] = await db.selectFrom('chat_pending_followups').select('due_at').execute();
       return owed !== undefined && Date.parse(owed.due_at) > START + FOLLOW_UP_AFTER;
     });
@@ -175,6 +167,6 @@ describe('the e-mail follow-up: 2 minutes after the visitor has gone', () => {
     await after(30_000 - 1);
     expect(await followUpMails()).toEqual([]);
     await after(1);
-    await settle(async () => (await followUpMails()).length === 1);
+    await whenDone(async () => (await followUpMails()).length === 1);
   });
 });

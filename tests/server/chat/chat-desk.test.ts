@@ -14,15 +14,9 @@ import type {
   RatingSummary,
 } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
-import {
-  ALWAYS_CLOSED,
-  collect,
-  connected,
-  sleep,
-  startChatHarness,
-  waitFor,
-  type ChatHarness,
-} from '../../helpers/socket-harness';
+import { ALWAYS_CLOSED, collect, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { owedBotReplies } from '../../helpers/bot-replies';
+import { waitFor } from '../../helpers/wait-for';
 
 let h: ChatHarness;
 afterEach(async () => {
@@ -183,8 +177,11 @@ describe('team work', () => {
     expect((await ada.socket.timeout(3000).emitWithAck('conversation:open', { conversationId })).ok).toBe(true);
     expect(await unreadOf(ada.socket)).toBe(0);
     expect(await unreadOf(bola.socket)).toBe(2);
-    await sleep(200);
-    expect(bolaUpdates.every((update) => update.value.unreadCount === 2)).toBe(true);
+    // Bola's socket gets its updates in order: once the one for a later message is in, any from Ada's open is too.
+    await say(visitor, 'Still there?');
+    await waitFor(() => bolaUpdates.some((update) => update.value.unreadCount >= 3), 3000, "Bola's next update");
+    expect(bolaUpdates.length).toBeGreaterThan(0);
+    expect(bolaUpdates.every((update) => update.value.unreadCount >= 2)).toBe(true);
   });
 
   it("a second agent's Join names who has the room; Ask to transfer reaches them; they transfer it", async () => {
@@ -252,7 +249,8 @@ describe('the bot on a desk', () => {
     });
     const visitor = await newVisitor('Message 1');
     for (let index = 2; index <= 10; index++) await say(visitor, `Message ${index}`);
-    await sleep(600);
+    await waitFor(async () => (await botMessages()).length > 0, 3000, 'the acknowledgement');
+    expect(await owedBotReplies(h.db)).toBe(0);
     expect(await botMessages()).toEqual([chatTexts.botReply]);
   });
 
@@ -318,7 +316,7 @@ describe('the bot on a desk', () => {
 
     // No more questions, no more acknowledgements in this waiting period.
     await say(visitor, 'Thanks');
-    await sleep(400);
+    expect(await owedBotReplies(h.db)).toBe(0);
     expect(await botMessages()).toHaveLength(3);
   });
 
@@ -388,7 +386,8 @@ describe('follow-up when the visitor has gone', () => {
       .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Shall I book it?' });
     const mails = () => h.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'chat_follow_up').execute();
     await waitFor(async () => (await mails()).length === 1, 4000, 'follow-up mail');
-    await sleep(500);
+    // The owed follow-up is deleted in the transaction that queues the mail: none left, no second mail can come.
+    expect(await h.db.selectFrom('chat_pending_followups').selectAll().execute()).toEqual([]);
     const [mail] = await mails();
     expect(mail!.to_address).toBe(patient.user.email);
     expect(mail!.text_body).toContain('Yes, Thursday at 10:00 works.');
@@ -407,7 +406,12 @@ describe('follow-up when the visitor has gone', () => {
       .timeout(3000)
       .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Hi!' });
     const received = collect<ChatMessage>(patientSocket, 'message:created');
-    await sleep(700);
+    // When the follow-up comes due, a visitor still here postpones it (its due time moves on) instead of a mail.
+    const followUpDue = async () =>
+      (await h.db.selectFrom('chat_pending_followups').select('due_at').executeTakeFirst())?.due_at;
+    await waitFor(async () => (await followUpDue()) !== undefined, 3000, 'the follow-up owed');
+    const firstDue = await followUpDue();
+    await waitFor(async () => (await followUpDue()) !== firstDue, 3000, 'the follow-up postponed');
     expect(await h.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'chat_follow_up').execute()).toEqual([]);
     expect(received.length).toBe(0);
   });

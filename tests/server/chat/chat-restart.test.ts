@@ -21,7 +21,8 @@ import { sessionCookieName } from '../../../server/auth/cookies';
 import { users } from '../../../server/data/users';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { loadEnv } from '../../../server/env';
-import { connected, waitFor } from '../../helpers/socket-harness';
+import { connected } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 import { createProcessDatabase, type ProcessDatabase } from '../../helpers/test-db';
 import { listenOnEphemeralPort } from '../../helpers/test-server';
 

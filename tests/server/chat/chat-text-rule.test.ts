@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chatTexts } from '../../../shared/chat-texts';
-import { connected, startChatHarness, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 
 let h: ChatHarness;
 afterEach(async () => {

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConversationListResult } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
-import { ALWAYS_CLOSED, connected, startChatHarness, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { ALWAYS_CLOSED, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 
 let h: ChatHarness;
 afterEach(async () => {

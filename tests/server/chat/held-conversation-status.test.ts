@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, connected, startChatHarness, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { collect, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 
 let h: ChatHarness;
 afterEach(async () => {

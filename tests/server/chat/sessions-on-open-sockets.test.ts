@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOG_IN_REQUIRED_MESSAGE } from '../../../shared/messages/auth-messages';
 import { users } from '../../../server/data/users';
 import { createHttpClient } from '../../helpers/auth-http';
-import { connected, startChatHarness, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -9,7 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPresence, ChatMessage, ConversationSummary, RoomAgent } from '../../../shared/chat-events';
 import type { InboxRow } from '../../../shared/requests';
 import { UNREACHABLE_REDIS_URL, dropRedisKeys, requireRedis, testRedisPrefix } from '../../helpers/redis';
-import { collect, connected, sleep, waitFor } from '../../helpers/socket-harness';
+import { collect, connected } from '../../helpers/socket-harness';
+import { owedBotReplies } from '../../helpers/bot-replies';
+import { waitFor } from '../../helpers/wait-for';
 import { startTwoNodes, type Node } from '../../helpers/two-nodes';
 import { post, validInput } from '../trpc/routers/forms-fixtures';
 
@@ -103,6 +105,11 @@ describe('two nodes sharing Redis', () => {
     // A second tab of Bola's, on the other node, keeps the state Bola chose.
     const bolaSecondTab = nodes.a.agent(bola.cookie);
     await connected(bolaSecondTab);
+    // Positive proof first: node A has handled the tab's connect (it answers the tab) and still lists Bola away.
+    const listedOnA = await bolaSecondTab.timeout(3000).emitWithAck('conversation:list', {});
+    if (!listedOnA.ok) throw new Error(listedOnA.error.message);
+    expect(listedOnA.team.find((member: AgentPresence) => member.id === bola.user.id)?.status).toBe('away');
+    // Then a short "nothing more arrives" window: no later update turns Bola back online for Ada.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(statusOfBola()).toBe('away');
 
@@ -125,13 +132,14 @@ describe('two nodes sharing Redis', () => {
     );
     const tabOnB = nodes.b.visitor(cookie);
     await connected(tabOnB);
-    await sleep(300);
+    // No event marks the end of the summaries the two connects announce (each node announces its own, through
+    // Redis); a fixed pause lets them pass so that `before` counts from after them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const before = summaries.length;
     // Node A sees its last tab of this visitor go; node B still has one.
     tabOnA.disconnect();
     await waitFor(() => summaries.length > before, 3000, 'summary after the tab on A closed');
-    await sleep(200);
-    expect(summaries.at(-1)!.value.visitorOnline).toBe(true);
+    expect(summaries.slice(before).every((summary) => summary.value.visitorOnline)).toBe(true);
     tabOnB.disconnect();
     await waitFor(() => summaries.at(-1)!.value.visitorOnline === false, 3000, 'visitor offline');
   });
@@ -186,9 +194,9 @@ describe('two nodes sharing Redis', () => {
     await connected(tab);
     const seen = collect<ChatMessage>(tab, 'message:created');
     await waitFor(() => seen.some((event) => event.value.sender === 'bot'), 3000, 'the bot reply from node B');
-    await sleep(300);
+    // The owed row goes in the transaction that sends the reply: none left, no second reply can come.
+    expect(await owedBotReplies(nodes.db)).toBe(0);
     expect(await botReplyCount()).toBe(1);
-    expect(await nodes.db.selectFrom('chat_pending_replies').select('id').execute()).toEqual([]);
   });
 
   it('sends each bot reply exactly once while both nodes race to adopt it', async () => {
@@ -203,7 +211,7 @@ describe('two nodes sharing Redis', () => {
       ),
     );
     await waitFor(async () => (await botReplyCount()) >= 8, 5000, 'eight bot replies');
-    await sleep(300);
+    expect(await owedBotReplies(nodes.db)).toBe(0);
     expect(await botReplyCount()).toBe(8);
   });
 
@@ -215,7 +223,8 @@ describe('two nodes sharing Redis', () => {
       .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Thursday at 10:00 works.' });
     await nodes.a.chat.close();
     await waitFor(async () => (await followUpMails()).length === 1, 4000, 'follow-up mail from node B');
-    await sleep(400);
+    // The owed follow-up is deleted in the transaction that queues the mail: none left, no second mail can come.
+    expect(await nodes.db.selectFrom('chat_pending_followups').selectAll().execute()).toEqual([]);
     expect(await followUpMails()).toHaveLength(1);
     expect((await followUpMails())[0]!.text_body).toContain('Thursday at 10:00 works.');
   });
@@ -228,7 +237,12 @@ describe('two nodes sharing Redis', () => {
     await agent
       .timeout(3000)
       .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Are you still there?' });
-    await sleep(800);
+    // When the follow-up comes due, a visitor still here (on node B) postpones it (its due time moves on): no mail.
+    const followUpDue = async () =>
+      (await nodes.db.selectFrom('chat_pending_followups').select('due_at').executeTakeFirst())?.due_at;
+    await waitFor(async () => (await followUpDue()) !== undefined, 3000, 'the follow-up owed');
+    const firstDue = await followUpDue();
+    await waitFor(async () => (await followUpDue()) !== firstDue, 3000, 'the follow-up postponed');
     expect(await followUpMails()).toEqual([]);
   });
 

@@ -8,7 +8,8 @@ import {
   type SendFailure,
   type VisitorChatClient,
 } from '../../../client/features/chat/visitor-chat-client';
-import { startChatHarness, connected, sleep, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { startChatHarness, connected, type ChatHarness } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 import { failInserts } from '../../helpers/test-db';
 
 let h: ChatHarness;
@@ -85,7 +86,8 @@ describe('the visitor chat client on a poor connection', () => {
         if (!socket.connected) await connected(socket);
         socket.io.engine.close();
       }
-      await sleep(15);
+      // A person's pace between sends, so that the drops land among them rather than after the last one.
+      await new Promise((resolve) => setTimeout(resolve, 15));
     }
     await waitFor(() => client.pendingCount() === 0, 15_000, 'outbox empty');
     const stored = await userRows();
@@ -95,11 +97,12 @@ describe('the visitor chat client on a poor connection', () => {
     // A reload (new socket, same cookie) shows the same list from the database.
     const reload = newClient(cookie);
     await waitFor(() => reload.client.getState().ready, 2000, 'reload ready');
-    await sleep(300);
-    const reloaded = reload.client
-      .getState()
-      .items.flatMap((item) => (item.kind === 'message' && item.sender === 'user' ? [item.message] : []));
-    expect(reloaded).toEqual(texts);
+    const reloaded = () =>
+      reload.client
+        .getState()
+        .items.flatMap((item) => (item.kind === 'message' && item.sender === 'user' ? [item.message] : []));
+    await waitFor(() => reloaded().length >= texts.length, 3000, 'the history shown');
+    expect(reloaded()).toEqual(texts);
     expect(reload.client.getState().greetingAt).toBeNull();
   });
 
@@ -121,9 +124,23 @@ describe('the visitor chat client on a poor connection', () => {
     await connected(socket);
     await waitFor(() => client.getState().ready, 2000, 'ready');
     await failInserts(h.db, 'chat_messages', { message: 'disk full' });
+    // The first refusal has no event on the client: watch the acknowledgements arrive instead. The client handles one
+    // in the same turn (and its promise's continuations), so a check in that turn's setImmediate sees the state the
+    // refusal left, before any retry timer can fire.
+    const pendingAfterFirstRefusal: boolean[] = [];
+    socket.io.on('packet', (packet: { type: number; data?: unknown }) => {
+      // An acknowledgement (type 3) whose answer, after the error-first slot, is a refusal.
+      const refused =
+        Array.isArray(packet.data) && packet.data.some((part) => (part as { ok?: boolean })?.ok === false);
+      if (packet.type !== 3 || !refused || pendingAfterFirstRefusal.length > 0) return;
+      setImmediate(() =>
+        pendingAfterFirstRefusal.push(client.getState().items.some((item) => item.kind === 'message' && item.pending)),
+      );
+    });
     client.send('This will not be stored');
-    await sleep(30);
-    expect(client.getState().items.some((item) => item.kind === 'message' && item.pending)).toBe(true);
+    await waitFor(() => pendingAfterFirstRefusal.length > 0, 5000, 'the first refusal');
+    // The message must still be pending after the first refusal: it is retried, not dropped.
+    expect(pendingAfterFirstRefusal).toEqual([true]);
     await waitFor(() => failures.length === 1, 5000, 'failure');
     expect(failures[0]).toEqual({
       text: 'This will not be stored',
@@ -164,7 +181,8 @@ describe('the visitor chat client through a long outage', () => {
     const since = performance.now();
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => start + 130_000 + (performance.now() - since));
     try {
-      await sleep(5500);
+      // The client's retry loop runs on real timers against the moved clock; nothing marks the end of its 5 s check.
+      await new Promise((resolve) => setTimeout(resolve, 5500));
     } finally {
       clock.mockRestore();
     }
@@ -215,12 +233,9 @@ describe('the visitor chat client through a long outage', () => {
     ).clients[socket.io.engine.id]!;
     const sendPacket = engineSocket.sendPacket.bind(engineSocket);
     engineSocket.sendPacket = (type, ...rest) => (type === 'ping' ? undefined : sendPacket(type, ...rest));
-    const silentSince = Date.now();
-    await waitFor(() => client.getState().status === 'offline', 6000, 'offline banner');
-    const noticedAfterMs = Date.now() - silentSince;
-    console.info(`[visitor-chat-client] offline shown ${noticedAfterMs} ms after the network went silent`);
-    expect(noticedAfterMs).toBeLessThan(5000);
-  }, 10_000);
+    // Within 5 s on a quiet machine: timed in reply-delay.perf.test.ts; here only that it shows at all.
+    await waitFor(() => client.getState().status === 'offline', 15_000, 'offline banner');
+  }, 20_000);
 });
 
 describe('the visitor chat client when a session ends', () => {

@@ -32,7 +32,8 @@ import { tooManyLogInsMessage } from '../../../shared/messages/auth-messages';
 import type { InboxRow } from '../../../shared/requests';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '../../../server/auth/auth-limits';
 import { human, validInput } from '../trpc/routers/forms-fixtures';
-import { collect, connected, createSignedInUser, waitFor } from '../../helpers/socket-harness';
+import { collect, connected, createSignedInUser } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 
 const FORMS_PER_MINUTE = 4;
 const PASSWORD = 'correct horse battery staple 7';

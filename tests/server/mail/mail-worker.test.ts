@@ -12,19 +12,12 @@ import { createHttpClient } from '../../helpers/auth-http';
 import { linkIn, startSmtpServer } from '../../helpers/smtp-test-server';
 import { createTestDb } from '../../helpers/test-db';
 import { startTestServer } from '../../helpers/test-server';
+import { waitFor } from '../../helpers/wait-for';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-const waitFor = async (check: () => Promise<boolean> | boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe('mail templates', () => {
   it('carry the brand, the link and both plain-text and HTML bodies (HTML escaped)', () => {
@@ -69,7 +62,7 @@ describe('outbox mode (no SMTP_URL)', () => {
     );
     const outbox = path.join(dataDir, 'outbox');
     const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []);
-    await waitFor(() => mails().length === 1);
+    await waitFor(() => mails().length === 1, 10_000, 'the mail sent');
     const eml = fs.readFileSync(path.join(outbox, mails()[0]!), 'utf8');
     expect(fs.readdirSync(outbox)).toEqual(mails()); // no half-written file left beside it
     expect(eml).toMatch(/^To: tobi@example\.ng$/m);
@@ -106,7 +99,7 @@ describe('SMTP delivery through the queue', () => {
     });
     cleanups.push(() => worker.stop());
     await enqueueMail(db, confirmationMail('a@example.ng', 'A', 'http://x/confirm-email?token=t'));
-    await waitFor(async () => (await mailOutbox.countPending(db)) === 0);
+    await waitFor(async () => (await mailOutbox.countPending(db)) === 0, 10_000, 'nothing pending');
     expect(calls).toBe(1);
 
     let failures = 0;
@@ -135,6 +128,8 @@ describe('SMTP delivery through the queue', () => {
             .where('to_address', '=', 'b@example.ng')
             .executeTakeFirst()
         )?.status === 'failed',
+      10_000,
+      'the mail marked failed',
     );
     const row = await db
       .selectFrom('mail_outbox')
@@ -177,6 +172,8 @@ describe('SMTP delivery through the queue', () => {
     await waitFor(
       async () =>
         ((await server.db.selectFrom('mail_outbox').select('attempts').executeTakeFirst())?.attempts ?? 0) >= 2,
+      10_000,
+      'a second attempt',
     );
     expect(
       await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
@@ -185,7 +182,7 @@ describe('SMTP delivery through the queue', () => {
     const smtp = await startSmtpServer(port);
     cleanups.push(() => smtp.close());
     const mail = await smtp.waitForMail((received) => received.to.includes(email), 10_000);
-    await waitFor(async () => (await mailOutbox.countPending(server.db)) === 0);
+    await waitFor(async () => (await mailOutbox.countPending(server.db)) === 0, 10_000, 'nothing pending');
     const token = linkIn(mail, '/confirm-email').searchParams.get('token')!;
     expect(await visitor.client.auth.confirmEmail.mutate({ token })).toEqual({ status: 'confirmed' });
     expect((await visitor.client.auth.logIn.mutate({ email, password: 'Suya-by-the-road-5' })).user.fullName).toBe(

@@ -12,6 +12,7 @@ import { startMailWorker } from '../../../server/mail/mail-worker';
 import { requestReceivedMail, requestStatusMail, type RequestRow } from '../../../server/mail/request-mails';
 import { startSmtpServer } from '../../helpers/smtp-test-server';
 import { createTestDb } from '../../helpers/test-db';
+import { waitFor } from '../../helpers/wait-for';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -183,12 +184,9 @@ describe('the outbox default (no SMTP_URL)', () => {
     cleanups.push(() => worker.stop());
     await enqueueMail(db, requestStatusMail(row({ status: 'confirmed', confirmed_for: '2026-12-01T09:05' }))!);
     const outbox = path.join(dataDir, 'outbox');
-    const deadline = Date.now() + 10_000;
-    let files: string[] = [];
-    while (!files.length && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith('.eml')) : [];
-    }
+    const mailed = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith('.eml')) : []);
+    await waitFor(() => mailed().length > 0, 10_000, 'the mail in the outbox');
+    const files = mailed();
     expect(files).toHaveLength(1);
     const raw = fs.readFileSync(path.join(outbox, files[0]!), 'utf8');
     expect(raw).toMatch(/filename=APT-7K3Q9\.ics/);

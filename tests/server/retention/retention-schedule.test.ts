@@ -9,13 +9,11 @@ import type { AppDatabase } from '../../../server/db/database';
 import type { Env } from '../../../server/env';
 import { startRetentionSchedule } from '../../../server/retention/retention-schedule';
 import { createTestDb } from '../../helpers/test-db';
+import { waitFor } from '../../helpers/wait-for';
 
 const START = Date.parse('2026-08-03T06:00:00.000Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-// Taken before the timers are faked: a run's database work needs a clock that moves by itself.
-const realSetTimeout = globalThis.setTimeout;
 
 let db: AppDatabase;
 let audited: AuditEvent[];
@@ -55,11 +53,7 @@ afterEach(async () => {
  */
 async function runsAt(ms: number, outcomes: number) {
   await vi.advanceTimersByTimeAsync(ms);
-  const giveUpAt = performance.now() + 15_000;
-  while (audited.length + errors.length < outcomes) {
-    if (performance.now() > giveUpAt) throw new Error(`expected ${outcomes} finished runs`);
-    await new Promise((resolve) => realSetTimeout(resolve, 10));
-  }
+  await waitFor(() => audited.length + errors.length >= outcomes, 15_000, `${outcomes} finished runs`);
 }
 
 describe('startRetentionSchedule', () => {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateSession } from '../../../server/auth/session';
 import type { InboxRow } from '../../../shared/requests';
 import { post, validInput } from '../trpc/routers/forms-fixtures';
-import { collect, connected, refused, startChatHarness, waitFor, type ChatHarness } from '../../helpers/socket-harness';
+import { collect, connected, refused, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { waitFor } from '../../helpers/wait-for';
 
 let harness: ChatHarness;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentPresence, CannedReply, ConversationSummary } from '../../../../shared/chat-events';
@@ -8,15 +8,9 @@ import { ConversationActions, type RoomActions } from '../../../../client/featur
 import { ConversationList } from '../../../../client/features/agent/conversation-list';
 import { ReplyForm } from '../../../../client/features/agent/reply-form';
 import { conversationSummary } from './summary-fixture';
+import { settle } from '../../../helpers/settle';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-/** Runs `fn` inside act() and lets the answers it waits for (promises) settle. */
-const settle = (fn: () => unknown) =>
-  act(async () => {
-    fn();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
 
 afterEach(() => cleanup());
 

@@ -3,20 +3,14 @@
  * The whole console over a stand-in socket: the list request with its view and search, live summaries, counts,
  * presence, transfer requests, ratings, and the focus moves of the narrow layout.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationListResult, ConversationSummary } from '../../../../shared/chat-events';
 import { ToastProvider } from '../../../../client/components/toast/toast-provider';
 import { conversationSummary } from './summary-fixture';
+import { settle } from '../../../helpers/settle';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-/** Runs `fn` inside act() and lets the answers it waits for (promises) settle. */
-const settle = (fn: () => unknown) =>
-  act(async () => {
-    fn();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
 
 type Handler = (...args: unknown[]) => void;
 

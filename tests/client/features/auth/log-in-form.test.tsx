@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../../client/components/toast/toast-provider';
 import { LogInForm } from '../../../../client/features/auth/log-in-form';
-import { settle, stubTrpcFetch, trpcData, trpcError } from '../../trpc-fetch-stub';
+import { stubTrpcFetch, trpcData, trpcError } from '../../trpc-fetch-stub';
+import { settle } from '../../../helpers/settle';
 
 // The form loads its checks (zod + schemas) on demand; warm that import so no wait below races a cold transform.
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('log-in form on the tRPC mutation hooks (issue #12.6)', () => {
     expect(trpc.calls.map((call) => call.path)).toEqual(['auth.logIn']);
     expect(trpc.calls[0]!.input).toEqual({ email: 'ada@example.com', password: 'correct horse battery' });
 
-    await act(() => settle(() => trpc.answer(trpcError(401, 'UNAUTHORIZED', 'Invalid email or password.'))));
+    await settle(() => trpc.answer(trpcError(401, 'UNAUTHORIZED', 'Invalid email or password.')));
     await screen.findByText('Invalid email or password.');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Log In' }).disabled).toBe(false);
   });
@@ -47,7 +48,7 @@ describe('log-in form on the tRPC mutation hooks (issue #12.6)', () => {
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(trpc.calls).toHaveLength(1));
-    await act(() => settle(() => trpc.answer(trpcError(403, 'FORBIDDEN', UNCONFIRMED))));
+    await settle(() => trpc.answer(trpcError(403, 'FORBIDDEN', UNCONFIRMED)));
     await screen.findByText(UNCONFIRMED);
 
     fireEvent.click(screen.getByRole('button', { name: 'Send a new confirmation email' }));
@@ -55,8 +56,8 @@ describe('log-in form on the tRPC mutation hooks (issue #12.6)', () => {
     expect(busy.disabled).toBe(true);
     expect(trpc.calls[1]).toEqual({ path: 'auth.resendConfirmation', input: { email: 'ada@example.com' } });
 
-    await act(() =>
-      settle(() => trpc.answer(trpcData({ message: 'If the address needs confirming, a new link is on its way.' }))),
+    await settle(() =>
+      trpc.answer(trpcData({ message: 'If the address needs confirming, a new link is on its way.' })),
     );
     await screen.findByText('If the address needs confirming, a new link is on its way.');
     expect(screen.getByRole('button', { name: 'Send a new confirmation email' })).toBeTruthy();

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../../client/components/toast/toast-provider';
 import { newsletterMessages } from '../../../../client/features/forms/newsletter/newsletter-form';
 import { StoredForm } from '../../../../client/features/forms/stored-form';
 import { rateLimitMessage } from '../../../../shared/form-messages';
-import { settle, stubTrpcFetch, trpcData, trpcError } from '../../trpc-fetch-stub';
+import { stubTrpcFetch, trpcData, trpcError } from '../../trpc-fetch-stub';
+import { settle } from '../../../helpers/settle';
 
 // The form loads its check (zod + schema) on demand; warm that import so no wait below races a cold transform.
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('newsletter live form on the tRPC mutation hook (issue #12.6)', () => {
     expect(trpc.calls[0]!.path).toBe('forms.subscribeNewsletter');
     expect(trpc.calls[0]!.input.email).toBe('ada@example.com');
 
-    await act(() => settle(() => trpc.answer(trpcData({ reference: 'NWS-0001' }))));
+    await settle(() => trpc.answer(trpcData({ reference: 'NWS-0001' })));
     await screen.findByText('Subscribed!');
     expect(screen.getByText('Thank you for subscribing to our newsletter.')).toBeTruthy();
     expect(email.value).toBe('');
@@ -59,22 +60,22 @@ describe('newsletter live form on the tRPC mutation hook (issue #12.6)', () => {
 
     send();
     await waitFor(() => expect(trpc.calls).toHaveLength(1));
-    await act(() =>
-      settle(() => trpc.answer(trpcError(429, 'TOO_MANY_REQUESTS', 'Too many requests', { retryAfterSeconds: 30 }))),
+    await settle(() =>
+      trpc.answer(trpcError(429, 'TOO_MANY_REQUESTS', 'Too many requests', { retryAfterSeconds: 30 })),
     );
     await screen.findByText(rateLimitMessage(30));
     expect(email.value).toBe('ada@example.com');
 
     send();
     await waitFor(() => expect(trpc.calls).toHaveLength(2));
-    await act(() => settle(() => trpc.answer(trpcError(503, 'SERVICE_UNAVAILABLE', BUSY_TEXT))));
+    await settle(() => trpc.answer(trpcError(503, 'SERVICE_UNAVAILABLE', BUSY_TEXT)));
     await screen.findByText(BUSY_TEXT);
     await screen.findByText('Subscription Failed');
     expect(email.value).toBe('ada@example.com');
 
     send();
     await waitFor(() => expect(trpc.calls).toHaveLength(3));
-    await act(() => settle(() => trpc.answer(trpcData({ reference: 'NWS-0002' }))));
+    await settle(() => trpc.answer(trpcData({ reference: 'NWS-0002' })));
     await screen.findByText('Subscribed!');
 
     type('ada@example.com');
@@ -94,13 +95,11 @@ describe('newsletter live form on the tRPC mutation hook (issue #12.6)', () => {
     type('ada@example.com');
     send();
     await waitFor(() => expect(trpc.calls).toHaveLength(1));
-    await act(() =>
-      settle(() =>
-        trpc.answer(
-          trpcError(400, 'BAD_REQUEST', 'Invalid input', {
-            fieldErrors: { email: ['This address cannot receive email.'] },
-          }),
-        ),
+    await settle(() =>
+      trpc.answer(
+        trpcError(400, 'BAD_REQUEST', 'Invalid input', {
+          fieldErrors: { email: ['This address cannot receive email.'] },
+        }),
       ),
     );
     expect((await screen.findAllByText('This address cannot receive email.')).length).toBeGreaterThan(0);

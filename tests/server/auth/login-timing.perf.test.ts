@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/auth/password';
 import { users } from '../../../server/data/users';
 import { createHttpClient, trpcError } from '../../helpers/auth-http';
+import { median } from '../../helpers/median';
 import { startTestServer } from '../../helpers/test-server';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -15,8 +16,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('log-in cost (argon2id m=19456, t=2, p=1), over HTTP', () => {
   it('a successful log-in takes well under a second (median of 20); unknown addresses cost the same as wrong passwords', async () => {
