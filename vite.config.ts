@@ -46,10 +46,21 @@ function databaseTestFiles(): string[] {
 }
 
 /**
- * Browser tests of the client alone, left out of `browser-postgres`: the database behind the server changes nothing
- * they check, and they are long. typed-while-loading: 130 page loads on the throttled phone, about 5 minutes.
+ * Browser tests of the client alone, left out of `browser-postgres`: they read prerendered pages and drive the client
+ * (typing, layout, menus, axe, presses before hydration) without storing or reading anything, so the database behind
+ * the server changes nothing they check, and together they are about a third of the browser suite's time.
+ * typed-while-loading: 70 page loads on the throttled phone, about 9 minutes.
  */
-const clientOnlyBrowserTests = ['tests/browser/typed-while-loading.test.ts'];
+const clientOnlyBrowserTests = [
+  'tests/browser/typed-while-loading.test.ts',
+  'tests/browser/pages-a11y.test.ts',
+  'tests/browser/catalogue-pages.test.ts',
+  'tests/browser/catalogue-interactions.test.ts',
+  'tests/browser/layout.test.ts',
+  'tests/browser/header-fit.test.ts',
+  'tests/browser/hydration-stability.test.ts',
+  'tests/browser/presses-before-scripts.test.ts',
+];
 
 /**
  * The browser suite (Chromium against the production build, tests/helpers/browser-global-setup.ts), one file at a time.
