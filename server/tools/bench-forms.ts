@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import express from 'express';
 import { createApp, type TrpcAdapter } from '../app';
+import { createServices } from '../services';
 import { databaseFile, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { loadEnv, envSetting } from '../env';
@@ -60,7 +61,10 @@ async function serveApp(adapter: TrpcAdapter) {
   const env = loadEnv();
   const { db } = openDatabase(databaseFile(env.DATA_DIR));
   await migrateToLatest(db);
-  const app = createApp({ env, db, logger: createLogger(env.LOG_LEVEL), version: 'bench', trpcAdapter: adapter });
+  const app = createApp(createServices(env, db, createLogger(env.LOG_LEVEL)), {
+    version: 'bench',
+    trpcAdapter: adapter,
+  });
   app.listen(env.PORT, env.HOST);
 }
 

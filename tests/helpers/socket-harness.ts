@@ -8,7 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { createSocket, type AgentSocket, type StaffSocket, type VisitorSocket } from '../../client/lib/socket';
 import { sessionCookieName } from '../../server/auth/cookies';
 import { createSession, generateSessionToken } from '../../server/auth/session';
-import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
+import { attachChat, type ChatOptions } from '../../server/chat/attach-chat';
 import { createVisitorIdentity } from '../../server/chat/visitor-identity';
 import { users } from '../../server/data/users';
 import type { AppDatabase } from '../../server/db/database';
@@ -21,7 +21,7 @@ export { ALWAYS_CLOSED } from './support-clocks';
 type HarnessOptions = {
   env?: Record<string, string>;
   chat?: Partial<
-    Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock'>
+    Pick<ChatOptions, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock'>
   >;
 };
 
@@ -35,12 +35,7 @@ export const TEST_REPLY_DELAY_MS = 100;
 export async function startChatHarness(options: HarnessOptions = {}) {
   const server = await startTestServer({ env: { CHAT_MAX_CONNECTIONS_PER_IP: '50', ...options.env } });
   const cookieSecret = randomBytes(32).toString('base64url');
-  const chat = attachChat(server.server, {
-    env: server.env,
-    db: server.db,
-    logger: silentLogger(),
-    sessionEvents: server.sessionEvents,
-    inboxEvents: server.inboxEvents,
+  const chat = attachChat(server.server, server.services, {
     cookieSecret,
     replyDelayMs: TEST_REPLY_DELAY_MS,
     supportClock: ALWAYS_OPEN,
@@ -110,10 +105,6 @@ export async function createSignedInUser(
   const token = generateSessionToken();
   const session = await createSession(db, token, user.id, role);
   return { user, session, token, cookie: `${sessionCookieName(env)}=${token}` };
-}
-
-function silentLogger() {
-  return { info: () => undefined, warn: () => undefined, error: () => undefined };
 }
 
 /** Resolves when the socket connects; rejects with the server's refusal. */

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../server/logger';
 import { loadEnv } from '../../../server/env';
 import { createInnerContext } from '../../../server/trpc/context';
+import { testServices } from '../../helpers/test-services';
 import { JsonCallRequest } from '../../../server/trpc/express-handler';
 import { appRouter } from '../../../server/trpc/router';
 import { createTestDb } from '../../helpers/test-db';
@@ -61,7 +62,8 @@ describe('the lean tRPC request object', () => {
       req: watched(shim, read) as unknown as Request,
       path: procedurePath!,
       error: null,
-      createContext: () => Promise.resolve(createInnerContext({ db, env, logger: createLogger('silent') })),
+      createContext: () =>
+        Promise.resolve(createInnerContext(testServices({ db, env, logger: createLogger('silent') }))),
     });
     expect(response.status).toBeGreaterThanOrEqual(200);
     const missing = [...read].filter((key) => typeof key === 'string' && !(key in shim));
