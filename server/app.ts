@@ -5,7 +5,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import { healthQuery } from './db/dialect';
 import { databaseFaultOf } from './db/database-fault';
 import { readRequestSession } from './auth/session-middleware';
-import { jsonBodyGuard } from './http/json-body-guard';
+import { jsonBodyGuard, MAX_BODY_BYTES } from './http/json-body-guard';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
@@ -22,20 +22,12 @@ import { readSessionCookie, sessionCookieName } from './auth/cookies';
 import { validateSessionToken } from './auth/session';
 import type { AppServices } from './services';
 import { createInnerContext, type RequestContext } from './trpc/context';
-import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
-
-export type TrpcAdapter = 'stock' | 'lean';
 
 export type AppOptions = {
   version: string;
   /** The built client; omitted in API-only tests and in `npm run dev` (Vite serves the client). */
   site?: SiteBuild;
-  /**
-   * Which HTTP adapter serves /trpc (default the lean one): only `npm run bench:forms` sets it, to measure one against
-   * the other (ADR 0013).
-   */
-  trpcAdapter?: TrpcAdapter;
 };
 
 /**
@@ -127,6 +119,8 @@ export function createApp(services: AppServices, deps: AppOptions) {
     router: appRouter,
     // tRPC's own limit, equal to the batch guard's, so the two can never disagree on what runs.
     maxBatchSize: env.TRPC_MAX_BATCH,
+    // jsonBodyGuard's limit again, should a body ever reach the adapter unread.
+    maxBodySize: MAX_BODY_BYTES,
     createContext: ({ req, res }: { req: express.Request; res: express.Response }) => contextFor(req, res),
     onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -137,7 +131,8 @@ export function createApp(services: AppServices, deps: AppOptions) {
     '/trpc',
     batchGuard({ maxCalls: env.TRPC_MAX_BATCH, unbatchable: mutationPaths(appRouter, 'auth.') }),
     jsonBodyGuard,
-    deps.trpcAdapter === 'stock' ? createExpressMiddleware(trpcOptions) : trpcExpressHandler(trpcOptions),
+    // tRPC's stock adapter (ADR 0039): jsonBodyGuard has read the body onto req.body, which the adapter takes as is.
+    createExpressMiddleware(trpcOptions),
   );
 
   app.use(staffExportRouter(services));
