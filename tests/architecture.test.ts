@@ -121,10 +121,6 @@ const knownBreaks: Record<string, Record<string, string>> = {
     'client/pages/dashboard-page.tsx':
       "a signed-in /dashboard's data comes from the render context on the server (docs/rendering.md §5)",
   },
-  'nothing outside server/trpc imports it, types included, except server/app.ts': {
-    'server/forms/native-post-answers.ts':
-      'types its caller as AppRouter’s createCaller; to be replaced by the procedures it calls, declared in forms/',
-  },
   'process.env is read only in server/env.ts': {
     'server/tools/start.mjs':
       'the launcher: plain JavaScript run before anything is built, so it cannot import env.ts (docs/decisions/0017)',
