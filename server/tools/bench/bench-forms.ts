@@ -19,8 +19,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import express from 'express';
-import { envSetting } from '../env';
-import { distDir, hasSiteBuild } from '../site/load-site-build';
+import { envSetting } from '../../env';
+import { distDir, hasSiteBuild } from '../../site/load-site-build';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -28,7 +28,7 @@ const EXACT_REQUESTS = 2000;
 const ROUNDS = 3;
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 50;
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 // Baseline mode: this same file, run as a child, serves the bare Express JSON endpoint.
 if (process.argv.includes('--baseline')) {
