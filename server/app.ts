@@ -2,26 +2,16 @@ import type { TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
-import type { AppDatabase } from './db/database';
 import { healthQuery } from './db/dialect';
-import type { Env } from './env';
-import { createPasswordHasher, hashConcurrencyFor, type PasswordHasher } from './auth/password-hasher';
 import { databaseFaultOf } from './db/database-fault';
 import { readRequestSession } from './auth/session-middleware';
-import type { SessionEvents } from './auth/session-events';
-import { jsonBodyGuard } from './http/json-body-guard';
+import { jsonBodyGuard, MAX_BODY_BYTES } from './http/json-body-guard';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
-import type { Logger } from './logger';
 import { SERVICE_BUSY_MESSAGE } from '../shared/messages/service-messages';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
-import type { InboxEvents } from './staff/inbox-events';
-import { memoryRateLimiters, redisRateLimiters } from './http/rate-limiter';
-import type { RedisClients } from './redis/redis-clients';
-import { createAuthLimits } from './auth/auth-limits';
-import { createFormRateLimiters } from './trpc/routers/form-rate-limiters';
 import { staffExportRouter } from './staff/export-route';
 import { createNativeFormPosts } from './forms/native-form-posts';
 import { chatTranscriptRouter } from './chat/transcript-route';
@@ -30,38 +20,14 @@ import { logOutRouter } from './auth/logout-route';
 import { myDataRouter } from './auth/my-data-route';
 import { readSessionCookie, sessionCookieName } from './auth/cookies';
 import { validateSessionToken } from './auth/session';
-import { createAppServices, createInnerContext, type RequestContext } from './trpc/context';
-import { trpcExpressHandler } from './trpc/express-handler';
+import type { AppServices } from './services';
+import { createInnerContext, type RequestContext } from './trpc/context';
 import { appRouter } from './trpc/router';
 
-export type TrpcAdapter = 'stock' | 'lean';
-
-export type AppDeps = {
-  env: Env;
-  db: AppDatabase;
-  logger: Logger;
+export type AppOptions = {
   version: string;
   /** The built client; omitted in API-only tests and in `npm run dev` (Vite serves the client). */
   site?: SiteBuild;
-  /**
-   * Session invalidations, shared with attachChat so a logout here disconnects that session's
-   * sockets there. server/index.ts creates one per server; omitted, the app makes its own.
-   */
-  sessionEvents?: SessionEvents;
-  /** Inbox changes, shared with the staff sockets (issue #13); omitted, the app makes its own. */
-  inboxEvents?: InboxEvents;
-  /** The bounded argon2 queue; omitted, the app makes one with the defaults (tests inject a counting one). */
-  passwords?: PasswordHasher;
-  /**
-   * Which HTTP adapter serves /trpc (default the lean one): only `npm run bench:forms` sets it, to measure one against
-   * the other (ADR 0013).
-   */
-  trpcAdapter?: TrpcAdapter;
-  /**
-   * With REDIS_URL (issue #16): the node's Redis connections, which keep the rate limits shared by every node and
-   * which /healthz checks. Omitted, limits are kept in this process's memory.
-   */
-  redis?: RedisClients;
 };
 
 /**
@@ -78,21 +44,12 @@ const rejectMalformedUrl: express.RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Builds the Express app. It never listens: server/index.ts (or a test) does. */
-export function createApp(deps: AppDeps) {
-  const { env, db, logger } = deps;
-  const limiters = deps.redis ? redisRateLimiters(deps.redis.commands, deps.redis.prefix, logger) : memoryRateLimiters;
-  // Limits, queues and listeners belong to this app alone (issue #12).
-  const services = createAppServices({
-    authLimits: createAuthLimits(limiters),
-    formLimiters: createFormRateLimiters(env, limiters),
-    db,
-    env,
-    logger,
-    sessionEvents: deps.sessionEvents,
-    inboxEvents: deps.inboxEvents,
-    passwords: deps.passwords ?? createPasswordHasher({ concurrency: hashConcurrencyFor(env.UV_THREADPOOL_SIZE) }),
-  });
+/**
+ * Builds the Express app on the app's services (server/services.ts: limits, queues and listeners belong to this app
+ * alone, issue #12; attachChat gets the same ones). It never listens: server/index.ts (or a test) does.
+ */
+export function createApp(services: AppServices, deps: AppOptions) {
+  const { env, db, logger } = services;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
@@ -132,7 +89,7 @@ export function createApp(deps: AppDeps) {
     res.setHeader('Cache-Control', 'no-store');
     // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
     // and the load balancer should send people to a node that can. Asked at once, answered alongside the database.
-    const redisCheck = deps.redis?.state();
+    const redisCheck = services.redis?.state();
     let database: 'ok' | 'unreachable' | 'full';
     try {
       await healthQuery(db);
@@ -162,6 +119,8 @@ export function createApp(deps: AppDeps) {
     router: appRouter,
     // tRPC's own limit, equal to the batch guard's, so the two can never disagree on what runs.
     maxBatchSize: env.TRPC_MAX_BATCH,
+    // jsonBodyGuard's limit again, should a body ever reach the adapter unread.
+    maxBodySize: MAX_BODY_BYTES,
     createContext: ({ req, res }: { req: express.Request; res: express.Response }) => contextFor(req, res),
     onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -172,7 +131,8 @@ export function createApp(deps: AppDeps) {
     '/trpc',
     batchGuard({ maxCalls: env.TRPC_MAX_BATCH, unbatchable: mutationPaths(appRouter, 'auth.') }),
     jsonBodyGuard,
-    deps.trpcAdapter === 'stock' ? createExpressMiddleware(trpcOptions) : trpcExpressHandler(trpcOptions),
+    // tRPC's stock adapter (ADR 0039): jsonBodyGuard has read the body onto req.body, which the adapter takes as is.
+    createExpressMiddleware(trpcOptions),
   );
 
   app.use(staffExportRouter(services));

@@ -2,8 +2,6 @@ import http from 'node:http';
 import path from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 import { createApp } from './app';
-import { createSessionEvents } from './auth/session-events';
-import { createInboxEvents } from './staff/inbox-events';
 import { attachChat } from './chat/attach-chat';
 import { openAppDatabase } from './db/app-database';
 import { migrateToLatest } from './db/migrate';
@@ -12,8 +10,8 @@ import { createLogger } from './logger';
 import { loadSiteBuild } from './site/load-site-build';
 import { startMailWorker } from './mail/mail-worker';
 import { startRetentionSchedule } from './retention/retention-schedule';
-import { createAuditLog } from './audit/audit-log';
 import { createRedisClients } from './redis/redis-clients';
+import { createServices } from './services';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long start-up waits for Redis before serving anyway (503 on /healthz until it answers). */
@@ -38,17 +36,16 @@ async function main() {
   if (redis && !(await redis.ready(REDIS_READY_WAIT_MS)))
     logger.error('redis not reachable at start-up: serving, with /healthz at 503 until it is');
 
-  // One channel for session invalidations: a logout in the app disconnects that session's chat sockets.
-  const sessionEvents = createSessionEvents();
-  // One channel for inbox changes: a submission or a staff change reaches every open staff inbox.
-  const inboxEvents = createInboxEvents();
-  const app = createApp({ env, db, logger, version, site: site ?? undefined, sessionEvents, inboxEvents, redis });
+  // Built once and shared: a logout in the app disconnects that session's chat sockets, a submission reaches every open
+  // staff inbox, and the app and the chat write through one batcher, one audit log and one mail queue.
+  const services = createServices(env, db, logger, redis);
+  const app = createApp(services, { version, site: site ?? undefined });
   // Delivers the account e-mail queue (SMTP_URL, or .eml files in DATA_DIR/outbox).
-  const mailWorker = startMailWorker({ db, env, logger });
+  const mailWorker = startMailWorker({ db, env, logger, queue: services.mail });
   // Retention as the privacy notice promises (issue #13): daily, the first run a minute after start.
-  const retention = startRetentionSchedule({ db, env, logger, audit: createAuditLog({ db, logger }) });
+  const retention = startRetentionSchedule({ db, env, logger, audit: services.audit });
   const server = http.createServer(app);
-  const chat = attachChat(server, { env, db, logger, sessionEvents, inboxEvents, redis });
+  const chat = attachChat(server, services);
 
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();

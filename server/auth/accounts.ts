@@ -5,6 +5,7 @@
  * all slip past it (issue #11: 599 wrong passwords in one batch were all checked).
  */
 import { TRPCError } from '@trpc/server';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
   ACCOUNT_EXISTS_MESSAGE,
@@ -26,10 +27,9 @@ import { isUniqueViolation, users, type UserRow } from '../data/users';
 import type { Env } from '../env';
 import { tooManyRequests } from '../http/too-many-requests';
 import { maskEmail } from '../logger';
-import { enqueueMail } from '../mail/mail-queue';
 import { confirmationMail, passwordResetMail, staffInvitationMail } from '../mail/mail-templates';
 import { STAFF_ACCOUNT_EXISTS_MESSAGE } from '../../shared/messages/staff-messages';
-import type { RequestContext } from '../trpc/context';
+import type { AppServices } from '../services';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { clearSessionCookie, setSessionCookie } from './cookies';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-token';
@@ -38,6 +38,10 @@ import { HashingBusyError } from './password-hasher';
 import { publicOrigin } from '../http/public-origin';
 import { markExpectedRefusal } from '../http/request-log';
 import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from './session';
+import type { RequestSession } from './session-middleware';
+
+/** The app's services and who is asking: the tRPC context is one, POST /logout builds another. */
+export type AccountContext = AppServices & RequestSession & { clientIp: string; req?: Request; res?: Response };
 
 /** Paths of the pages the e-mail links open (client/app/paths.ts builds the same ones). */
 const CONFIRM_EMAIL_PATH = '/confirm-email';
@@ -48,13 +52,13 @@ const linkTo = (env: Env, path: string, token: string) => `${publicOrigin(env)}$
 const accountKey = (email: string) => email.trim().toLowerCase();
 const isStaff = (role: string) => role === 'agent' || role === 'admin';
 
-const accountLockout = (ctx: RequestContext, key: string): LockoutSubject => ({
+const accountLockout = (ctx: AccountContext, key: string): LockoutSubject => ({
   scope: 'account',
   key,
   limiter: ctx.authLimits.loginAccount,
   limitName: 'login-account',
 });
-const ipLockout = (ctx: RequestContext): LockoutSubject => ({
+const ipLockout = (ctx: AccountContext): LockoutSubject => ({
   scope: 'ip',
   key: ctx.clientIp,
   limiter: ctx.authLimits.loginIp,
@@ -73,7 +77,7 @@ const refuseCommonPassword = (password: string) => {
 };
 
 /** Runs argon2 work through the app's bounded queue; a full queue answers 503 with Retry-After. */
-async function hashing<T>(ctx: RequestContext, work: () => Promise<T>): Promise<T> {
+async function hashing<T>(ctx: AccountContext, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -90,7 +94,7 @@ async function hashing<T>(ctx: RequestContext, work: () => Promise<T>): Promise<
   }
 }
 
-async function startSession(ctx: RequestContext, user: Pick<UserRow, 'id' | 'role'>) {
+async function startSession(ctx: AccountContext, user: Pick<UserRow, 'id' | 'role'>) {
   // A new session at every log-in: a token planted before log-in is never promoted (no fixation).
   if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId, ctx.sessionEvents);
   const token = generateSessionToken();
@@ -107,33 +111,33 @@ async function startSession(ctx: RequestContext, user: Pick<UserRow, 'id' | 'rol
 }
 
 /** Counts one mail to this address (per kind); refuses with 429 when one went out in the last minute. */
-async function limitMail(ctx: RequestContext, kind: string, email: string) {
+async function limitMail(ctx: AccountContext, kind: string, email: string) {
   const verdict = await ctx.authLimits.mailAddress.hit(`${kind}:${accountKey(email)}`);
   if (!verdict.allowed) tooManyRequests(ctx.res, verdict, 'mail', mailTooSoonMessage(verdict.retryAfterSeconds));
 }
 
-async function sendConfirmation(ctx: RequestContext, user: Pick<UserRow, 'id' | 'email' | 'full_name'>) {
+async function sendConfirmation(ctx: AccountContext, user: Pick<UserRow, 'id' | 'email' | 'full_name'>) {
   const token = await issueEmailToken(ctx.db, user.id, 'confirm_email');
-  await enqueueMail(ctx.db, confirmationMail(user.email, user.full_name, linkTo(ctx.env, CONFIRM_EMAIL_PATH, token)));
+  await ctx.mail.enqueue(confirmationMail(user.email, user.full_name, linkTo(ctx.env, CONFIRM_EMAIL_PATH, token)));
 }
 
 export const accounts = {
   /** Counted before anything else, so parallel sign-ups from one network stop at the limit. */
-  async limitSignUp(ctx: RequestContext) {
+  async limitSignUp(ctx: AccountContext) {
     const verdict = await ctx.authLimits.signUpIp.hit(ctx.clientIp);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'signup-ip', tooManySignUpsMessage(verdict.retryAfterSeconds));
   },
 
   /** Like sign-up: counted per network before anything else (issue #24). */
-  async limitPasswordResetRequest(ctx: RequestContext) {
+  async limitPasswordResetRequest(ctx: AccountContext) {
     const verdict = await ctx.authLimits.resetRequestIp.hit(ctx.clientIp);
     if (!verdict.allowed)
       tooManyRequests(ctx.res, verdict, 'reset-request-ip', tooManyResetRequestsMessage(verdict.retryAfterSeconds));
   },
 
   async signUp(
-    ctx: RequestContext,
+    ctx: AccountContext,
     input: { email: string; fullName: string; password: string },
   ): Promise<'created' | 'exists' | 'already-confirmed'> {
     const existing = await users.findByEmail(ctx.db, input.email);
@@ -155,20 +159,20 @@ export const accounts = {
     return 'created';
   },
 
-  async confirmEmail(ctx: RequestContext, token: string) {
+  async confirmEmail(ctx: AccountContext, token: string) {
     const userId = await consumeEmailToken(ctx.db, token, 'confirm_email');
     if (userId === null) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CONFIRM_LINK_MESSAGE });
     await users.markEmailConfirmed(ctx.db, userId);
     await ctx.audit.record({ type: 'email.confirmed', actorUserId: userId, ip: ctx.clientIp });
   },
 
-  async resendConfirmation(ctx: RequestContext, email: string) {
+  async resendConfirmation(ctx: AccountContext, email: string) {
     await limitMail(ctx, 'confirm', email);
     const user = await users.findByEmail(ctx.db, email);
     if (user && !user.email_confirmed_at) await sendConfirmation(ctx, user);
   },
 
-  async logIn(ctx: RequestContext, input: { email: string; password: string }): Promise<UserRow> {
+  async logIn(ctx: AccountContext, input: { email: string; password: string }): Promise<UserRow> {
     const limits = ctx.authLimits;
     const key = accountKey(input.email);
     const audit = { email: input.email, ip: ctx.clientIp };
@@ -237,13 +241,13 @@ export const accounts = {
     return user;
   },
 
-  async logOut(ctx: RequestContext) {
+  async logOut(ctx: AccountContext) {
     if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId, ctx.sessionEvents);
     if (ctx.res) clearSessionCookie(ctx.res, ctx.env);
     if (ctx.user) await ctx.audit.record({ type: 'logout', actorUserId: ctx.user.id, ip: ctx.clientIp });
   },
 
-  async requestPasswordReset(ctx: RequestContext, email: string) {
+  async requestPasswordReset(ctx: AccountContext, email: string) {
     await limitMail(ctx, 'reset', email);
     const user = await users.findByEmail(ctx.db, email);
     await ctx.audit.record({
@@ -255,16 +259,13 @@ export const accounts = {
     });
     if (!user) return;
     const token = await issueEmailToken(ctx.db, user.id, 'reset_password');
-    await enqueueMail(
-      ctx.db,
-      passwordResetMail(user.email, user.full_name, linkTo(ctx.env, RESET_PASSWORD_PATH, token)),
-    );
+    await ctx.mail.enqueue(passwordResetMail(user.email, user.full_name, linkTo(ctx.env, RESET_PASSWORD_PATH, token)));
   },
 
   /** Sets the new password, ends every session of the account, and logs this browser in. */
   /** A new password from an e-mailed link: a reset, or an invited colleague's first (issue #13: kind 'invite'). */
   async resetPassword(
-    ctx: RequestContext,
+    ctx: AccountContext,
     input: { token: string; password: string },
     kind: 'reset_password' | 'invite' = 'reset_password',
   ): Promise<UserRow> {
@@ -298,7 +299,7 @@ export const accounts = {
    * Invites a colleague to the staff app (issue #13): an account with the role and no password yet, and a 7-day
    * link to set one. Inviting again an address whose invitation is unused sends a fresh link.
    */
-  async inviteStaff(ctx: RequestContext, input: { email: string; fullName: string; role: 'agent' | 'admin' }) {
+  async inviteStaff(ctx: AccountContext, input: { email: string; fullName: string; role: 'agent' | 'admin' }) {
     const existing = await users.findByEmail(ctx.db, input.email);
     if (existing && (existing.password_hash || existing.role === 'patient'))
       throw new TRPCError({ code: 'CONFLICT', message: STAFF_ACCOUNT_EXISTS_MESSAGE });
@@ -312,15 +313,12 @@ export const accounts = {
       }));
     if (existing) await users.setRole(ctx.db, existing.id, input.role);
     const token = await issueEmailToken(ctx.db, user.id, 'invite');
-    await enqueueMail(
-      ctx.db,
-      staffInvitationMail(user.email, input.fullName, linkTo(ctx.env, STAFF_WELCOME_PATH, token)),
-    );
+    await ctx.mail.enqueue(staffInvitationMail(user.email, input.fullName, linkTo(ctx.env, STAFF_WELCOME_PATH, token)));
     return user;
   },
 
   /** Removes the user, their sessions, tokens and queued e-mails in one transaction. Needs the current password. */
-  async deleteAccount(ctx: RequestContext, userId: number, input: { password: string }) {
+  async deleteAccount(ctx: AccountContext, userId: number, input: { password: string }) {
     const user = await users.findById(ctx.db, userId);
     if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: LOG_IN_REQUIRED_MESSAGE });
     const key = accountKey(user.email);

@@ -8,7 +8,7 @@ import express from 'express';
 import { LOG_OUT_PATH } from '../../shared/auth-state';
 import { ACCOUNT_NOTICE_ID } from '../../shared/forms/account-forms';
 import { doneAt } from '../forms/native-post-answers';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../services';
 import { accounts } from './accounts';
 import { readRequestSession } from './session-middleware';
 

@@ -3,9 +3,8 @@ import { BACKGROUND_REQUEST_HEADER } from '../../shared/background-request';
 import type { AppDatabase } from '../db/database';
 import type { Env } from '../env';
 import type { SessionEvents } from './session-events';
-import type { ContextUser } from '../trpc/context';
 import { clearSessionCookie, readSessionCookie, sessionCookieName, setSessionCookie } from './cookies';
-import { validateSessionToken } from './session';
+import { validateSessionToken, type ContextUser } from './session';
 
 export type RequestSession = { user: ContextUser | null; sessionId: string | null };
 

@@ -18,7 +18,6 @@ import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@
 import type { AppDatabase } from '../db/database';
 import type { UserRole } from '../db/schema';
 import { sessions } from '../data/sessions';
-import type { ContextUser } from '../trpc/context';
 import type { SessionEvents } from './session-events';
 
 const HOUR_MS = 60 * 60_000;
@@ -42,6 +41,9 @@ const expiryFor = (policy: SessionPolicy, createdAt: number, now: number) =>
   Math.min(now + policy.idleMs, createdAt + policy.absoluteMs);
 
 export type Session = { id: string; userId: number; expiresAt: Date };
+/** The signed-in user as procedures and socket handlers see it (filled by validateSessionToken). */
+export type ContextUser = { id: number; email: string; fullName: string; role: 'patient' | 'agent' | 'admin' };
+
 export type SessionValidationResult = { session: Session; user: ContextUser } | null;
 
 /** ≥128 bits of randomness: 20 bytes, base32 (32 characters). */

@@ -10,11 +10,10 @@
  *
  * Role changes are also pushed (SessionEvents.roleChanged, userRoom): the sockets reconnect with the new role.
  */
-import type { ContextUser } from '../trpc/context';
 import type { AppDatabase } from '../db/database';
 import type { UserRole } from '../db/schema';
 import type { Logger } from '../logger';
-import { validateSession, type SessionUse } from './session';
+import { validateSession, type ContextUser, type SessionUse } from './session';
 import type { SessionEvents } from './session-events';
 
 export const isStaffRole = (role: UserRole) => role === 'agent' || role === 'admin';

@@ -27,7 +27,7 @@ import {
 } from '../../shared/schemas/chat';
 import { chatDesk } from '../data/chat-desk';
 import { staffMembers } from '../data/staff-members';
-import { enqueueMail } from '../mail/mail-queue';
+import type { MailQueue } from '../mail/mail-queue';
 import { chatTranscriptMail } from '../mail/chat-mails';
 import type { AgentPresenceBoard } from './agent-presence';
 import { chatTranscript } from './transcript';
@@ -48,6 +48,7 @@ export type AgentHandlerDeps = {
   service: ChatService;
   audit: AuditLog;
   presence: AgentPresenceBoard;
+  mail: MailQueue;
 };
 
 const CONVERSATION_LIST_LIMIT = 100;
@@ -358,8 +359,7 @@ function registerDeskHandlers(context: AgentContext) {
             'No e-mail address is known for this visitor, so the transcript cannot be sent.',
           );
         const messages = (await chat.listMessages(db, conversationId, { limit: TRANSCRIPT_LIMIT })).map(toChatMessage);
-        await enqueueMail(
-          db,
+        await context.mail.enqueue(
           chatTranscriptMail({
             to: address.email,
             name: address.name,

@@ -41,7 +41,7 @@ import {
 import { chatTexts } from '../../shared/chat-texts';
 import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
 import { CHAT_AGENT_GRACE_MS, CHAT_LINK_HASH, CHAT_MAX_PAYLOAD_BYTES } from '../../shared/constants';
-import { createAuditLog, type AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/audit-log';
 import { readSessionCookie, sessionCookieName } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
 import { sessionRoom, userRoom, type SessionEvents } from '../auth/session-events';
@@ -50,7 +50,9 @@ import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import type { Env } from '../env';
 import { originAllowed } from '../http/origin-check';
-import { memoryRateLimiters, redisRateLimiters, type RateLimiterFactory } from '../http/rate-limiter';
+import type { RateLimiterFactory } from '../http/rate-limiter';
+import type { MailQueue } from '../mail/mail-queue';
+import type { AppServices } from '../services';
 import type { RedisClients } from '../redis/redis-clients';
 import type { Logger } from '../logger';
 import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
@@ -63,17 +65,10 @@ import { createClientAddress } from './client-ip';
 import { agentRoom, createChatRooms, type AgentNamespace, type ChatRooms, type VisitorNamespace } from './rooms';
 import { registerVisitorHandlers, type VisitorSocket } from './visitor-handlers';
 import { createVisitorIdentity, loadVisitorCookieSecret } from './visitor-identity';
-import { createInboxEvents, type InboxEvents } from '../staff/inbox-events';
 import { attachStaffNamespace } from '../staff/staff-namespace';
 
-export type ChatDeps = {
-  env: Env;
-  db: AppDatabase;
-  logger: Logger;
-  /** The same session events createApp announces on (server/index.ts makes one for both). */
-  sessionEvents: SessionEvents;
-  /** The same inbox events createApp announces on: the staff namespace pushes them to open inboxes (issue #13). */
-  inboxEvents?: InboxEvents;
+/** What tests (and only tests) set besides the app's services; server/index.ts passes none. */
+export type ChatOptions = {
   /** Overrides CHAT_COOKIE_SECRET / the stored secret (tests). */
   cookieSecret?: string;
   /** The bot's reply delay; CHAT_REPLY_DELAY_MS (1.5 s) unless a test shortens it. */
@@ -90,12 +85,7 @@ export type ChatDeps = {
    * Overrides the burst limit of CHAT_BURST_LIMIT messages per CHAT_BURST_WINDOW_MS (tests of the per-minute limit).
    */
   burst?: { limit: number; windowMs: number };
-  /**
-   * With REDIS_URL (issue #16, docs/decisions/0027): the node's Redis connections. Events then reach sockets on every
-   * node (the Socket.IO Redis adapter) and message limits are counted in Redis. Omitted: one process, as before.
-   */
-  redis?: RedisClients;
-  /** With `redis`: overrides how stranded bot replies and follow-ups are picked up (tests). */
+  /** With `services.redis`: overrides how stranded bot replies and follow-ups are picked up (tests). */
   adoptStranded?: { intervalMs: number; graceMs: number };
 };
 
@@ -134,25 +124,32 @@ function createConnectionCounter() {
   };
 }
 
-export function attachChat(httpServer: http.Server, deps: ChatDeps) {
-  const { env, db, logger } = deps;
+/**
+ * With `services.redis` (issue #16, docs/decisions/0027-redis-for-shared-node-state.md), events reach sockets on every
+ * node (the Socket.IO Redis adapter) and message limits are counted in Redis. The services are the ones createApp was
+ * given (server/services.ts), so a logout over HTTP reaches this app's sockets and both share one audit log, write
+ * batcher and mail queue.
+ */
+export function attachChat(httpServer: http.Server, services: AppServices, deps: ChatOptions = {}) {
+  const { env, db, logger, audit } = services;
   const identity = createVisitorIdentity(env, deps.cookieSecret ?? loadVisitorCookieSecret(env, logger));
   const address = createClientAddress(env.TRUST_PROXY);
-  const audit = createAuditLog({ db, logger });
-  const io = createChatServer(httpServer, env, address, identity, deps.redis);
+  const io = createChatServer(httpServer, env, address, identity, services.redis);
 
   const visitors = io.of(CHAT_NAMESPACES.visitor);
   const agents = io.of(CHAT_NAMESPACES.agent) as unknown as AgentNamespace;
-  const rooms = createChatRooms(visitors, agents, { redis: deps.redis, logger });
+  const rooms = createChatRooms(visitors, agents, { redis: services.redis, logger });
   const service = createChatService({
     db,
     logger,
+    writes: services.writes,
+    mail: services.mail,
     rooms,
     replyDelayMs: deps.replyDelayMs,
     supportClock: deps.supportClock ?? createSupportClock(env),
     chatLink: `${publicOrigin(env)}/${CHAT_LINK_HASH}`,
     followUpAfterMs: deps.followUpAfterMs,
-    adoptStranded: deps.redis ? (deps.adoptStranded ?? ADOPT_STRANDED) : undefined,
+    adoptStranded: services.redis ? (deps.adoptStranded ?? ADOPT_STRANDED) : undefined,
   });
   void service.start();
   const presence = createAgentPresence({ db, logger, rooms });
@@ -161,13 +158,12 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
   // A handshake is no person's action (the console and inbox reconnect by themselves): it never extends a session.
   const sessionFor = async (cookieHeader: string | undefined) => {
     const token = readSessionCookie(cookieHeader, sessionCookieName(env));
-    return token ? validateSessionToken(db, token, deps.sessionEvents, 'background', sessionClock()) : null;
+    return token ? validateSessionToken(db, token, services.sessionEvents, 'background', sessionClock()) : null;
   };
 
   // Nothing lives on the main namespace.
   io.use((_socket, next) => next(refusal('FORBIDDEN', chatTexts.connectionRefused)));
 
-  const limiters = deps.redis ? redisRateLimiters(deps.redis.commands, deps.redis.prefix, logger) : memoryRateLimiters;
   setUpVisitorNamespace(visitors, {
     env,
     db,
@@ -176,7 +172,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     identity,
     address,
     sessionFor,
-    limiters,
+    limiters: services.limiters,
     burst: deps.burst,
   });
   const agentNamespace = setUpAgentNamespace(agents, {
@@ -186,15 +182,16 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     rooms,
     audit,
     presence,
+    mail: services.mail,
     address,
     sessionFor,
-    sessionEvents: deps.sessionEvents,
+    sessionEvents: services.sessionEvents,
     sessionClock,
     graceMs: deps.agentGraceMs ?? CHAT_AGENT_GRACE_MS,
   });
 
   // Logged in mid-chat: the anonymous conversation becomes the patient's, and the widget reconnects as them.
-  const stopMerging = deps.sessionEvents.onSignedIn((userId, cookieHeader) => {
+  const stopMerging = services.sessionEvents.onSignedIn((userId, cookieHeader) => {
     const visitorId = identity.read(cookieHeader);
     if (!visitorId) return;
     service
@@ -206,15 +203,15 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     db,
     logger,
     audit,
-    inboxEvents: deps.inboxEvents ?? createInboxEvents(),
-    sessionEvents: deps.sessionEvents,
+    inboxEvents: services.inboxEvents,
+    sessionEvents: services.sessionEvents,
     sessionClock,
     ipOf: (socket) => address.ip(socket.request),
     sessionFor,
   });
 
   // Logout, password reset or account deletion: that session's sockets go at once, on whichever node they are.
-  const unsubscribe = deps.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
+  const unsubscribe = services.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
     const ended = sessionIds.map(sessionRoom);
     // This node's sockets at once, whether or not Redis answers (the Redis adapter would act only on its own message
     // coming back); then the other nodes' through the adapter.
@@ -224,7 +221,7 @@ export function attachChat(httpServer: http.Server, deps: ChatDeps) {
     agents.in(ended).disconnectSockets(true);
   });
   // A role change: that person's consoles reconnect, and their handshake applies the new role (issue #24.2).
-  const stopRoleChanges = deps.sessionEvents.onRoleChanged((userId) => {
+  const stopRoleChanges = services.sessionEvents.onRoleChanged((userId) => {
     agents.local.in(userRoom(userId)).disconnectSockets(true);
     agents.in(userRoom(userId)).disconnectSockets(true);
   });
@@ -420,6 +417,7 @@ function setUpAgentNamespace(
     rooms: ChatRooms;
     audit: AuditLog;
     presence: AgentPresenceBoard;
+    mail: MailQueue;
     address: ClientAddress;
     sessionFor: SessionLookup;
     sessionEvents: SessionEvents;
@@ -427,7 +425,7 @@ function setUpAgentNamespace(
     graceMs: number;
   },
 ) {
-  const { db, logger, service, rooms, audit, presence, address, sessionFor, sessionEvents, sessionClock } = deps;
+  const { db, logger, service, rooms, audit, presence, mail, address, sessionFor, sessionEvents, sessionClock } = deps;
   const graceTimers = new Set<NodeJS.Timeout>();
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
@@ -503,7 +501,7 @@ function setUpAgentNamespace(
       releaseIfGone(agent.id);
       void presence.changed();
     });
-    registerAgentHandlers(socket, { db, logger, service, audit, presence });
+    registerAgentHandlers(socket, { db, logger, service, audit, presence, mail });
   });
 
   return {

@@ -17,7 +17,8 @@ import { toChatMessage } from './chat-message';
 import { containsRedFlag } from './red-flags';
 import type { ChatRooms } from './rooms';
 import type { SupportClock } from './support-clock';
-import { createWriteBatcher } from '../db/write-batcher';
+import type { WriteBatcher } from '../db/write-batcher';
+import type { MailQueue } from '../mail/mail-queue';
 
 const PREVIEW_LENGTH = 120;
 
@@ -28,6 +29,10 @@ export type { SupportClock };
 export function createChatService(deps: {
   db: AppDatabase;
   logger: Logger;
+  /** The app's group commit, shared with the stored forms (one batcher per app, issue #26.2). */
+  writes: WriteBatcher;
+  /** Follow-up mails wake the app's mail worker. */
+  mail: MailQueue;
   rooms: ChatRooms;
   replyDelayMs?: number;
   supportClock: SupportClock;
@@ -43,7 +48,7 @@ export function createChatService(deps: {
   const { db, logger, rooms, supportClock } = deps;
   let adoptTimer: NodeJS.Timeout | undefined;
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
-  const writes = createWriteBatcher(db);
+  const { writes } = deps;
 
   const storeMessage = async (input: StoreInput) => {
     const stored = await storeOnce(db, writes, input);
@@ -74,6 +79,7 @@ export function createChatService(deps: {
     db,
     logger,
     writes,
+    mail: deps.mail,
     visitorAwaySince: (visitorKey) => rooms.visitorAwaySince(visitorKey),
     chatLink: deps.chatLink,
     afterMs: deps.followUpAfterMs,

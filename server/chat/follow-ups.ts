@@ -13,7 +13,7 @@ import { chat } from '../data/chat';
 import { mailOutbox } from '../data/mail-outbox';
 import type { Logger } from '../logger';
 import { chatFollowUpMail } from '../mail/chat-mails';
-import { notifyMailQueued } from '../mail/mail-queue';
+import type { MailQueue } from '../mail/mail-queue';
 
 export const FOLLOW_UP_AFTER_MS = 2 * 60_000;
 
@@ -23,6 +23,7 @@ export function createFollowUps(deps: {
   db: AppDatabase;
   logger: Logger;
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+  mail: Pick<MailQueue, 'notifyQueued'>;
   /** When the visitor's last chat connection closed: null while one is open (on any node). */
   visitorAwaySince: (visitorKey: string) => Promise<number | null>;
   /** The link back to the conversation. */
@@ -79,7 +80,7 @@ export function createFollowUps(deps: {
         await chatDesk.markFollowedUp(trx, conversationId, replies.at(-1)!.id);
         return true;
       });
-      if (queued) notifyMailQueued();
+      if (queued) deps.mail.notifyQueued();
     } catch (error) {
       logger.error('chat follow-up failed', { conversationId, err: error });
     }

@@ -5,7 +5,7 @@
 import express from 'express';
 import { chat } from '../data/chat';
 import { staffForRequest } from '../staff/staff-request';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../services';
 import { TRANSCRIPT_LIMIT } from './agent-handlers';
 import { toChatMessage } from './chat-message';
 import { chatTranscript } from './transcript';

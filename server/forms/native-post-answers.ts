@@ -6,9 +6,9 @@ import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { SENT_QUERY } from '../../shared/forms/form-post';
+import type { storedForms } from '../../shared/forms/stored-forms';
 import type { FormSubmission } from '../../shared/render-result';
 import type { Logger } from '../logger';
-import type { AppRouter } from '../trpc/router';
 
 export type NativePostOutcome =
   | { kind: 'not-a-form' }
@@ -17,9 +17,31 @@ export type NativePostOutcome =
 
 export type NativeFormPosts = (req: Request, res: Response) => Promise<NativePostOutcome>;
 
-/** The app's procedures for this request, with its session, limits and cookies (server/app.ts builds the context). */
-export type Caller = ReturnType<AppRouter['createCaller']>;
-export type CallerFor = (req: Request, res: Response) => Promise<Caller>;
+type StoredProcedure = (typeof storedForms)[keyof typeof storedForms]['procedure'];
+
+/**
+ * The app's procedures a plain post calls, for this request with its session, limits and cookies. Declared here by
+ * what the posts send and read, so forms/ takes nothing from trpc/ (issue #26.2); server/app.ts hands in the router's
+ * caller, and the compiler checks there that it fits. A stored form's input is its schema's, checked before the call.
+ */
+export type PostProcedures = {
+  forms: Record<StoredProcedure, (input: never) => Promise<{ reference: string }>>;
+  auth: {
+    logIn: (input: { email: string; password: string }) => Promise<unknown>;
+    signUp: (input: {
+      fullName: string;
+      email: string;
+      password: string;
+    }) => Promise<{ status: 'created' | 'exists' | 'already-confirmed' }>;
+    requestPasswordReset: (input: { email: string }) => Promise<unknown>;
+    resetPassword: (input: { token: string; password: string }) => Promise<unknown>;
+    confirmEmail: (input: { token: string }) => Promise<unknown>;
+    deleteAccount: (input: { password: string }) => Promise<unknown>;
+    downloadMyData: () => Promise<unknown>;
+  };
+  patient: { cancelRequest: (input: { id: number }) => Promise<unknown> };
+};
+export type CallerFor = (req: Request, res: Response) => Promise<PostProcedures>;
 
 export type NativePostDeps = { callerFor: CallerFor; logger: Logger };
 

@@ -11,8 +11,8 @@ const errorBody = (message: string, code: string, httpStatus: number) => ({
 
 /**
  * Guards tRPC mutations and reads their body: a body must be JSON (415 otherwise) and at
- * most 64 KB, declared or not (413). The body is left on `req.body` as a string for
- * server/trpc/express-handler.ts.
+ * most 64 KB, declared or not (413). The body is left on `req.body` as a string, which tRPC's Express adapter
+ * reads instead of the request stream.
  */
 export const jsonBodyGuard: RequestHandler = (req, res, next) => {
   if (req.method !== 'POST') return next();

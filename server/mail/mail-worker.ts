@@ -8,13 +8,15 @@ import type { AppDatabase } from '../db/database';
 import { mailOutbox } from '../data/mail-outbox';
 import type { Env } from '../env';
 import { maskEmail, type Logger } from '../logger';
-import { onMailQueued } from './mail-queue';
+import type { MailQueue } from './mail-queue';
 import { createMailTransport, type MailTransport } from './mail-transport';
 
 export type MailWorkerOptions = {
   db: AppDatabase;
   env: Env;
   logger: Logger;
+  /** The app's queue, whose new mail wakes this worker (mail queued by another app in the process does not). */
+  queue: MailQueue;
   transport?: MailTransport;
   /** Longest sleep between looks at the queue. */
   pollMs?: number;
@@ -136,7 +138,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return running;
   }
 
-  const unsubscribe = onMailQueued(() => void tick());
+  const unsubscribe = options.queue.onQueued(() => void tick());
   void tick();
 
   return {

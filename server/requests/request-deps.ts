@@ -1,7 +1,8 @@
 /**
  * What the request workflows (issue #26.3) are given: the database for the reads that decide, the write batcher for
- * the one transaction, and the after-commit effects (audit log, open inboxes). The tRPC context has them all; a test
- * passes its own, a failing one to inject a fault.
+ * the one transaction, and the after-commit effects (audit log, the app's mail queue, open inboxes). They are a part
+ * of the app's services (createServices, server/services.ts), which the tRPC context and the native form posts carry;
+ * a test passes its own, a failing one to inject a fault.
  */
 import { TRPCError } from '@trpc/server';
 import { REQUEST_NOT_FOUND_MESSAGE } from '../../shared/messages/staff-messages';
@@ -10,12 +11,15 @@ import type { Actor } from '../data/requests';
 import type { AppDatabase } from '../db/database';
 import type { WriteBatcher } from '../db/write-batcher';
 import type { Logger } from '../logger';
+import type { MailQueue } from '../mail/mail-queue';
 import type { InboxEvents } from '../staff/inbox-events';
 
 export type RequestDeps = {
   db: AppDatabase;
   writes: WriteBatcher;
   audit: AuditLog;
+  /** Mail queued inside the transaction wakes this app's mail worker once it has committed. */
+  mail: MailQueue;
   inboxEvents: InboxEvents;
   logger: Logger;
 };

@@ -20,7 +20,6 @@ import type { AuditEvent } from '../audit/audit-log';
 import { mailOutbox } from '../data/mail-outbox';
 import { requests } from '../data/requests';
 import { users } from '../data/users';
-import { notifyMailQueued } from '../mail/mail-queue';
 import { requestStatusMail, type RequestRow } from '../mail/request-mails';
 import { afterChange } from './after-change';
 import { historyActor, requestNotFound, type ChangedBy, type RequestDeps } from './request-deps';
@@ -52,7 +51,7 @@ async function moveStatus(
     return moved;
   });
   if (!changed) throw new TRPCError({ code: 'CONFLICT', message: REQUEST_CHANGED_MESSAGE });
-  notifyMailQueued();
+  deps.mail.notifyQueued();
   return afterChange(deps, by, audit, changed);
 }
 

@@ -26,11 +26,10 @@ import {
   type WithPhoneE164,
 } from '../data/submissions';
 import type { WriteBatcher } from '../db/write-batcher';
-import { notifyMailQueued } from '../mail/mail-queue';
 import { requestReceivedMail } from '../mail/request-mails';
 import type { RequestDeps } from './request-deps';
 
-type SubmitDeps = Pick<RequestDeps, 'writes' | 'inboxEvents' | 'logger'>;
+type SubmitDeps = Pick<RequestDeps, 'writes' | 'mail' | 'inboxEvents' | 'logger'>;
 
 /** What each request form's table stores, as its schema parses it. */
 type RequestForms = {
@@ -103,7 +102,7 @@ export async function submitRequest<T extends RequestTable>(
   // The typed phone and, beside it, its E.164 form (issue #23.4): both are stored.
   const result = await inserts[table](deps.writes, { ...input, phoneE164: phoneE164(input.phone) }, queueReceipt);
   if (result.inboxRow) {
-    notifyMailQueued();
+    deps.mail.notifyQueued();
     deps.inboxEvents.announce({ kind: 'new', row: result.inboxRow });
   }
   return answered(deps, table, result);

@@ -10,7 +10,7 @@ import { inboxFilterSchema, requestStatusLabels, requestTypeLabels } from '../..
 import { csvCell, csvPhoneCell } from '../data/csv';
 import { requests } from '../data/requests';
 import type { RequestsTable } from '../db/schema';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../services';
 import { inboxQuery } from './inbox-query';
 import { staffForRequest } from './staff-request';
 

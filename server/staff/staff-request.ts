@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { LOG_IN_REQUIRED_MESSAGE } from '../../shared/messages/auth-messages';
 import { STAFF_ONLY_MESSAGE } from '../../shared/messages/staff-messages';
 import { readRequestSession } from '../auth/session-middleware';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../services';
 
 /**
  * The staff member making a plain HTTP request to a staff route (downloads), or null once the request has been

@@ -9,15 +9,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
-import { createSessionEvents } from '../../server/auth/session-events';
-import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
+import { attachChat, type ChatOptions } from '../../server/chat/attach-chat';
 import { openAppDatabase } from '../../server/db/app-database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { startMailWorker } from '../../server/mail/mail-worker';
+import { createServices } from '../../server/services';
 import { loadSiteBuild } from '../../server/site/load-site-build';
-import { createInboxEvents } from '../../server/staff/inbox-events';
 import { ALWAYS_OPEN } from './support-clocks';
 import { withWriteFaults } from './write-faults';
 import { createProcessDatabase, testEngine, type TestEngine } from './test-postgres';
@@ -27,7 +26,7 @@ const SERVER_POOL_SIZE = '5';
 
 export async function startSiteServer(
   envOverrides: Record<string, string> = {},
-  chatOptions: Partial<Pick<ChatDeps, 'supportClock' | 'followUpAfterMs' | 'agentGraceMs'>> = {},
+  chatOptions: Partial<Pick<ChatOptions, 'supportClock' | 'followUpAfterMs' | 'agentGraceMs'>> = {},
   /** This process's test engine (TEST_DB_ENGINE) unless given: the globalSetup runs outside the project's env. */
   engine: TestEngine = testEngine,
 ) {
@@ -56,23 +55,14 @@ export async function startSiteServer(
     await removeData();
     throw error;
   }
-  const sessionEvents = createSessionEvents();
-  const inboxEvents = createInboxEvents();
   // Form submissions the browser tests mark fail inside their transaction (tests/helpers/write-faults.ts).
-  const app = createApp({ env, db: withWriteFaults(db), logger, version: 'test', site, sessionEvents, inboxEvents });
+  const services = createServices(env, withWriteFaults(db), logger);
+  const app = createApp(services, { version: 'test', site });
   const server = http.createServer(app);
-  const chat = attachChat(server, {
-    env,
-    db,
-    logger,
-    sessionEvents,
-    inboxEvents,
-    supportClock: ALWAYS_OPEN,
-    ...chatOptions,
-  });
+  const chat = attachChat(server, services, { supportClock: ALWAYS_OPEN, ...chatOptions });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const mailWorker = startMailWorker({ db, env, logger, pollMs: 200 });
+  const mailWorker = startMailWorker({ db, env, logger, queue: services.mail, pollMs: 200 });
   return {
     baseUrl,
     db,

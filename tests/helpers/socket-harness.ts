@@ -8,12 +8,11 @@ import type { Socket } from 'socket.io-client';
 import { createSocket, type AgentSocket, type StaffSocket, type VisitorSocket } from '../../client/lib/socket';
 import { sessionCookieName } from '../../server/auth/cookies';
 import { createSession, generateSessionToken } from '../../server/auth/session';
-import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
+import { attachChat, type ChatOptions } from '../../server/chat/attach-chat';
 import { createVisitorIdentity } from '../../server/chat/visitor-identity';
 import { users } from '../../server/data/users';
 import type { AppDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
-import { silentLogger } from './silent-logger';
 import { ALWAYS_OPEN } from './support-clocks';
 import { startTestServer } from './test-server';
 
@@ -22,7 +21,7 @@ export { ALWAYS_CLOSED } from './support-clocks';
 type HarnessOptions = {
   env?: Record<string, string>;
   chat?: Partial<
-    Pick<ChatDeps, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock'>
+    Pick<ChatOptions, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock'>
   >;
 };
 
@@ -36,12 +35,7 @@ export const TEST_REPLY_DELAY_MS = 100;
 export async function startChatHarness(options: HarnessOptions = {}) {
   const server = await startTestServer({ env: { CHAT_MAX_CONNECTIONS_PER_IP: '50', ...options.env } });
   const cookieSecret = randomBytes(32).toString('base64url');
-  const chat = attachChat(server.server, {
-    env: server.env,
-    db: server.db,
-    logger: silentLogger,
-    sessionEvents: server.sessionEvents,
-    inboxEvents: server.inboxEvents,
+  const chat = attachChat(server.server, server.services, {
     cookieSecret,
     replyDelayMs: TEST_REPLY_DELAY_MS,
     supportClock: ALWAYS_OPEN,

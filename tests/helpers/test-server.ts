@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, type AppDeps } from '../../server/app';
-import { createSessionEvents } from '../../server/auth/session-events';
-import { createInboxEvents } from '../../server/staff/inbox-events';
+import { createApp } from '../../server/app';
 import { loadEnv, type Env } from '../../server/env';
-import { createLogger } from '../../server/logger';
+import { createLogger, type Logger } from '../../server/logger';
+import type { RedisClients } from '../../server/redis/redis-clients';
+import { createServices, type ServiceOverrides } from '../../server/services';
+import type { SiteBuild } from '../../server/site/site-handler';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { createTestDb } from './test-db';
 import { withWriteFaults } from './write-faults';
@@ -21,10 +22,13 @@ export async function listenOnEphemeralPort(handler: http.RequestListener) {
   return { server, baseUrl, closeServer };
 }
 
+/** Services a test puts in place (a counting password queue, a capturing logger, a node's Redis), and the site. */
+export type TestServerDeps = ServiceOverrides & { logger?: Logger; redis?: RedisClients; site?: SiteBuild };
+
 type TestServerOptions = {
   withSite?: boolean;
   env?: Record<string, string>;
-  deps?: Partial<AppDeps>;
+  deps?: TestServerDeps;
   /** The app's inserts marked by the test fail (tests/helpers/write-faults.ts). */
   writeFaults?: boolean;
 };
@@ -36,27 +40,19 @@ export async function startTestServer(options: TestServerOptions = {}) {
   const site = options.withSite ? await loadSiteBuild() : null;
   if (options.withSite && !site)
     throw new Error('No production build in dist/: run `npm run build` first (npm test does).');
-  // Shared with attachChat when a test adds the chat (tests/helpers/socket-harness.ts).
-  const sessionEvents = options.deps?.sessionEvents ?? createSessionEvents();
-  const inboxEvents = options.deps?.inboxEvents ?? createInboxEvents();
-  const app = createApp({
-    env,
-    db: options.writeFaults ? withWriteFaults(db) : db,
-    logger: createLogger('silent'),
-    version: 'test',
-    site: site ?? undefined,
-    ...options.deps,
-    sessionEvents,
-    inboxEvents,
-  });
+  const { logger = createLogger('silent'), redis, site: siteOverride, ...overrides } = options.deps ?? {};
+  // Given to attachChat too when a test adds the chat (tests/helpers/socket-harness.ts), as server/index.ts does.
+  const services = createServices(env, options.writeFaults ? withWriteFaults(db) : db, logger, redis, overrides);
+  const app = createApp(services, { version: 'test', site: siteOverride ?? site ?? undefined });
   const { server, baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
     baseUrl,
     db,
     env,
     server,
-    sessionEvents,
-    inboxEvents,
+    services,
+    sessionEvents: services.sessionEvents,
+    inboxEvents: services.inboxEvents,
     close: async () => {
       await closeServer();
       await db.destroy();

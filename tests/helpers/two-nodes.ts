@@ -7,22 +7,20 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { createSocket } from '../../client/lib/socket';
 import { createApp } from '../../server/app';
-import { createSessionEvents } from '../../server/auth/session-events';
-import { attachChat, type ChatDeps } from '../../server/chat/attach-chat';
+import { attachChat, type ChatOptions as AttachChatOptions } from '../../server/chat/attach-chat';
 import { createVisitorIdentity } from '../../server/chat/visitor-identity';
 import type { AppDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
 import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
-import { createInboxEvents } from '../../server/staff/inbox-events';
+import { createServices } from '../../server/services';
 import { testRedisClients } from './redis';
-import { silentLogger } from './silent-logger';
 import { TEST_REPLY_DELAY_MS, createSignedInUser } from './socket-harness';
 import { ALWAYS_OPEN } from './support-clocks';
 import { createTestDb } from './test-db';
 import { listenOnEphemeralPort } from './test-server';
 
-type ChatOptions = Partial<Pick<ChatDeps, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>> & {
+type ChatOptions = Partial<Pick<AttachChatOptions, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>> & {
   /** This node's Redis (default: the test Redis); UNREACHABLE_REDIS_URL plays an outage. */
   redisUrl?: string;
 };
@@ -38,28 +36,14 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
   });
   const { redisUrl, ...chatDeps } = chatOptions;
   const redis = await testRedisClients(prefix, redisUrl);
-  const sessionEvents = createSessionEvents();
-  const inboxEvents = createInboxEvents();
-  const app = createApp({
-    env,
-    db,
-    logger: createLogger('silent'),
-    version: 'test',
-    sessionEvents,
-    inboxEvents,
-    redis,
-  });
+  const services = createServices(env, db, createLogger('silent'), redis);
+  const { sessionEvents, inboxEvents } = services;
+  const app = createApp(services, { version: 'test' });
   const { server, baseUrl, closeServer } = await listenOnEphemeralPort(app);
-  const chat = attachChat(server, {
-    env,
-    db,
-    logger: silentLogger,
-    sessionEvents,
-    inboxEvents,
+  const chat = attachChat(server, services, {
     cookieSecret,
     replyDelayMs: TEST_REPLY_DELAY_MS,
     supportClock: ALWAYS_OPEN,
-    redis,
     ...chatDeps,
   });
   const sockets: Socket[] = [];

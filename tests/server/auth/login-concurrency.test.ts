@@ -10,6 +10,7 @@ import { users } from '../../../server/data/users';
 import { loadEnv } from '../../../server/env';
 import { createLogger } from '../../../server/logger';
 import { createInnerContext } from '../../../server/trpc/context';
+import { testServices } from '../../helpers/test-services';
 import { appRouter } from '../../../server/trpc/router';
 import { createCallerFactory } from '../../../server/trpc/trpc';
 import { createHttpClient, trpcError } from '../../helpers/auth-http';
@@ -127,12 +128,14 @@ describe('the limits hold when the calls of one request run together (what a tRP
     const spy = countingHasher();
     await users.create(db, { email: 'tobi@example.ng', fullName: 'Tobi Ade', passwordHash, confirmed: true });
     const caller = createCaller(
-      createInnerContext({
-        db,
-        env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-        logger: createLogger('silent'),
-        passwords: spy.passwords,
-      }),
+      createInnerContext(
+        testServices({
+          db,
+          env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+          logger: createLogger('silent'),
+          passwords: spy.passwords,
+        }),
+      ),
     );
     const outcomes = await Promise.allSettled(
       Array.from({ length: ATTEMPTS }, (_, index) =>

@@ -12,6 +12,8 @@ import { createChatService, type ChatService } from '../../../server/chat/chat-s
 import type { ChatRooms } from '../../../server/chat/rooms';
 import { users } from '../../../server/data/users';
 import type { AppDatabase } from '../../../server/db/database';
+import { createWriteBatcher } from '../../../server/db/write-batcher';
+import { createMailQueue } from '../../../server/mail/mail-queue';
 import { chatTexts } from '../../../shared/chat-texts';
 import { ALWAYS_OPEN } from '../../helpers/support-clocks';
 import { createTestDb } from '../../helpers/test-db';
@@ -53,6 +55,8 @@ beforeEach(async () => {
   service = createChatService({
     db,
     logger: { info: () => undefined, warn: () => undefined, error: (_message, fields) => errors.push(fields) },
+    writes: createWriteBatcher(db),
+    mail: createMailQueue(db),
     rooms: rooms(),
     supportClock: ALWAYS_OPEN,
     chatLink: 'https://example.ng/#chat',

@@ -14,6 +14,7 @@ import type { AppDatabase } from '../../../server/db/database';
 import { engineOf } from '../../../server/db/dialect';
 import { migrateDownAll, migrateToLatest } from '../../../server/db/migrate';
 import { createApp } from '../../../server/app';
+import { testServices } from '../../helpers/test-services';
 import { openPostgres } from '../../../server/db/app-database';
 import { loadEnv } from '../../../server/env';
 import { createLogger } from '../../../server/logger';
@@ -162,12 +163,14 @@ describe('PostgreSQL', () => {
     // Port 1 on the loopback refuses at once: the server is down.
     const { db } = openPostgres('postgres://postgres@127.0.0.1:1/test', { poolSize: 2 });
     opened.push(db);
-    const app = createApp({
-      env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
-      db,
-      logger: createLogger('silent'),
-      version: 'test',
-    });
+    const app = createApp(
+      testServices({
+        env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
+        db,
+        logger: createLogger('silent'),
+      }),
+      { version: 'test' },
+    );
     const { baseUrl, closeServer } = await listenOnEphemeralPort(app);
     try {
       const health = await fetch(`${baseUrl}/healthz`);

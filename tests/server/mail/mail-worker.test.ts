@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../../server/data/mail-outbox';
 import { loadEnv } from '../../../server/env';
 import { createLogger } from '../../../server/logger';
-import { enqueueMail } from '../../../server/mail/mail-queue';
+import { createMailQueue } from '../../../server/mail/mail-queue';
 import { confirmationMail, passwordResetMail } from '../../../server/mail/mail-templates';
 import { backoffDelay, maskEmailsIn, startMailWorker } from '../../../server/mail/mail-worker';
 import { createHttpClient } from '../../helpers/auth-http';
@@ -43,17 +43,18 @@ describe('outbox mode (no SMTP_URL)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-outbox-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const db = await createTestDb();
+    const queue = createMailQueue(db);
     cleanups.push(() => db.destroy());
     const lines: string[] = [];
     const worker = startMailWorker({
       db,
+      queue,
       env: loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }),
       logger: createLogger('info', (line) => (lines.push(line), true)),
       pollMs: 100,
     });
     cleanups.push(() => worker.stop());
-    await enqueueMail(
-      db,
+    await queue.enqueue(
       confirmationMail(
         'tobi@example.ng',
         'Tobi',
@@ -86,10 +87,12 @@ describe('outbox mode (no SMTP_URL)', () => {
 describe('SMTP delivery through the queue', () => {
   it('sends and deletes a due message; retries with back-off while SMTP is down and gives up after the last attempt, wiping the body', async () => {
     const db = await createTestDb();
+    const queue = createMailQueue(db);
     cleanups.push(() => db.destroy());
     let calls = 0;
     const worker = startMailWorker({
       db,
+      queue,
       env: loadEnv({ NODE_ENV: 'test' }),
       logger: createLogger('silent'),
       transport: { kind: 'smtp', send: () => Promise.resolve(void calls++), close: () => {} },
@@ -98,13 +101,14 @@ describe('SMTP delivery through the queue', () => {
       maxAttempts: 3,
     });
     cleanups.push(() => worker.stop());
-    await enqueueMail(db, confirmationMail('a@example.ng', 'A', 'http://x/confirm-email?token=t'));
+    await queue.enqueue(confirmationMail('a@example.ng', 'A', 'http://x/confirm-email?token=t'));
     await waitFor(async () => (await mailOutbox.countPending(db)) === 0, 10_000, 'nothing pending');
     expect(calls).toBe(1);
 
     let failures = 0;
     const failing = startMailWorker({
       db,
+      queue,
       env: loadEnv({ NODE_ENV: 'test' }),
       logger: createLogger('silent'),
       transport: {
@@ -118,7 +122,7 @@ describe('SMTP delivery through the queue', () => {
     });
     cleanups.push(() => failing.stop());
     await worker.stop();
-    await enqueueMail(db, confirmationMail('b@example.ng', 'B', 'http://x/confirm-email?token=t'));
+    await queue.enqueue(confirmationMail('b@example.ng', 'B', 'http://x/confirm-email?token=t'));
     await waitFor(
       async () =>
         (
@@ -158,6 +162,7 @@ describe('SMTP delivery through the queue', () => {
       db: server.db,
       env: server.env,
       logger,
+      queue: server.services.mail,
       pollMs: 100,
       backoffBaseMs: 100,
       backoffMaxMs: 400,
@@ -192,17 +197,19 @@ describe('SMTP delivery through the queue', () => {
 
   it('stops cleanly: a stopped worker sends nothing more', async () => {
     const db = await createTestDb();
+    const queue = createMailQueue(db);
     cleanups.push(() => db.destroy());
     let sent = 0;
     const worker = startMailWorker({
       db,
+      queue,
       env: loadEnv({ NODE_ENV: 'test' }),
       logger: createLogger('silent'),
       transport: { kind: 'smtp', send: () => Promise.resolve(void sent++), close: () => {} },
       pollMs: 50,
     });
     await worker.stop();
-    await enqueueMail(db, confirmationMail('c@example.ng', 'C', 'http://x/confirm-email?token=t'));
+    await queue.enqueue(confirmationMail('c@example.ng', 'C', 'http://x/confirm-email?token=t'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sent).toBe(0);
     expect(await mailOutbox.countPending(db)).toBe(1);

@@ -7,7 +7,7 @@ import { mailOutbox } from '../../../server/data/mail-outbox';
 import { loadEnv } from '../../../server/env';
 import { createLogger } from '../../../server/logger';
 import { calendarFile, foldLine } from '../../../server/mail/ics';
-import { enqueueMail } from '../../../server/mail/mail-queue';
+import { createMailQueue } from '../../../server/mail/mail-queue';
 import { startMailWorker } from '../../../server/mail/mail-worker';
 import { requestReceivedMail, requestStatusMail, type RequestRow } from '../../../server/mail/request-mails';
 import { startSmtpServer } from '../../helpers/smtp-test-server';
@@ -139,15 +139,17 @@ describe('attachments through the queue', () => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
     const db = await createTestDb();
+    const queue = createMailQueue(db);
     cleanups.push(() => db.destroy());
     const worker = startMailWorker({
       db,
+      queue,
       env: loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', SMTP_URL: smtp.url }),
       logger: createLogger('silent'),
       pollMs: 100,
     });
     cleanups.push(() => worker.stop());
-    await enqueueMail(db, requestStatusMail(row({ status: 'confirmed', confirmed_for: '2026-12-01T09:05' }))!);
+    await queue.enqueue(requestStatusMail(row({ status: 'confirmed', confirmed_for: '2026-12-01T09:05' }))!);
     const received = await smtp.waitForMail((mail) => mail.to.includes('ada@example.ng'));
     expect(received.raw).toMatch(/Content-Type: text\/calendar/);
     expect(received.raw).toMatch(/filename=APT-7K3Q9\.ics/);
@@ -174,15 +176,17 @@ describe('the outbox default (no SMTP_URL)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-request-outbox-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const db = await createTestDb();
+    const queue = createMailQueue(db);
     cleanups.push(() => db.destroy());
     const worker = startMailWorker({
       db,
+      queue,
       env: loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }),
       logger: createLogger('silent'),
       pollMs: 100,
     });
     cleanups.push(() => worker.stop());
-    await enqueueMail(db, requestStatusMail(row({ status: 'confirmed', confirmed_for: '2026-12-01T09:05' }))!);
+    await queue.enqueue(requestStatusMail(row({ status: 'confirmed', confirmed_for: '2026-12-01T09:05' }))!);
     const outbox = path.join(dataDir, 'outbox');
     const mailed = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith('.eml')) : []);
     await waitFor(() => mailed().length > 0, 10_000, 'the mail in the outbox');

@@ -10,6 +10,7 @@ import { users } from '../../../server/data/users';
 import type { AppDatabase } from '../../../server/db/database';
 import { createWriteBatcher, type WriteBatcher } from '../../../server/db/write-batcher';
 import { createLogger } from '../../../server/logger';
+import { createMailQueue } from '../../../server/mail/mail-queue';
 import { assignRequest } from '../../../server/requests/assign';
 import { messagePatient } from '../../../server/requests/message';
 import { addRequestNote } from '../../../server/requests/note';
@@ -46,6 +47,7 @@ function depsWith(writes?: WriteBatcher) {
     db,
     writes: writes ?? createWriteBatcher(db),
     audit: createAuditLog({ db, logger }),
+    mail: createMailQueue(db),
     inboxEvents,
     logger,
   };

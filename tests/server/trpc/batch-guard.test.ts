@@ -1,9 +1,9 @@
 import { initTRPC } from '@trpc/server';
 import express from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_NOT_BATCHABLE_MESSAGE, batchTooLargeMessage } from '../../../shared/messages/auth-messages';
 import { MALFORMED_PATH_MESSAGE, batchGuard } from '../../../server/trpc/batch-guard';
-import { trpcExpressHandler } from '../../../server/trpc/express-handler';
 import { jsonBodyGuard } from '../../../server/http/json-body-guard';
 import { listenOnEphemeralPort, startTestServer } from '../../helpers/test-server';
 
@@ -126,13 +126,13 @@ describe('the batch guard on its own', () => {
 });
 
 describe('tRPC enforces the same limit behind the guard', () => {
-  it('refuses a batch over maxBatchSize in the lean handler itself', async () => {
+  it('refuses a batch over maxBatchSize in tRPC’s Express adapter itself', async () => {
     const t = initTRPC.create();
     const app = express();
     app.use(
       '/trpc',
       jsonBodyGuard,
-      trpcExpressHandler({
+      createExpressMiddleware({
         router: t.router({ ping: t.procedure.query(() => 'pong') }),
         maxBatchSize: 2,
         createContext: () => Promise.resolve({}),

@@ -63,7 +63,14 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   const logger = createLogger('info', (line) => (logLines.push(line), true));
   server = await startTestServer({ env: { SMTP_URL: smtp.url, TRUST_PROXY: '1' }, deps: { logger } });
-  worker = startMailWorker({ db: server.db, env: server.env, logger, pollMs: 200, backoffBaseMs: 100 });
+  worker = startMailWorker({
+    db: server.db,
+    env: server.env,
+    logger,
+    queue: server.services.mail,
+    pollMs: 200,
+    backoffBaseMs: 100,
+  });
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../../../server/app';
+import { testServices } from '../../../helpers/test-services';
 import { openDatabase, type AppDatabase } from '../../../../server/db/database';
 import { migrateToLatest } from '../../../../server/db/migrate';
 import { countSubmissions, type SubmissionTable } from '../../../../server/data/submissions';
@@ -23,13 +24,15 @@ export async function startFormsServer(env: Record<string, string> = {}, logger:
       ? { ...(await createPostgresTestDb()), sqlite: null }
       : openDatabase(path.join(dir, 'app.db'));
   await migrateToLatest(db);
-  const app = createApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env }),
-    // Inserts marked by tests/helpers/write-faults.ts fail; the tests read and clean up through `db` itself.
-    db: withWriteFaults(db),
-    logger,
-    version: 'test',
-  });
+  const app = createApp(
+    testServices({
+      env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env }),
+      // Inserts marked by tests/helpers/write-faults.ts fail; the tests read and clean up through `db` itself.
+      db: withWriteFaults(db),
+      logger,
+    }),
+    { version: 'test' },
+  );
   const { baseUrl, closeServer } = await listenOnEphemeralPort(app);
   return {
     baseUrl,

@@ -11,6 +11,7 @@ import type { AppDatabase } from '../../../../server/db/database';
 import { loadEnv } from '../../../../server/env';
 import { createLogger } from '../../../../server/logger';
 import { createInnerContext } from '../../../../server/trpc/context';
+import { testServices } from '../../../helpers/test-services';
 import { appRouter } from '../../../../server/trpc/router';
 import { createCallerFactory } from '../../../../server/trpc/trpc';
 import { appointmentSchema } from '../../../../shared/schemas/appointment';
@@ -41,7 +42,7 @@ beforeAll(async () => {
     DATA_DIR: '/nonexistent',
     RATE_LIMIT_FORMS_PER_MINUTE: '1000000',
   });
-  caller = createCaller(createInnerContext({ db, env, logger: createLogger('silent') }));
+  caller = createCaller(createInnerContext(testServices({ db, env, logger: createLogger('silent') })));
 });
 afterAll(() => db.destroy());
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../../server/app';
 import type { AppDatabase } from '../../../../server/db/database';
+import { testServices } from '../../../helpers/test-services';
 import { loadEnv } from '../../../../server/env';
 import { createLogger } from '../../../../server/logger';
 import { createTestDb } from '../../../helpers/test-db';
@@ -15,12 +16,14 @@ import { count, post, procedures, tableOf, validInput } from './forms-fixtures';
 
 async function serve(nodeEnv: 'production' | 'development' | 'test', appDb: (db: AppDatabase) => AppDatabase) {
   const db = await createTestDb();
-  const app = createApp({
-    env: loadEnv({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
-    db: appDb(db),
-    logger: createLogger('silent'),
-    version: 'test',
-  });
+  const app = createApp(
+    testServices({
+      env: loadEnv({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
+      db: appDb(db),
+      logger: createLogger('silent'),
+    }),
+    { version: 'test' },
+  );
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

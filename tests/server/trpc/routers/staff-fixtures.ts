@@ -14,7 +14,9 @@ import { loadEnv } from '../../../../server/env';
 import { createLogger } from '../../../../server/logger';
 import { createInboxEvents, type InboxChange } from '../../../../server/staff/inbox-events';
 import { appRouter } from '../../../../server/trpc/router';
-import { createInnerContext, type ContextUser } from '../../../../server/trpc/context';
+import type { ContextUser } from '../../../../server/auth/session';
+import { createInnerContext } from '../../../../server/trpc/context';
+import { testServices } from '../../../helpers/test-services';
 import { createCallerFactory } from '../../../../server/trpc/trpc';
 import { lagosToday } from '../../../../shared/lagos-date';
 import { createTestDb } from '../../../helpers/test-db';
@@ -56,7 +58,7 @@ export async function startStaffWorld() {
   const holdWrites = (count: number) => {
     gate = { size: count, waiting: [] };
   };
-  const services = { db, env, logger: createLogger('silent'), inboxEvents, writes: gatedWrites };
+  const services = testServices({ db, env, logger: createLogger('silent'), inboxEvents, writes: gatedWrites });
 
   const callerFor = (user: ContextUser | null) => createCaller(createInnerContext(services, { user }));
 

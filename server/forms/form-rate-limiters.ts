@@ -1,10 +1,10 @@
-import type { SubmissionTable } from '../../data/submissions';
-import type { Env } from '../../env';
-import { memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from '../../http/rate-limiter';
+import type { SubmissionTable } from '../data/submissions';
+import type { Env } from '../env';
+import { memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from '../http/rate-limiter';
 
 const RATE_WINDOW_MS = 60_000;
 
-/** The per-IP limiter of each public form; one set per app (createApp builds it). */
+/** The per-IP limiter of each public form; one set per app (createServices builds it). */
 export type FormRateLimiters = Record<SubmissionTable, RateLimiter>;
 
 export function createFormRateLimiters(

@@ -35,8 +35,8 @@ import {
   type ChatMessage,
   type VisitorClientToServerEvents,
   type VisitorServerToClientEvents,
-} from '../../shared/chat-events';
-import { distDir, hasSiteBuild } from '../site/load-site-build';
+} from '../../../shared/chat-events';
+import { distDir, hasSiteBuild } from '../../site/load-site-build';
 
 type Profile = 'burst' | 'paced';
 
@@ -76,7 +76,7 @@ const ON_TIME = { min: 1400, max: 2500 };
 /** The per-visitor burst limit (attach-chat.ts: CHAT_BURST_LIMIT per CHAT_BURST_WINDOW_MS), not configurable. */
 const BURST_LIMIT = 5;
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(distDir, 'server', 'index.mjs');
 
 const percentile = (sorted: number[], p: number) =>

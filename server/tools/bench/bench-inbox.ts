@@ -12,16 +12,17 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp } from '../app';
-import { createSession, generateSessionToken } from '../auth/session';
-import { users } from '../data/users';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { loadEnv } from '../env';
-import { createLogger } from '../logger';
-import { phoneE164 } from '../../shared/phone';
-import type { InboxFilter } from '../../shared/requests';
-import { REQUEST_STATUSES, REQUEST_TYPES } from '../../shared/requests';
+import { createApp } from '../../app';
+import { createServices } from '../../services';
+import { createSession, generateSessionToken } from '../../auth/session';
+import { users } from '../../data/users';
+import { openDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { loadEnv } from '../../env';
+import { createLogger } from '../../logger';
+import { phoneE164 } from '../../../shared/phone';
+import type { InboxFilter } from '../../../shared/requests';
+import { REQUEST_STATUSES, REQUEST_TYPES } from '../../../shared/requests';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, runs: { type: 'string', default: '200' } },
@@ -112,7 +113,7 @@ async function main() {
     const token = generateSessionToken();
     await createSession(db, token, me, 'agent');
     const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dir });
-    const app = createApp({ env, db, logger: createLogger('silent'), version: 'bench' });
+    const app = createApp(createServices(env, db, createLogger('silent')), { version: 'bench' });
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -10,13 +10,8 @@
  * verdict uses the medians. Prints every run, the medians and the ratio to the baseline,
  * then checks that the rows stored equal the 2xx responses. Exits 1 when that check fails.
  * Targets (issue #4): at least 40% of the baseline's requests/s, p99 at most 50 ms.
- *
- * Then the two tRPC HTTP adapters (ADR 0013): the app (createApp, API only, the rest of
- * ADR 0009 kept) is started twice, once on the stock @trpc/server/adapters/express and once
- * on the lean handler (server/trpc/express-handler.ts), and the two alternate for three
- * rounds on the same submission. `--adapters-only` runs just that comparison.
  */
-import { appointmentBody, benchServerEnv, freePort, waitUntilUp } from './bench-process';
+import { appointmentBody, freePort, waitUntilUp } from './bench-process';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,12 +19,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import express from 'express';
-import { createApp, type TrpcAdapter } from '../app';
-import { databaseFile, openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { loadEnv, envSetting } from '../env';
-import { createLogger } from '../logger';
-import { distDir, hasSiteBuild } from '../site/load-site-build';
+import { envSetting } from '../../env';
+import { distDir, hasSiteBuild } from '../../site/load-site-build';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -37,14 +28,10 @@ const EXACT_REQUESTS = 2000;
 const ROUNDS = 3;
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 50;
-const root = path.resolve(import.meta.dirname, '../..');
-
-const serveArgument = process.argv.find((argument) => argument.startsWith('--serve='));
+const root = path.resolve(import.meta.dirname, '../../..');
 
 // Baseline mode: this same file, run as a child, serves the bare Express JSON endpoint.
-if (serveArgument) {
-  await serveApp(serveArgument.slice('--serve='.length) as TrpcAdapter);
-} else if (process.argv.includes('--baseline')) {
+if (process.argv.includes('--baseline')) {
   const app = express();
   app.post('/echo', express.json({ limit: '64kb' }), (req, res) => {
     res.json({ result: { data: { reference: 'APT-22222', fields: Object.keys((req.body ?? {}) as object).length } } });
@@ -53,15 +40,6 @@ if (serveArgument) {
   app.listen(envSetting('PORT'), '127.0.0.1');
 } else {
   await main();
-}
-
-/** Adapter mode: the app as createApp builds it (no site), on one tRPC adapter, logging as in production. */
-async function serveApp(adapter: TrpcAdapter) {
-  const env = loadEnv();
-  const { db } = openDatabase(databaseFile(env.DATA_DIR));
-  await migrateToLatest(db);
-  const app = createApp({ env, db, logger: createLogger(env.LOG_LEVEL), version: 'bench', trpcAdapter: adapter });
-  app.listen(env.PORT, env.HOST);
 }
 
 type Run = { label: string; rps: number; p50: number; p99: number; ok: number; other: number; errors: number };
@@ -92,73 +70,7 @@ async function drive(
   };
 }
 
-/** The stock tRPC Express adapter against the lean handler, alternating, same app otherwise. */
-async function compareAdapters() {
-  const children: ChildProcess[] = [];
-  const dataDirs: string[] = [];
-  // A failed run must not leave its servers behind.
-  process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')));
-  const start = async (adapter: TrpcAdapter) => {
-    const port = await freePort();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ilera-bench-${adapter}-`));
-    dataDirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, `--serve=${adapter}`], {
-      cwd: root,
-      env: benchServerEnv({
-        port,
-        dataDir,
-        logLevel: 'info',
-        extra: { RATE_LIMIT_FORMS_PER_MINUTE: '100000000' },
-      }),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    await waitUntilUp(url, child);
-    return url;
-  };
-  const [stockUrl, leanUrl] = [await start('stock'), await start('lean')];
-  const body = appointmentBody();
-  const formsPath = '/trpc/forms.submitAppointment';
-  await drive('warm-up', `${stockUrl}${formsPath}`, stockUrl, body, { duration: 2 });
-  await drive('warm-up', `${leanUrl}${formsPath}`, leanUrl, body, { duration: 2 });
-  const rounds: { stock: Run; lean: Run }[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    // Alternate which goes first, so a drifting machine favours neither.
-    const order: TrpcAdapter[] = round % 2 ? ['stock', 'lean'] : ['lean', 'stock'];
-    const runs: Partial<Record<TrpcAdapter, Run>> = {};
-    for (const adapter of order) {
-      const url = adapter === 'stock' ? stockUrl : leanUrl;
-      runs[adapter] = await drive(`round ${round}: ${adapter} adapter`, `${url}${formsPath}`, url, body);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    rounds.push({ stock: runs.stock!, lean: runs.lean! });
-  }
-  children.forEach((child) => child.kill('SIGTERM'));
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const row = (run: Run) =>
-    `| ${run.label} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.ok} | ${run.other} | ${run.errors} |`;
-  console.log(
-    `\ntRPC HTTP adapters (ADR 0013): ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds\n`,
-  );
-  console.log('| run | requests/s | p50 ms | p99 ms | 2xx | non-2xx | errors |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const { stock, lean } of rounds) console.log(`${row(stock)}\n${row(lean)}`);
-  const gain = median(rounds.map(({ stock, lean }) => lean.rps / stock.rps - 1));
-  console.log(
-    `\nmedian requests/s: stock ${median(rounds.map(({ stock }) => stock.rps)).toFixed(0)}, lean ${median(rounds.map(({ lean }) => lean.rps)).toFixed(0)}; ` +
-      `lean over stock (median of the rounds' ratios): ${(gain * 100).toFixed(1)}% (keep the lean handler only at >= 15%)`,
-  );
-  console.log(
-    `median p99 ms: stock ${median(rounds.map(({ stock }) => stock.p99))}, lean ${median(rounds.map(({ lean }) => lean.p99))}`,
-  );
-}
-
 async function main() {
-  if (process.argv.includes('--adapters-only')) return compareAdapters();
   if (!hasSiteBuild()) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first (or set DIST_DIR).`);
   }
@@ -258,7 +170,6 @@ async function main() {
   console.log(
     `exact run: rows stored ${exactStored}, 2xx responses ${exact.ok}: ${exactStored === exact.ok ? 'equal' : 'MISMATCH'}`,
   );
-  await compareAdapters();
   const failedRequests =
     rounds.some(({ forms }) => forms.other > 0 || forms.errors > 0) || exact.other > 0 || exact.errors > 0;
   if (!inFlightOk || exactStored !== exact.ok || failedRequests) process.exitCode = 1;

@@ -1,7 +1,7 @@
 /** What the benchmarks share: a free loopback port, and waiting for a started server to answer. */
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { lagosToday } from '../../shared/lagos-date';
+import { lagosToday } from '../../../shared/lagos-date';
 
 export function freePort(): Promise<number> {
   return new Promise<number>((resolve, reject) => {

@@ -24,11 +24,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
-import { CHAT_NAMESPACES, VISITOR_HANDSHAKE_QUERY } from '../../shared/chat-events';
-import { openAppDatabase } from '../db/app-database';
-import type { AppDatabase } from '../db/database';
-import { loadEnv } from '../env';
-import { hasSiteBuild } from '../site/load-site-build';
+import { CHAT_NAMESPACES, VISITOR_HANDSHAKE_QUERY } from '../../../shared/chat-events';
+import { openAppDatabase } from '../../db/app-database';
+import type { AppDatabase } from '../../db/database';
+import { loadEnv } from '../../env';
+import { hasSiteBuild } from '../../site/load-site-build';
 import { appointmentBody } from './bench-process';
 import {
   answers,
@@ -38,7 +38,7 @@ import {
   testPostgresUrl,
   testRedisUrl,
   type AppNode,
-} from './cluster';
+} from '../cluster';
 
 const { values } = parseArgs({
   options: {

@@ -17,10 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { DEFAULT_HASH_QUEUE, hashConcurrencyFor } from '../auth/password-hasher';
-import { loadEnv } from '../env';
-import { hashPassword } from '../auth/password';
-import { distDir, hasSiteBuild } from '../site/load-site-build';
+import { DEFAULT_HASH_QUEUE, hashConcurrencyFor } from '../../auth/password-hasher';
+import { loadEnv } from '../../env';
+import { hashPassword } from '../../auth/password';
+import { distDir, hasSiteBuild } from '../../site/load-site-build';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +35,7 @@ const BURST = Number(values.burst);
 const PAGES = ['/', '/about', '/services'];
 const emailOf = (client: number) => `bench.login${client}@example.ng`;
 const PASSWORD = 'Bench-login-pepper-42';
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], p: number) => {
