@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type DatabaseIntrospector,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import type { AppDatabase } from './database';
 import { engineOf } from './dialect';
 
@@ -38,15 +45,48 @@ class MigrationFolderProvider implements MigrationProvider {
 }
 
 /**
+ * Kysely's PostgreSQL introspection lists the tables of every schema of the database, asking has_schema_privilege of
+ * each: a schema another process drops meanwhile (a parallel test file, a second app) makes that query fail with
+ * 'schema … does not exist'. The migrator only asks whether its own two tables and its schema exist, so it is given a
+ * view of the database that looks in `schema` alone.
+ */
+function scopedToSchema(db: AppDatabase, schema: string): AppDatabase {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () =>
+      (
+        await sql<{
+          name: string;
+        }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db)
+      ).rows,
+    getTables: async () =>
+      (
+        await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = ${schema}`.execute(db)
+      ).rows.map(({ name }) => ({ name, schema, isView: false, columns: [] })),
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      // Kysely's methods use private fields: they must run on the real instance.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
  * On PostgreSQL the migrator is told its schema (the connection's current one): otherwise it looks for its own tables
  * in every schema of the database, takes another schema's for its own, and never creates them in this one.
  */
 export async function createMigrator(db: AppDatabase) {
-  const migrationTableSchema =
-    engineOf(db) === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  return new Migrator({ db, provider: new MigrationFolderProvider(), migrationTableSchema });
+  if (engineOf(db) !== 'postgres') return new Migrator({ db, provider: new MigrationFolderProvider() });
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
+  return new Migrator({
+    db: scopedToSchema(db, schema),
+    provider: new MigrationFolderProvider(),
+    migrationTableSchema: schema,
+  });
 }
 
 function unwrap({ error, results }: MigrationResultSet) {
