@@ -1,15 +1,5 @@
 /** The account forms' field lists (issue #26), drawn by the same component as the stored forms. */
-import type { FieldSpec } from './field-spec';
-
-const email: FieldSpec = {
-  kind: 'input',
-  name: 'email',
-  id: 'email',
-  type: 'email',
-  label: 'Email Address',
-  autoComplete: 'email',
-  spellCheck: false,
-};
+import { emailField as email, type FieldSpec } from './field-spec';
 
 const newPassword = (label: string, hint: string): FieldSpec[] => [
   { kind: 'password', name: 'password', id: 'password', label, hint, autoComplete: 'new-password' },

@@ -45,3 +45,14 @@ export type FieldSpec = InputSpec | SelectSpec | TextAreaSpec | PasswordSpec;
 
 export type FieldGroup =
   FieldSpec | { kind: 'row'; fields: FieldSpec[] } | { kind: 'section'; title: string; fields: FieldGroup[] };
+
+/** The Email Address field, the same on the stored forms and the account forms. */
+export const emailField: FieldSpec = {
+  kind: 'input',
+  name: 'email',
+  id: 'email',
+  type: 'email',
+  label: 'Email Address',
+  autoComplete: 'email',
+  spellCheck: false,
+};

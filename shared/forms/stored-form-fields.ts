@@ -17,7 +17,7 @@ import {
   packageFromParam,
   serviceCategories,
 } from '../form-options';
-import type { FieldGroup, FieldSpec } from './field-spec';
+import { emailField, type FieldGroup, type FieldSpec } from './field-spec';
 import type { StoredFormName } from './stored-forms';
 
 export type StoredFormLayout = {
@@ -40,15 +40,7 @@ export type StoredFormLayout = {
 /** Full Name, Email Address and an optional Phone Number, as the appointment, application, order and trip forms ask. */
 const contactDetails: FieldSpec[] = [
   { kind: 'input', name: 'fullName', id: 'full-name', label: 'Full Name', autoComplete: 'name' },
-  {
-    kind: 'input',
-    name: 'email',
-    id: 'email',
-    type: 'email',
-    label: 'Email Address',
-    autoComplete: 'email',
-    spellCheck: false,
-  },
+  emailField,
   {
     kind: 'input',
     name: 'phone',
