@@ -23,6 +23,8 @@ type AppFormProps = {
   /** Accessible name; left out where a surrounding section already names the form. */
   label?: string;
   labelledBy?: string;
+  /** A search or filter form is a search landmark (the staff inbox's filters, say). */
+  role?: 'search';
   id?: string;
   className?: string;
   /** Stored forms only: the honeypot's id prefix. */
@@ -50,6 +52,7 @@ export function AppForm({
   onSubmit,
   label,
   labelledBy,
+  role,
   id,
   className = 'app-form',
   botTrapPrefix,
@@ -65,6 +68,7 @@ export function AppForm({
       id={id}
       {...(holdEarlySubmit ? { [EARLY_SUBMIT_ATTRIBUTE]: '' } : null)}
       className={className}
+      role={role}
       method="post"
       noValidate
       aria-label={label}
