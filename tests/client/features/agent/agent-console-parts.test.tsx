@@ -304,7 +304,7 @@ describe('the canned replies editor (admins)', () => {
     expect(onSave).not.toHaveBeenCalled();
     const title = screen.getByRole('textbox', { name: 'Title' });
     expect(title.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('Enter a title.');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('Error: Enter a title.');
     const body = screen.getByRole('textbox', { name: 'Reply' });
     expect(document.getElementById(body.getAttribute('aria-describedby')!)?.textContent).toBeTruthy();
     await expectNoAxeViolations(container);
