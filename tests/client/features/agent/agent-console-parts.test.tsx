@@ -3,10 +3,13 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentPresence, CannedReply, ConversationSummary } from '../../../../shared/chat-events';
-import { CannedRepliesEditor } from '../../../../client/features/agent/canned-replies-editor';
-import { ConversationActions, type RoomActions } from '../../../../client/features/agent/conversation-actions';
-import { ConversationList } from '../../../../client/features/agent/conversation-list';
-import { ReplyForm } from '../../../../client/features/agent/reply-form';
+import { CannedRepliesEditor } from '../../../../client/features/agent/canned-replies/canned-replies-editor';
+import {
+  ConversationActions,
+  type RoomActions,
+} from '../../../../client/features/agent/conversation/conversation-actions';
+import { ConversationList } from '../../../../client/features/agent/conversations/conversation-list';
+import { ReplyForm } from '../../../../client/features/agent/conversation/reply-form';
 import { conversationSummary } from './summary-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

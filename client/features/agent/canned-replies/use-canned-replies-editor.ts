@@ -3,11 +3,11 @@
  * the shared schema first), and the server's answers to save and delete.
  */
 import { useId, useRef, useState } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
-import { cannedReplySaveSchema } from '../../../shared/schemas/chat';
-import { checkSchema } from '../../components/form/server-errors';
-import { useAppForm } from '../../components/form/use-app-form';
-import type { AskResult } from './agent-connection';
+import type { CannedReply } from '../../../../shared/chat-events';
+import { cannedReplySaveSchema } from '../../../../shared/schemas/chat';
+import { checkSchema } from '../../../components/form/server-errors';
+import { useAppForm } from '../../../components/form/use-app-form';
+import type { AskResult } from '../agent-connection';
 
 export function useCannedRepliesEditor(
   onSave: (reply: { id?: number; title: string; body: string }) => Promise<AskResult<'canned:save'>>,

@@ -1,11 +1,11 @@
 /** The form that adds a canned reply or saves the one being edited (admins), on the form kit. */
 import { useId, type FormEventHandler, type Ref } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
-import { AppForm } from '../../components/form/app-form';
-import { Field } from '../../components/form/field';
-import { TextArea } from '../../components/form/text-area';
-import type { useAppForm } from '../../components/form/use-app-form';
+import type { CannedReply } from '../../../../shared/chat-events';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../shared/constants';
+import { AppForm } from '../../../components/form/app-form';
+import { Field } from '../../../components/form/field';
+import { TextArea } from '../../../components/form/text-area';
+import type { useAppForm } from '../../../components/form/use-app-form';
 
 export function CannedReplyForm({
   editing,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
-import type { AskResult } from './agent-connection';
+import type { CannedReply } from '../../../../shared/chat-events';
+import type { AskResult } from '../agent-connection';
 import { CannedReplyForm } from './canned-reply-form';
 import { useCannedRepliesEditor } from './use-canned-replies-editor';
 

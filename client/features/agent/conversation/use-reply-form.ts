@@ -3,7 +3,7 @@
  * one, sending, and the typing signal (sent only when it changes). See ReplyForm for the keys.
  */
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
+import type { CannedReply } from '../../../../shared/chat-events';
 import { cannedCommand, insertCannedReply, matchCannedReplies } from './canned-replies';
 
 export function useReplyForm({
