@@ -138,7 +138,7 @@ export function AccountSettings() {
 
 /** The confirmation step: what goes and what stays, the password, and the two buttons (Cancel closes the step). */
 function DeleteAccountForm({
-  form: { formRef, summaryRef, ...form },
+  form,
   deleting,
   onSubmit,
 }: {
@@ -148,8 +148,6 @@ function DeleteAccountForm({
 }) {
   return (
     <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
       form={form}
       onSubmit={onSubmit}
       labelledBy="delete-heading"

@@ -9,7 +9,7 @@ import type { useAppForm } from '../../../components/form/use-app-form';
 
 export function CannedReplyForm({
   editing,
-  form: { formRef, summaryRef, ...form },
+  form,
   fields,
   titleRef,
   onTitle,
@@ -30,8 +30,6 @@ export function CannedReplyForm({
   const { titleId, bodyId, title, body } = fields;
   return (
     <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
       form={form}
       onSubmit={onSave}
       labelledBy={formHeadingId}

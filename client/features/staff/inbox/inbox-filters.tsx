@@ -28,22 +28,14 @@ export function InboxFilters({
   onClear: () => void;
 }) {
   // A filter has no errors: the kit brings the frame and the search landmark, and `onLoadFailed` never runs.
-  const { formRef, summaryRef, ...form } = useAppForm({ onLoadFailed: () => undefined });
+  const form = useAppForm({ onLoadFailed: () => undefined });
   const onSubmit = form.submit((_nothing, element) => {
     const query = new URLSearchParams(FILTER_NAMES.map((name) => [name, formValue(element, name)]));
     onApply(filterFromQuery(query.toString()));
     return Promise.resolve();
   });
   return (
-    <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
-      form={form}
-      onSubmit={onSubmit}
-      role="search"
-      label="Filter requests"
-      className="app-staff__filters"
-    >
+    <AppForm form={form} onSubmit={onSubmit} role="search" label="Filter requests" className="app-staff__filters">
       <FilterInput
         id="inbox-search"
         name="search"

@@ -5,21 +5,13 @@ import { formValue } from '../../../components/form/form-value';
 import { useAppForm } from '../../../components/form/use-app-form';
 
 export function NewsletterSearch({ onSearch }: { onSearch: (search: string) => void }) {
-  const { formRef, summaryRef, ...form } = useAppForm({ onLoadFailed: () => undefined });
+  const form = useAppForm({ onLoadFailed: () => undefined });
   const onSubmit = form.submit((_nothing, element) => {
     onSearch(formValue(element, 'search').trim());
     return Promise.resolve();
   });
   return (
-    <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
-      form={form}
-      onSubmit={onSubmit}
-      role="search"
-      label="Search subscribers"
-      className="app-staff__filters"
-    >
+    <AppForm form={form} onSubmit={onSubmit} role="search" label="Search subscribers" className="app-staff__filters">
       <FieldWrapper id="newsletter-search" label="Search by email" className="app-staff__search">
         {() => (
           <input id="newsletter-search" name="search" type="search" className="app-field__control" maxLength={100} />

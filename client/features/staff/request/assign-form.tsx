@@ -17,19 +17,13 @@ export function AssignForm({
   /** The mutation's promise: its field errors show in the form. */
   onAssign: (ownerId: number | null) => Promise<unknown>;
 }) {
-  const { formRef, summaryRef, ...form } = useMutationForm('Could not assign the request.');
+  const form = useMutationForm('Could not assign the request.');
   const onSubmit = form.submit(async (_nothing, element) => {
     const value = formValue(element, 'ownerId');
     await form.send(onAssign(value ? Number(value) : null));
   });
   return (
-    <AppForm
-      formRef={formRef}
-      summaryRef={summaryRef}
-      form={form}
-      onSubmit={onSubmit}
-      className="app-staff__inline-form"
-    >
+    <AppForm form={form} onSubmit={onSubmit} className="app-staff__inline-form">
       <div className="app-field">
         <label className="app-field__label" htmlFor="assign-owner">
           Assign to

@@ -39,7 +39,7 @@ export function StatusForm({
   const [status, setStatus] = useState<RequestStatus>(nextStatuses[0]!);
   const needsDate = status === 'confirmed' && type === 'appointment';
   const needsReason = status === 'cancelled';
-  const { formRef, summaryRef, ...form } = useMutationForm('Could not change the status.');
+  const form = useMutationForm('Could not change the status.');
   const submit = form.submit(async (_nothing, element) => {
     const text = (name: string) => formValue(element, name).trim() || undefined;
     await form.send(
@@ -53,7 +53,7 @@ export function StatusForm({
     );
   });
   return (
-    <AppForm formRef={formRef} summaryRef={summaryRef} form={form} onSubmit={submit} className="app-staff__status-form">
+    <AppForm form={form} onSubmit={submit} className="app-staff__status-form">
       <StatusChoices nextStatuses={nextStatuses} status={status} onChange={setStatus} />
       <StatusFields status={status} needsDate={needsDate} needsReason={needsReason} errors={form.fieldErrors} />
       <button type="submit" className="app-button app-button--primary" disabled={busy}>

@@ -24,14 +24,14 @@ export function TextForm({
   onSubmit: (body: string) => Promise<unknown>;
 }) {
   const [value, setValue] = useState(initial);
-  const { formRef, summaryRef, ...form } = useMutationForm(`Could not save: ${title.toLowerCase()}.`);
+  const form = useMutationForm(`Could not save: ${title.toLowerCase()}.`);
   const submit = form.submit(async () => {
     if ((await form.send(onSubmit(value))) && !initial) setValue('');
   });
   return (
     <section aria-labelledby={`${id}-title`} className="app-staff__panel">
       <h2 id={`${id}-title`}>{title}</h2>
-      <AppForm formRef={formRef} summaryRef={summaryRef} form={form} onSubmit={submit} className="">
+      <AppForm form={form} onSubmit={submit} className="">
         <TextArea
           id={`${id}-body`}
           name="body"

@@ -13,7 +13,7 @@ export function InviteForm({
   busy: boolean;
   onInvite: (values: InviteValues) => Promise<InviteAnswer>;
 }) {
-  const { formRef, summaryRef, ...form } = useAppForm({
+  const form = useAppForm({
     onLoadFailed: (errors) => errors.showErrors({}, 'Could not send the invitation.'),
   });
   const onSubmit = form.submit(async (_nothing, element) => {
@@ -31,8 +31,6 @@ export function InviteForm({
       <h2 id="invite-heading">Invite a colleague</h2>
       <p>They get an email with a link to set their password. The link works for 7 days.</p>
       <AppForm
-        formRef={formRef}
-        summaryRef={summaryRef}
         form={form}
         onSubmit={onSubmit}
         className="app-staff__invite"
