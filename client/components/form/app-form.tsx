@@ -13,16 +13,22 @@ export type AppFormState = {
   formName?: string;
   /** After a plain HTML post was stored: what the toast would have said, shown above the form. */
   sentNotice?: { title?: ReactNode; description?: ReactNode } | null;
+  /** `useAppForm`'s own refs: a form that hands the frame the hook's whole result needs not name them again. */
+  formRef?: Ref<HTMLFormElement>;
+  summaryRef?: Ref<HTMLDivElement>;
 };
 
 type AppFormProps = {
-  formRef: Ref<HTMLFormElement>;
-  summaryRef: Ref<HTMLDivElement>;
+  /** Left out when `form` carries them (the whole result of `useAppForm`). */
+  formRef?: Ref<HTMLFormElement>;
+  summaryRef?: Ref<HTMLDivElement>;
   form: AppFormState;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Accessible name; left out where a surrounding section already names the form. */
   label?: string;
   labelledBy?: string;
+  /** A search or filter form is a search landmark (the staff inbox's filters, say). */
+  role?: 'search';
   id?: string;
   className?: string;
   /** Stored forms only: the honeypot's id prefix. */
@@ -50,6 +56,7 @@ export function AppForm({
   onSubmit,
   label,
   labelledBy,
+  role,
   id,
   className = 'app-form',
   botTrapPrefix,
@@ -61,10 +68,11 @@ export function AppForm({
 }: AppFormProps) {
   return (
     <form
-      ref={formRef}
+      ref={formRef ?? form.formRef}
       id={id}
       {...(holdEarlySubmit ? { [EARLY_SUBMIT_ATTRIBUTE]: '' } : null)}
       className={className}
+      role={role}
       method="post"
       noValidate
       aria-label={label}
@@ -79,7 +87,7 @@ export function AppForm({
           <p>{form.sentNotice.description}</p>
         </div>
       ) : null}
-      <ErrorSummary items={form.summary} ref={summaryRef} />
+      <ErrorSummary items={form.summary} ref={summaryRef ?? form.summaryRef} />
       {form.formName ? <input type="hidden" name={FORM_NAME_FIELD} value={form.formName} /> : null}
       {botTrapPrefix ? <BotTrap idPrefix={botTrapPrefix} /> : null}
       {children}

@@ -8,6 +8,8 @@ export type FieldWrapperProps = {
   error?: string;
   /** Adds "(optional)" to the label: required fields are the norm, optional ones are marked. */
   optional?: boolean;
+  /** Added to `app-field` (a staff filter's wider search box, say). */
+  className?: string;
   children: (describedBy: string | undefined) => ReactNode;
 };
 
@@ -49,9 +51,9 @@ export function describedByIds(id: string, hint: unknown, error: unknown): strin
  * error sits by the field with a visually hidden "Error:" prefix and is tied to
  * the control through aria-describedby.
  */
-export function FieldWrapper({ id, label, hint, error, optional, children }: FieldWrapperProps) {
+export function FieldWrapper({ id, label, hint, error, optional, className, children }: FieldWrapperProps) {
   return (
-    <div className={`app-field${error ? ' app-field--error' : ''}`}>
+    <div className={`app-field${className ? ` ${className}` : ''}${error ? ' app-field--error' : ''}`}>
       <label className="app-field__label" htmlFor={id}>
         {label}
         {optional ? <span className="app-field__optional"> (optional)</span> : null}

@@ -6,12 +6,12 @@ import { paths } from '../../app/paths';
 import { useToast } from '../../components/toast/toast-provider';
 import { PageMeta } from '../../layout/page-meta';
 import type { TransferRequest } from './agent-chat-state';
-import { PresenceField, TeamPanel, TransferNotices } from './agent-team';
+import { PresenceField, TeamPanel, TransferNotices } from './team/agent-team';
 import { ratingSummaryText } from './agent-texts';
-import { CannedRepliesEditor } from './canned-replies-editor';
-import type { RoomActions } from './conversation-actions';
-import { ConversationList } from './conversation-list';
-import { ConversationView } from './conversation-view';
+import { CannedRepliesEditor } from './canned-replies/canned-replies-editor';
+import type { RoomActions } from './conversation/conversation-actions';
+import { ConversationList } from './conversations/conversation-list';
+import { ConversationView } from './conversation/conversation-view';
 import { useAgentChat } from './use-agent-chat';
 import './agent.css';
 

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type FormEventHandler } from 'react';
 import { setPageAuthState } from '../../../shared/auth-state';
 import { useLocation, useSearch } from 'wouter';
 import { ACCOUNT_FORM, DASHBOARD_PAGE, DASHBOARD_STEP_QUERY, MY_DATA_PATH } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
-import { useSubmissionErrors } from '../../components/form/use-submission-errors';
-import { ErrorSummary } from '../../components/form/error-summary';
+import { AppForm } from '../../components/form/app-form';
 import { SubmitButton } from '../../components/form/submit-button';
-import { useFormErrors } from '../../components/form/use-form-errors';
+import { useAppForm } from '../../components/form/use-app-form';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../app/paths';
 import { brand } from '../../../shared/brand';
@@ -17,6 +15,7 @@ import { PasswordField } from './password-field';
 import './auth.css';
 
 const KEEP_ACCOUNT_FORM_ID = 'keep-account';
+const DELETE_FAILED = 'Could not delete your account. Please try again.';
 
 /** Saves JSON as a file through a temporary object URL. */
 function saveJson(fileName: string, data: unknown) {
@@ -46,8 +45,11 @@ export function AccountSettings() {
   const [confirming, setConfirming] = useState(askedToConfirm);
   const downloading = myData.isFetching;
   const deleting = deleteMyAccount.isPending;
-  const formRef = useRef<HTMLFormElement>(null);
-  const { summaryRef, ...errors } = useFormErrors(formRef, useSubmissionErrors(ACCOUNT_FORM.deleteAccount));
+  // The form kit: the errors of a refused plain post, the error summary, the field error and the double-send guard.
+  const errors = useAppForm({
+    formName: ACCOUNT_FORM.deleteAccount,
+    onLoadFailed: (form) => form.showErrors({}, DELETE_FAILED),
+  });
 
   // The confirmation step opens with the cursor in its password field (when the visitor opened it here).
   const openedHere = useRef(false);
@@ -78,10 +80,8 @@ export function AccountSettings() {
     }
   };
 
-  const deleteAccount = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (deleting) return;
-    const password = new FormData(event.currentTarget).get('password');
+  const deleteAccount = errors.submit(async (_nothing, element) => {
+    const password = new FormData(element).get('password');
     if (typeof password !== 'string' || !password)
       return errors.showErrors({ password: CURRENT_PASSWORD_REQUIRED_MESSAGE });
     try {
@@ -92,13 +92,9 @@ export function AccountSettings() {
     } catch (error) {
       const failure = failureOf(error);
       if (failure.fieldErrors) errors.showErrors(failure.fieldErrors);
-      else
-        errors.showErrors(
-          {},
-          failure.code === 'TOO_MANY_REQUESTS' ? failure.message : 'Could not delete your account. Please try again.',
-        );
+      else errors.showErrors({}, failure.code === 'TOO_MANY_REQUESTS' ? failure.message : DELETE_FAILED);
     }
-  };
+  });
 
   return (
     <section id="settings" className="app-dashboard__settings" aria-labelledby="settings-heading" tabIndex={-1}>
@@ -126,47 +122,7 @@ export function AccountSettings() {
             </button>
           </form>
         ) : (
-          <form
-            ref={formRef}
-            className="app-form app-auth__notice app-auth__notice--warning"
-            method="post"
-            noValidate
-            onSubmit={(event) => void deleteAccount(event)}
-            aria-labelledby="delete-heading"
-          >
-            <input type="hidden" name={FORM_NAME_FIELD} value={ACCOUNT_FORM.deleteAccount} />
-            <h4 id="delete-heading">Are you sure you want to delete your account?</h4>
-            <p>
-              We will delete your account: your name, email address and password, and every log-in session. You will be
-              logged out on all your devices.
-            </p>
-            <p>
-              We keep forms you have sent us (appointment requests, service orders, trip plans, job applications and
-              newsletter sign-ups). They are not linked to your account, and our team may still need them to answer you.
-              To have those removed too, email {brand.email}.
-            </p>
-            <ErrorSummary items={errors.summary} ref={summaryRef} />
-            <PasswordField
-              id="delete-password"
-              name="password"
-              label="Enter your password to confirm"
-              autoComplete="current-password"
-              error={errors.fieldErrors.password}
-            />
-            <div className="app-button-row">
-              <SubmitButton busy={deleting} busyLabel="Deleting Account..." className="app-button--danger">
-                Delete my account permanently
-              </SubmitButton>
-              <button
-                type="submit"
-                form={KEEP_ACCOUNT_FORM_ID}
-                className="app-button app-button--ghost"
-                disabled={deleting}
-              >
-                Cancel
-              </button>
-            </div>
-          </form>
+          <DeleteAccountForm form={errors} deleting={deleting} onSubmit={deleteAccount} />
         )}
         {/* Cancel without JavaScript: back to the dashboard with the step closed. */}
         <form
@@ -177,5 +133,55 @@ export function AccountSettings() {
         />
       </div>
     </section>
+  );
+}
+
+/** The confirmation step: what goes and what stays, the password, and the two buttons (Cancel closes the step). */
+function DeleteAccountForm({
+  form,
+  deleting,
+  onSubmit,
+}: {
+  form: ReturnType<typeof useAppForm>;
+  deleting: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+}) {
+  return (
+    <AppForm
+      form={form}
+      onSubmit={onSubmit}
+      labelledBy="delete-heading"
+      className="app-form app-auth__notice app-auth__notice--warning"
+      lead={
+        <>
+          <h4 id="delete-heading">Are you sure you want to delete your account?</h4>
+          <p>
+            We will delete your account: your name, email address and password, and every log-in session. You will be
+            logged out on all your devices.
+          </p>
+          <p>
+            We keep forms you have sent us (appointment requests, service orders, trip plans, job applications and
+            newsletter sign-ups). They are not linked to your account, and our team may still need them to answer you.
+            To have those removed too, email {brand.email}.
+          </p>
+        </>
+      }
+    >
+      <PasswordField
+        id="delete-password"
+        name="password"
+        label="Enter your password to confirm"
+        autoComplete="current-password"
+        error={form.fieldErrors.password}
+      />
+      <div className="app-button-row">
+        <SubmitButton busy={deleting} busyLabel="Deleting Account..." className="app-button--danger">
+          Delete my account permanently
+        </SubmitButton>
+        <button type="submit" form={KEEP_ACCOUNT_FORM_ID} className="app-button app-button--ghost" disabled={deleting}>
+          Cancel
+        </button>
+      </div>
+    </AppForm>
   );
 }

@@ -1,5 +1,4 @@
 /** The inbox's filter form (issue #13): search, type, status, owner and the received dates; applied through the URL. */
-import type { FormEvent } from 'react';
 import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -7,10 +6,15 @@ import {
   requestTypeLabels,
   type InboxFilter,
 } from '../../../../shared/requests';
+import { AppForm } from '../../../components/form/app-form';
+import { FieldWrapper } from '../../../components/form/field-wrapper';
 import { formValue } from '../../../components/form/form-value';
+import { useAppForm } from '../../../components/form/use-app-form';
 import { filterFromQuery } from '../inbox-filter';
 
 type Member = { id: number; fullName: string };
+
+const FILTER_NAMES = ['type', 'status', 'owner', 'from', 'to', 'search'] as const;
 
 export function InboxFilters({
   filter,
@@ -23,42 +27,43 @@ export function InboxFilters({
   onApply: (filter: InboxFilter) => void;
   onClear: () => void;
 }) {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const text = (name: string) => formValue(form, name);
-    onApply(
-      filterFromQuery(
-        new URLSearchParams({
-          type: text('type'),
-          status: text('status'),
-          owner: text('owner'),
-          from: text('from'),
-          to: text('to'),
-          search: text('search'),
-        }).toString(),
-      ),
-    );
-  };
+  // A filter has no errors: the kit brings the frame and the search landmark, and `onLoadFailed` never runs.
+  const form = useAppForm({ onLoadFailed: () => undefined });
+  const onSubmit = form.submit((_nothing, element) => {
+    const query = new URLSearchParams(FILTER_NAMES.map((name) => [name, formValue(element, name)]));
+    onApply(filterFromQuery(query.toString()));
+    return Promise.resolve();
+  });
   return (
-    <form className="app-staff__filters" onSubmit={onSubmit} role="search" aria-label="Filter requests">
-      <div className="app-field app-staff__search">
-        <label className="app-field__label" htmlFor="inbox-search">
-          Search
-        </label>
-        <input
-          id="inbox-search"
-          name="search"
-          type="search"
-          className="app-field__control"
-          defaultValue={filter.search ?? ''}
-          maxLength={100}
-          aria-describedby="inbox-search-hint"
-        />
-        <p id="inbox-search-hint" className="app-field__hint">
-          Reference, name, email or phone
-        </p>
+    <AppForm form={form} onSubmit={onSubmit} role="search" label="Filter requests" className="app-staff__filters">
+      <FilterInput
+        id="inbox-search"
+        name="search"
+        label="Search"
+        type="search"
+        value={filter.search}
+        hint="Reference, name, email or phone"
+        className="app-staff__search"
+      />
+      <InboxSelects filter={filter} members={members} />
+      <FilterInput id="inbox-from" name="from" label="Received from" type="date" value={filter.from} />
+      <FilterInput id="inbox-to" name="to" label="Received to" type="date" value={filter.to} />
+      <div className="app-staff__filter-actions">
+        <button type="submit" className="app-button app-button--primary">
+          Apply
+        </button>
+        <button type="button" className="app-button app-button--ghost" onClick={onClear}>
+          Clear
+        </button>
       </div>
+    </AppForm>
+  );
+}
+
+/** Type, status and owner: each "Any" or one choice. */
+function InboxSelects({ filter, members }: { filter: InboxFilter; members: Member[] }) {
+  return (
+    <>
       <FilterSelect
         id="inbox-type"
         name="type"
@@ -84,33 +89,42 @@ export function InboxFilters({
           ...members.map((member): [string, string] => [String(member.id), member.fullName]),
         ]}
       />
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="inbox-from">
-          Received from
-        </label>
+    </>
+  );
+}
+
+/** A filter's text or date box; its hint is tied to it by the kit. Never required: an empty box filters nothing. */
+function FilterInput({
+  id,
+  name,
+  label,
+  type,
+  value,
+  hint,
+  className,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  type: 'search' | 'date';
+  value: string | undefined;
+  hint?: string;
+  className?: string;
+}) {
+  return (
+    <FieldWrapper id={id} label={label} hint={hint} className={className}>
+      {(describedBy) => (
         <input
-          id="inbox-from"
-          name="from"
-          type="date"
+          id={id}
+          name={name}
+          type={type}
           className="app-field__control"
-          defaultValue={filter.from ?? ''}
+          defaultValue={value ?? ''}
+          maxLength={type === 'search' ? 100 : undefined}
+          aria-describedby={describedBy}
         />
-      </div>
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="inbox-to">
-          Received to
-        </label>
-        <input id="inbox-to" name="to" type="date" className="app-field__control" defaultValue={filter.to ?? ''} />
-      </div>
-      <div className="app-staff__filter-actions">
-        <button type="submit" className="app-button app-button--primary">
-          Apply
-        </button>
-        <button type="button" className="app-button app-button--ghost" onClick={onClear}>
-          Clear
-        </button>
-      </div>
-    </form>
+      )}
+    </FieldWrapper>
   );
 }
 
@@ -128,18 +142,17 @@ function FilterSelect({
   options: [value: string, label: string][];
 }) {
   return (
-    <div className="app-field">
-      <label className="app-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} className="app-field__control" defaultValue={value ?? ''}>
-        <option value="">Any</option>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FieldWrapper id={id} label={label}>
+      {() => (
+        <select id={id} name={name} className="app-field__control" defaultValue={value ?? ''}>
+          <option value="">Any</option>
+          {options.map(([optionValue, optionLabel]) => (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldWrapper>
   );
 }

@@ -1,5 +1,7 @@
-/** Assign a request to a colleague, or to no one (issue #13). */
+/** Assign a request to a colleague, or to no one (issue #13), on the form kit. */
+import { AppForm } from '../../../components/form/app-form';
 import { formValue } from '../../../components/form/form-value';
+import { useMutationForm } from '../../../components/form/use-mutation-form';
 
 type Member = { id: number; fullName: string };
 
@@ -12,17 +14,16 @@ export function AssignForm({
   ownerId: number | null;
   members: Member[];
   busy: boolean;
-  onAssign: (ownerId: number | null) => void;
+  /** The mutation's promise: its field errors show in the form. */
+  onAssign: (ownerId: number | null) => Promise<unknown>;
 }) {
+  const form = useMutationForm('Could not assign the request.');
+  const onSubmit = form.submit(async (_nothing, element) => {
+    const value = formValue(element, 'ownerId');
+    await form.send(onAssign(value ? Number(value) : null));
+  });
   return (
-    <form
-      className="app-staff__inline-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const value = formValue(event.currentTarget, 'ownerId');
-        onAssign(value ? Number(value) : null);
-      }}
-    >
+    <AppForm form={form} onSubmit={onSubmit} className="app-staff__inline-form">
       <div className="app-field">
         <label className="app-field__label" htmlFor="assign-owner">
           Assign to
@@ -45,6 +46,6 @@ export function AssignForm({
       <button type="submit" className="app-button app-button--secondary" disabled={busy}>
         Assign
       </button>
-    </form>
+    </AppForm>
   );
 }

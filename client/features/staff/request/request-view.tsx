@@ -75,13 +75,8 @@ function AnswerLine({ answer }: { answer: RequestAnswer }) {
 type Actions = ReturnType<typeof useRequest>;
 
 function RequestActions({ id, detail, actions }: { id: number; detail: RequestDetail; actions: Actions }) {
-  const { me, members, busy, fieldError, claim, assign, setStatus, addNote, messagePatient } = actions;
+  const { me, members, busy, claim, assign, setStatus, addNote, messagePatient } = actions;
   const { row } = detail;
-  const sent = (promise: Promise<unknown>) =>
-    promise.then(
-      () => true,
-      () => false,
-    );
   return (
     <div className="app-staff__actions">
       <section aria-labelledby="request-owner" className="app-staff__panel">
@@ -100,7 +95,7 @@ function RequestActions({ id, detail, actions }: { id: number; detail: RequestDe
           ownerId={row.ownerId}
           members={members}
           busy={busy}
-          onAssign={(ownerId) => assign.mutate({ id, ownerId })}
+          onAssign={(ownerId) => assign.mutateAsync({ id, ownerId })}
         />
       </section>
 
@@ -114,8 +109,7 @@ function RequestActions({ id, detail, actions }: { id: number; detail: RequestDe
             type={row.type}
             nextStatuses={detail.nextStatuses}
             busy={busy}
-            fieldError={fieldError}
-            onSubmit={(change) => setStatus.mutate({ id, ...change })}
+            onSubmit={(change) => setStatus.mutateAsync({ id, ...change })}
           />
         )}
       </section>
@@ -126,8 +120,7 @@ function RequestActions({ id, detail, actions }: { id: number; detail: RequestDe
         hint="Only staff see notes. The patient never does."
         button="Add note"
         busy={busy}
-        error={fieldError('body') && addNote.isError ? fieldError('body') : undefined}
-        onSubmit={(body) => sent(addNote.mutateAsync({ id, body }))}
+        onSubmit={(body) => addNote.mutateAsync({ id, body })}
       />
       <TextForm
         id="patient-message"
@@ -136,8 +129,7 @@ function RequestActions({ id, detail, actions }: { id: number; detail: RequestDe
         button="Save message"
         busy={busy}
         initial={detail.patientMessage ?? ''}
-        error={fieldError('body') && messagePatient.isError ? fieldError('body') : undefined}
-        onSubmit={(body) => sent(messagePatient.mutateAsync({ id, body }))}
+        onSubmit={(body) => messagePatient.mutateAsync({ id, body })}
       />
     </div>
   );

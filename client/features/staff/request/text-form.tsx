@@ -1,6 +1,9 @@
-/** A panel with one text to send: the internal note, or the message to the patient (issue #13). */
-import { useState, type FormEvent } from 'react';
+/** A panel with one text to send: the internal note, or the message to the patient (issue #13), on the form kit. */
+import { useState } from 'react';
 import { STAFF_NOTE_MAX } from '../../../../shared/requests';
+import { AppForm } from '../../../components/form/app-form';
+import { TextArea } from '../../../components/form/text-area';
+import { useMutationForm } from '../../../components/form/use-mutation-form';
 
 export function TextForm({
   id,
@@ -9,7 +12,6 @@ export function TextForm({
   button,
   busy,
   initial = '',
-  error,
   onSubmit,
 }: {
   id: string;
@@ -18,49 +20,33 @@ export function TextForm({
   button: string;
   busy: boolean;
   initial?: string;
-  error?: string;
-  onSubmit: (body: string) => Promise<boolean>;
+  /** The mutation's promise: its field errors show in the form. */
+  onSubmit: (body: string) => Promise<unknown>;
 }) {
   const [value, setValue] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void onSubmit(value).then((ok) => {
-      if (ok && !initial) setValue('');
-    });
-  };
+  const form = useMutationForm(`Could not save: ${title.toLowerCase()}.`);
+  const submit = form.submit(async () => {
+    if ((await form.send(onSubmit(value))) && !initial) setValue('');
+  });
   return (
     <section aria-labelledby={`${id}-title`} className="app-staff__panel">
       <h2 id={`${id}-title`}>{title}</h2>
-      <form onSubmit={submit}>
-        <div className="app-field">
-          <label className="app-field__label" htmlFor={`${id}-body`}>
-            {title}
-          </label>
-          <p id={`${id}-hint`} className="app-field__hint">
-            {hint}
-          </p>
-          {error ? (
-            <p id={`${id}-error`} className="app-field__error">
-              {error}
-            </p>
-          ) : null}
-          <textarea
-            id={`${id}-body`}
-            name="body"
-            className="app-field__control"
-            rows={3}
-            maxLength={STAFF_NOTE_MAX}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            aria-invalid={error ? true : undefined}
-            required
-          />
-        </div>
+      <AppForm form={form} onSubmit={submit} className="">
+        <TextArea
+          id={`${id}-body`}
+          name="body"
+          label={title}
+          hint={hint}
+          error={form.fieldErrors.body}
+          rows={3}
+          maxLength={STAFF_NOTE_MAX}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
         <button type="submit" className="app-button app-button--secondary" disabled={busy}>
           {button}
         </button>
-      </form>
+      </AppForm>
     </section>
   );
 }

@@ -55,14 +55,12 @@ export function useRequest(id: number) {
 
   const busy =
     claim.isPending || assign.isPending || setStatus.isPending || addNote.isPending || messagePatient.isPending;
-  const fieldError = (name: string) => answer.error?.fieldErrors[name]?.[0];
   return {
     me,
     request,
     members: members.data ?? [],
     answer,
     busy,
-    fieldError,
     claim,
     assign,
     setStatus,

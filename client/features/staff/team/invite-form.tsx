@@ -1,42 +1,55 @@
-/** Invite a colleague by e-mail (issue #13, admins). */
-import type { FormEvent } from 'react';
+/** Invite a colleague by e-mail (issue #13, admins), on the form kit: its error summary and field errors. */
 import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '../../../../shared/schemas/team';
+import { AppForm } from '../../../components/form/app-form';
+import { Field } from '../../../components/form/field';
 import { formValue } from '../../../components/form/form-value';
-import { StaffInput } from '../staff-input';
-import type { InviteValues } from './use-team';
+import { useAppForm } from '../../../components/form/use-app-form';
+import type { InviteAnswer, InviteValues } from './use-team';
 
 export function InviteForm({
   busy,
-  error,
   onInvite,
 }: {
   busy: boolean;
-  error: (name: string) => string | undefined;
-  onInvite: (values: InviteValues, onSent: () => void) => void;
+  onInvite: (values: InviteValues) => Promise<InviteAnswer>;
 }) {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = {
-      fullName: formValue(form, 'fullName'),
-      email: formValue(form, 'email'),
-      role: formValue(form, 'role') as StaffRole,
-    };
-    onInvite(values, () => form.reset());
-  };
+  const form = useAppForm({
+    onLoadFailed: (errors) => errors.showErrors({}, 'Could not send the invitation.'),
+  });
+  const onSubmit = form.submit(async (_nothing, element) => {
+    form.clearErrors();
+    const answer = await onInvite({
+      fullName: formValue(element, 'fullName'),
+      email: formValue(element, 'email'),
+      role: formValue(element, 'role') as StaffRole,
+    });
+    if (answer.sent) element.reset();
+    else if (answer.fieldErrors) form.showErrors(answer.fieldErrors);
+  });
   return (
     <section aria-labelledby="invite-heading" className="app-staff__panel">
       <h2 id="invite-heading">Invite a colleague</h2>
       <p>They get an email with a link to set their password. The link works for 7 days.</p>
-      <form onSubmit={onSubmit} noValidate className="app-staff__invite">
-        <StaffInput id="invite-name" name="fullName" label="Full name" autoComplete="off" error={error('fullName')} />
-        <StaffInput
+      <AppForm
+        form={form}
+        onSubmit={onSubmit}
+        className="app-staff__invite"
+        submit={{ label: 'Send invitation', busyLabel: 'Sending invitation…', busy }}
+      >
+        <Field
+          id="invite-name"
+          name="fullName"
+          label="Full name"
+          autoComplete="off"
+          error={form.fieldErrors.fullName}
+        />
+        <Field
           id="invite-email"
           name="email"
           label="Email address"
           type="email"
           autoComplete="off"
-          error={error('email')}
+          error={form.fieldErrors.email}
         />
         <div className="app-field">
           <label className="app-field__label" htmlFor="invite-role">
@@ -50,10 +63,7 @@ export function InviteForm({
             ))}
           </select>
         </div>
-        <button type="submit" className="app-button app-button--primary" disabled={busy}>
-          {busy ? 'Sending invitation…' : 'Send invitation'}
-        </button>
-      </form>
+      </AppForm>
     </section>
   );
 }

@@ -29,7 +29,7 @@ export function TeamPanel() {
       ) : (
         <TeamTable members={team.data} actions={actions} />
       )}
-      <InviteForm busy={actions.inviting} error={actions.inviteError} onInvite={actions.sendInvite} />
+      <InviteForm busy={actions.inviting} onInvite={actions.sendInvite} />
     </>
   );
 }

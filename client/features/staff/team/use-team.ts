@@ -4,18 +4,20 @@
  */
 import { useRef, useState } from 'react';
 import type { StaffRole } from '../../../../shared/schemas/team';
+import { isAppClientError, serverFieldErrors } from '../../../components/form/server-errors';
+import type { FieldErrors } from '../../../components/form/use-form-errors';
 import { trpc } from '../../../lib/trpc';
 import { useStaff } from '../staff-context';
 
-type FieldErrors = Record<string, string[] | undefined>;
 export type InviteValues = { fullName: string; email: string; role: StaffRole };
+/** Sent, or not: with the server's field errors for the form, or none when the failure was said in the notice. */
+export type InviteAnswer = { sent: true } | { sent: false; fieldErrors: FieldErrors | null };
 
 export function useTeam() {
   const { me } = useStaff();
   const utils = trpc.useUtils();
   const team = trpc.team.list.useQuery();
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
-  const [inviteErrors, setInviteErrors] = useState<FieldErrors>({});
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const say = (text: string, error = false) => {
     setNotice({ text, error });
@@ -23,12 +25,7 @@ export function useTeam() {
     requestAnimationFrame(() => noticeRef.current?.focus());
   };
   const onError = (error: { message: string }) => say(error.message, true);
-  const invite = trpc.team.invite.useMutation({
-    onError: (error) => {
-      setInviteErrors(error.data?.fieldErrors ?? {});
-      if (!error.data?.fieldErrors) onError(error);
-    },
-  });
+  const invite = trpc.team.invite.useMutation();
   const setRole = trpc.team.setRole.useMutation({ onSuccess: () => say('Role changed.'), onError });
   const deactivate = trpc.team.deactivate.useMutation({
     onSuccess: () => say('Account deactivated. Their sessions have ended.'),
@@ -36,15 +33,17 @@ export function useTeam() {
   });
   const reactivate = trpc.team.reactivate.useMutation({ onSuccess: () => say('Account reactivated.'), onError });
 
-  /** Sends an invitation; `onSent` runs only when it went (the form then clears itself). */
-  const sendInvite = (values: InviteValues, onSent: () => void) => {
-    setInviteErrors({});
-    invite.mutate(values, {
-      onSuccess: () => {
-        onSent();
-        say(`Invitation sent to ${values.email}.`);
-      },
-    });
+  /** Sends an invitation; the form clears itself when it went, and shows the server's field errors when not. */
+  const sendInvite = async (values: InviteValues): Promise<InviteAnswer> => {
+    try {
+      await invite.mutateAsync(values);
+      say(`Invitation sent to ${values.email}.`);
+      return { sent: true };
+    } catch (error) {
+      const fieldErrors = isAppClientError(error) ? serverFieldErrors(error) : null;
+      if (!fieldErrors) onError(error as { message: string });
+      return { sent: false, fieldErrors };
+    }
   };
   return {
     me,
@@ -52,7 +51,6 @@ export function useTeam() {
     notice,
     noticeRef,
     inviting: invite.isPending,
-    inviteError: (name: string) => inviteErrors[name]?.[0],
     sendInvite,
     setRole,
     deactivate,

@@ -11,7 +11,7 @@ import {
   insertCannedReply,
   matchCannedReplies,
   CANNED_MATCH_LIMIT,
-} from '../../../../client/features/agent/canned-replies';
+} from '../../../../client/features/agent/conversation/canned-replies';
 
 describe('the console texts', () => {
   it('says the ratings for both windows, or that there are none', () => {

@@ -2,14 +2,12 @@
  * The canned replies editor's state (admins): the reply being edited, the two fields and their errors (checked with
  * the shared schema first), and the server's answers to save and delete.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
-import { cannedReplySaveSchema } from '../../../shared/schemas/chat';
-import type { AskResult } from './agent-connection';
-
-type Field = 'title' | 'body';
-export type CannedErrors = Partial<Record<Field, string>>;
-type Errors = CannedErrors;
+import { useId, useRef, useState } from 'react';
+import type { CannedReply } from '../../../../shared/chat-events';
+import { cannedReplySaveSchema } from '../../../../shared/schemas/chat';
+import { checkSchema } from '../../../components/form/server-errors';
+import { useAppForm } from '../../../components/form/use-app-form';
+import type { AskResult } from '../agent-connection';
 
 export function useCannedRepliesEditor(
   onSave: (reply: { id?: number; title: string; body: string }) => Promise<AskResult<'canned:save'>>,
@@ -22,40 +20,32 @@ export function useCannedRepliesEditor(
   const [editing, setEditing] = useState<CannedReply | null>(null);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState('');
   const [failed, setFailed] = useState('');
   const [saving, setSaving] = useState(false);
+  // The form kit: error summary, errors at the fields (the first one takes the focus), double-send guard.
+  const form = useAppForm({ onLoadFailed: (errors) => errors.showErrors({}, 'Could not save the canned reply.') });
 
   const startEdit = (reply: CannedReply | null) => {
     setEditing(reply);
     setTitle(reply?.title ?? '');
     setBody(reply?.body ?? '');
-    setErrors({});
+    form.clearErrors();
     setFailed('');
     titleRef.current?.focus();
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = form.submit(async () => {
     const payload = { ...(editing ? { id: editing.id } : {}), title, body };
-    const parsed = cannedReplySaveSchema.safeParse(payload);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'title' || field === 'body') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+    const fieldErrors = checkSchema(cannedReplySaveSchema, payload);
+    if (fieldErrors) {
+      form.showErrors(fieldErrors);
       setDone('');
-      // The first field in error takes the focus, so its message is read with it.
-      document.getElementById(next.title ? titleId : bodyId)?.focus();
       return;
     }
-    setErrors({});
-    if (saving) return;
+    form.clearErrors();
     setSaving(true);
-    const result = await onSave(parsed.data);
+    const result = await onSave(cannedReplySaveSchema.parse(payload));
     setSaving(false);
     if (!result.ok) {
       setFailed(result.error.message);
@@ -67,7 +57,7 @@ export function useCannedRepliesEditor(
     setEditing(null);
     setTitle('');
     setBody('');
-  };
+  });
 
   const remove = async (reply: CannedReply) => {
     const result = await onDelete(reply.id);
@@ -93,7 +83,7 @@ export function useCannedRepliesEditor(
     setTitle,
     body,
     setBody,
-    errors,
+    form,
     done,
     failed,
     saving,

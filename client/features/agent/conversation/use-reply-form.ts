@@ -3,7 +3,7 @@
  * one, sending, and the typing signal (sent only when it changes). See ReplyForm for the keys.
  */
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
+import type { CannedReply } from '../../../../shared/chat-events';
 import { cannedCommand, insertCannedReply, matchCannedReplies } from './canned-replies';
 
 export function useReplyForm({
@@ -25,7 +25,7 @@ export function useReplyForm({
   const [active, setActive] = useState(0);
   /** The text the agent closed the list on with Escape: it stays closed until the text changes. */
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const typingRef = useRef(false);
+  const setTyping = useTypingSignal(onTyping);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
   const command = joined && dismissedFor !== text ? cannedCommand(text, caret) : null;
@@ -34,15 +34,6 @@ export function useReplyForm({
   const open = command !== null && (matches.length > 0 || !/\s/.test(command.query));
   const expanded = matches.length > 0;
   const activeIndex = Math.min(active, matches.length - 1);
-
-  const setTyping = useCallback(
-    (typing: boolean) => {
-      if (typingRef.current === typing) return;
-      typingRef.current = typing;
-      onTyping(typing);
-    },
-    [onTyping],
-  );
 
   const change = (value: string, caretAt = value.length) => {
     setText(value);
@@ -86,30 +77,16 @@ export function useReplyForm({
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing) return;
-    if (open && event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      setDismissedFor(text);
-      return;
-    }
-    if (expanded && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + matches.length) % matches.length);
-      return;
-    }
-    if (open && event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      if (expanded) insert(matches[activeIndex]!);
-      return;
-    }
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      void submit();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) =>
+    replyKeyDown(event, {
+      open,
+      matches,
+      activeIndex,
+      dismiss: () => setDismissedFor(text),
+      setActive,
+      insert,
+      send: () => void submit(),
+    });
 
   return {
     text,
@@ -126,4 +103,59 @@ export function useReplyForm({
     submit,
     onKeyDown,
   };
+}
+
+/** The typing signal, sent only when it changes. */
+function useTypingSignal(onTyping: (typing: boolean) => void) {
+  const typingRef = useRef(false);
+  return useCallback(
+    (typing: boolean) => {
+      if (typingRef.current === typing) return;
+      typingRef.current = typing;
+      onTyping(typing);
+    },
+    [onTyping],
+  );
+}
+
+/**
+ * The reply box's keys: with the '/' list open, Escape closes it, the arrows move, Enter inserts (or waits when
+ * nothing matches); otherwise Enter sends and Shift+Enter makes a new line.
+ */
+function replyKeyDown(
+  event: KeyboardEvent<HTMLTextAreaElement>,
+  command: {
+    open: boolean;
+    matches: CannedReply[];
+    activeIndex: number;
+    dismiss: () => void;
+    setActive: (index: number) => void;
+    insert: (reply: CannedReply) => void;
+    send: () => void;
+  },
+) {
+  const { open, matches, activeIndex } = command;
+  const expanded = matches.length > 0;
+  if (event.nativeEvent.isComposing) return;
+  if (open && event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    command.dismiss();
+    return;
+  }
+  if (expanded && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+    event.preventDefault();
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    command.setActive((activeIndex + step + matches.length) % matches.length);
+    return;
+  }
+  if (open && event.key === 'Enter' && !event.shiftKey) {
+    event.preventDefault();
+    if (expanded) command.insert(matches[activeIndex]!);
+    return;
+  }
+  if (event.key === 'Enter' && !event.shiftKey) {
+    event.preventDefault();
+    command.send();
+  }
 }

@@ -5,10 +5,10 @@ import {
   type ChatView,
   type ChatViewCounts,
   type ConversationSummary,
-} from '../../../shared/chat-events';
-import { waitingText } from './agent-texts';
-import { StatusPill, UrgentTag } from './conversation-tags';
-import { visitorLabel } from './visitor-label';
+} from '../../../../shared/chat-events';
+import { waitingText } from '../agent-texts';
+import { StatusPill, UrgentTag } from '../conversation-tags';
+import { visitorLabel } from '../visitor-label';
 
 const VIEWS: ChatView[] = ['mine', 'unassigned', 'open', 'resolved'];
 

@@ -1,13 +1,13 @@
-import { ChatText } from '../../components/chat-text';
+import { ChatText } from '../../../components/chat-text';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
-import type { AgentPresence, CannedReply, ChatMessage, ConversationSummary } from '../../../shared/chat-events';
-import { chatTexts } from '../../../shared/chat-texts';
-import { Icon } from '../../components/icon';
-import { followUpText, movedToWhatsAppText } from './agent-texts';
+import type { AgentPresence, CannedReply, ChatMessage, ConversationSummary } from '../../../../shared/chat-events';
+import { chatTexts } from '../../../../shared/chat-texts';
+import { Icon } from '../../../components/icon';
+import { followUpText, movedToWhatsAppText } from '../agent-texts';
 import { ConversationActions, type RoomActions } from './conversation-actions';
-import { StatusPill, UrgentTag } from './conversation-tags';
+import { StatusPill, UrgentTag } from '../conversation-tags';
 import { ReplyForm } from './reply-form';
-import { visitorLabel } from './visitor-label';
+import { visitorLabel } from '../visitor-label';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true });
 

@@ -1,4 +1,4 @@
-import type { CannedReply } from '../../../shared/chat-events';
+import type { CannedReply } from '../../../../shared/chat-events';
 
 /** At most this many canned replies are listed after '/': typing more narrows them. */
 export const CANNED_MATCH_LIMIT = 8;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
+import type { CannedReply } from '../../../../shared/chat-events';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../shared/constants';
 import { useReplyForm } from './use-reply-form';
 
 type ReplyFormProps = {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { CannedReply } from '../../../shared/chat-events';
-import type { AskResult } from './agent-connection';
+import type { CannedReply } from '../../../../shared/chat-events';
+import type { AskResult } from '../agent-connection';
 import { CannedReplyForm } from './canned-reply-form';
 import { useCannedRepliesEditor } from './use-canned-replies-editor';
 
@@ -29,7 +29,7 @@ export function CannedRepliesEditor({
     setTitle,
     body,
     setBody,
-    errors,
+    form,
     done,
     failed,
     saving,
@@ -68,11 +68,12 @@ export function CannedRepliesEditor({
       </p>
       <CannedReplyForm
         editing={editing}
-        fields={{ titleId, bodyId, title, body, errors, saving }}
+        form={{ ...form, busy: saving }}
+        fields={{ titleId, bodyId, title, body }}
         titleRef={titleRef}
         onTitle={setTitle}
         onBody={setBody}
-        onSave={(event) => void save(event)}
+        onSave={save}
         onCancel={() => startEdit(null)}
       />
     </section>

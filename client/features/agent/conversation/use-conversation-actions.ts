@@ -8,8 +8,8 @@ import {
   type AgentPresence,
   type ConversationStatus,
   type ConversationSummary,
-} from '../../../shared/chat-events';
-import type { AskResult } from './agent-connection';
+} from '../../../../shared/chat-events';
+import type { AskResult } from '../agent-connection';
 
 /** What the open conversation's buttons ask the server; each resolves with the server's answer. */
 export type RoomActions = {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { AgentPresence } from '../../../shared/chat-events';
-import type { TransferRequest } from './agent-chat-state';
-import { PRESENCE_LABELS } from './agent-texts';
+import type { AgentPresence } from '../../../../shared/chat-events';
+import type { TransferRequest } from '../agent-chat-state';
+import { PRESENCE_LABELS } from '../agent-texts';
 
 /** 'Your status': Online or Away (offline is having no console open). */
 export function PresenceField({

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { AgentPresence, ConversationStatus, ConversationSummary } from '../../../shared/chat-events';
-import { paths } from '../../app/paths';
-import { teamOptionText } from './agent-texts';
+import type { AgentPresence, ConversationStatus, ConversationSummary } from '../../../../shared/chat-events';
+import { paths } from '../../../app/paths';
+import { teamOptionText } from '../agent-texts';
 import { useConversationActions, type RoomActions } from './use-conversation-actions';
 
 export type { RoomActions } from './use-conversation-actions';

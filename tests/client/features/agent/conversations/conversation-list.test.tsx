@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConversationList } from '../../../../../client/features/agent/conversations/conversation-list';
+import { ME, summary, expectNoAxeViolations } from '../parts-fixture';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(() => cleanup());
+
+describe('the conversation list', () => {
+  it('shows the views with their counts (aria-pressed), urgent rows first with the word "Urgent"', async () => {
+    const onView = vi.fn();
+    const onSearch = vi.fn();
+    const { container } = render(
+      <ConversationList
+        conversations={[summary(2, { urgent: true }), summary(1, { status: 'pending', unreadCount: 3 })]}
+        view="open"
+        search=""
+        counts={{ mine: 1, unassigned: 2, open: 5, resolved: 7 }}
+        loading={false}
+        selectedId={null}
+        typing={[]}
+        now={Date.parse('2026-01-01T10:00:00Z')}
+        meId={ME.id}
+        headingRef={{ current: null }}
+        onView={onView}
+        onSearch={onSearch}
+        onOpen={vi.fn()}
+      />,
+    );
+    const views = within(screen.getByRole('group', { name: 'Views' })).getAllByRole('button');
+    expect(views.map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
+      ['Mine (1)', 'false'],
+      ['Unassigned (2)', 'false'],
+      ['All open (5)', 'true'],
+      ['Resolved (7)', 'false'],
+    ]);
+    fireEvent.click(views[3]!);
+    expect(onView).toHaveBeenCalledWith('resolved');
+    const rows = screen.getAllByRole('button', { name: /Visitor #/ });
+    expect(rows[0]!.textContent).toContain('Urgent');
+    expect(rows[0]!.className).toContain('app-agent__item--urgent');
+    expect(rows[1]!.textContent).toContain('Status: Pending');
+    expect(rows[1]!.textContent).toContain('3 unread');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), {
+      target: { value: 'Lekki' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenCalledWith('Lekki');
+    await expectNoAxeViolations(container);
+  });
+});
