@@ -1,19 +1,82 @@
-import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { test } from 'vitest';
 import { DESKTOP, baseUrl, launchBrowser, openPage } from './browser';
+
+/** Where a browser's page errors go: the running test's list, or the file's between tests (hooks). */
+type ErrorSink = { errors: string[] };
+const sinks = new WeakMap<Browser, { current: ErrorSink }>();
+
+/** A tolerated error: the test says why, and only errors matching `pattern` are tolerated. */
+type Allowance = { reason: string; pattern: RegExp };
+
+function unexpectedErrors(sink: ErrorSink, allowances: readonly Allowance[]) {
+  return sink.errors.filter((error) => !allowances.some(({ pattern }) => pattern.test(error)));
+}
+
+/**
+ * Records every uncaught page error and every console.error of every page of every context this browser opens,
+ * including contexts a test or a hook opens with `browser.newContext` itself, so no test can miss one by not asking.
+ */
+function watchPageErrors(browser: Browser, fileSink: ErrorSink) {
+  const route = { current: fileSink };
+  sinks.set(browser, route);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const context = await newContext(options);
+    context.on('weberror', (webError) => route.current.errors.push(`pageerror: ${webError.error().message}`));
+    context.on('console', (message) => {
+      if (message.type() === 'error')
+        route.current.errors.push(`console.error at ${message.location().url || 'page'}: ${message.text()}`);
+    });
+    return context;
+  };
+}
 
 /**
  * The browser tests' `test`: one Chromium per file, and every context a test opens through
  * `open` or `newContext` is closed after the test, whether it passed or failed, so a failed
  * assertion never leaves a context (and its page, sockets and timers) behind.
+ *
+ * A page error or console.error in any page fails the test it happened in (or the file, when it happened in a hook
+ * outside any test), unless the test calls `allowPageErrors(reason, pattern)` for an error it provokes on purpose.
  */
 export const browserTest = test
   // Vitest reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
   // eslint-disable-next-line no-empty-pattern -- this fixture depends on no other
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
     const browser = await launchBrowser();
-    onCleanup(() => browser.close());
+    const fileSink: ErrorSink = { errors: [] };
+    watchPageErrors(browser, fileSink);
+    onCleanup(async () => {
+      await browser.close();
+      if (fileSink.errors.length)
+        throw new Error(`Page errors outside any test (in a hook):\n${fileSink.errors.join('\n')}`);
+    });
     return browser;
+  })
+  // Set up for every test (auto), so a test that never names it is still checked.
+  .extend('pageErrorChecks', { auto: true }, ({ browser }, { onCleanup }) => {
+    const route = sinks.get(browser)!;
+    const fileSink = route.current;
+    const sink: ErrorSink = { errors: [] };
+    const allowances: Allowance[] = [];
+    route.current = sink;
+    onCleanup(() => {
+      route.current = fileSink;
+      const unexpected = unexpectedErrors(sink, allowances);
+      if (unexpected.length)
+        throw new Error(
+          `The page reported ${unexpected.length} error(s); fix them, or call allowPageErrors(reason, pattern) ` +
+            `in a test that provokes them on purpose:\n${unexpected.join('\n')}`,
+        );
+    });
+    return allowances;
+  })
+  .extend('allowPageErrors', ({ pageErrorChecks }) => {
+    return (reason: string, pattern: RegExp) => {
+      if (!reason.trim()) throw new Error('allowPageErrors needs the reason the errors are expected');
+      pageErrorChecks.push({ reason, pattern });
+    };
   })
   // eslint-disable-next-line no-empty-pattern -- as above: no dependencies, but the pattern is required
   .extend('contexts', ({}, { onCleanup }) => {
