@@ -14,6 +14,14 @@ function unexpectedErrors(sink: ErrorSink, allowances: readonly Allowance[]) {
 }
 
 /**
+ * Chromium's own line for a response with an error status or a request that failed ("Failed to load resource: the
+ * server responded with a status of 409", "…net::ERR_FAILED"). It is the browser's network log, not a call of the
+ * page's code: tests provoke such answers on purpose (a taken e-mail, a 404 page, a refused send) and assert the
+ * status and what the visitor is shown. What the page's own code logs, and every uncaught error, still fails.
+ */
+const isNetworkLog = (text: string) => text.startsWith('Failed to load resource: ');
+
+/**
  * Records every uncaught page error and every console.error of every page of every context this browser opens,
  * including contexts a test or a hook opens with `browser.newContext` itself, so no test can miss one by not asking.
  */
@@ -23,10 +31,12 @@ function watchPageErrors(browser: Browser, fileSink: ErrorSink) {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options?: BrowserContextOptions) => {
     const context = await newContext(options);
+    // With JavaScript off no page code runs: what Chromium reports there is about the scripts it declined to run.
+    if (options?.javaScriptEnabled === false) return context;
     context.on('weberror', (webError) => route.current.errors.push(`pageerror: ${webError.error().message}`));
     context.on('console', (message) => {
-      if (message.type() === 'error')
-        route.current.errors.push(`console.error at ${message.location().url || 'page'}: ${message.text()}`);
+      if (message.type() !== 'error' || isNetworkLog(message.text())) return;
+      route.current.errors.push(`console.error at ${message.location().url || 'page'}: ${message.text()}`);
     });
     return context;
   };
