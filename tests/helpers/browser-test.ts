@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { test } from 'vitest';
 import { DESKTOP, baseUrl, launchBrowser, openPage } from './browser';
 
@@ -21,6 +21,21 @@ function unexpectedErrors(sink: ErrorSink, allowances: readonly Allowance[]) {
  */
 const isNetworkLog = (text: string) => text.startsWith('Failed to load resource: ');
 
+/** Pages whose site scripts the test blocked on purpose (blockSiteScripts). */
+const scriptsBlocked = new WeakSet<Page>();
+
+/**
+ * Blocks every script of the site in `page`: a page that checks a copy of served HTML with axe, or a phone whose
+ * scripts never arrive. The entry's failed `import()` there is what the test asked for, so that one error is not
+ * counted; any other error of the page still fails the test.
+ */
+export async function blockSiteScripts(page: Page) {
+  scriptsBlocked.add(page);
+  await page.route('**/*.js', (route) => route.abort());
+}
+const isBlockedScriptImport = (page: Page | null, message: string) =>
+  page !== null && scriptsBlocked.has(page) && message.startsWith('Failed to fetch dynamically imported module');
+
 /**
  * Records every uncaught page error and every console.error of every page of every context this browser opens,
  * including contexts a test or a hook opens with `browser.newContext` itself, so no test can miss one by not asking.
@@ -33,7 +48,10 @@ function watchPageErrors(browser: Browser, fileSink: ErrorSink) {
     const context = await newContext(options);
     // With JavaScript off no page code runs: what Chromium reports there is about the scripts it declined to run.
     if (options?.javaScriptEnabled === false) return context;
-    context.on('weberror', (webError) => route.current.errors.push(`pageerror: ${webError.error().message}`));
+    context.on('weberror', (webError) => {
+      const message = webError.error().message;
+      if (!isBlockedScriptImport(webError.page(), message)) route.current.errors.push(`pageerror: ${message}`);
+    });
     context.on('console', (message) => {
       if (message.type() !== 'error' || isNetworkLog(message.text())) return;
       route.current.errors.push(`console.error at ${message.location().url || 'page'}: ${message.text()}`);
