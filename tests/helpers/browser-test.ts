@@ -37,6 +37,21 @@ const isBlockedScriptImport = (page: Page | null, message: string) =>
   page !== null && scriptsBlocked.has(page) && message.startsWith('Failed to fetch dynamically imported module');
 
 /**
+ * Collects the uncaught errors and console.error lines of every page of `context` (the network log and a blocked
+ * script's import aside, as above) into `into`, for files that open their own browser (typed-while-loading).
+ */
+export function recordPageErrors(context: BrowserContext, into: { push: (error: string) => unknown }) {
+  context.on('weberror', (webError) => {
+    const message = webError.error().message;
+    if (!isBlockedScriptImport(webError.page(), message)) into.push(`pageerror: ${message}`);
+  });
+  context.on('console', (message) => {
+    if (message.type() !== 'error' || isNetworkLog(message.text())) return;
+    into.push(`console.error at ${message.location().url || 'page'}: ${message.text()}`);
+  });
+}
+
+/**
  * Records every uncaught page error and every console.error of every page of every context this browser opens,
  * including contexts a test or a hook opens with `browser.newContext` itself, so no test can miss one by not asking.
  */
@@ -48,14 +63,7 @@ function watchPageErrors(browser: Browser, fileSink: ErrorSink) {
     const context = await newContext(options);
     // With JavaScript off no page code runs: what Chromium reports there is about the scripts it declined to run.
     if (options?.javaScriptEnabled === false) return context;
-    context.on('weberror', (webError) => {
-      const message = webError.error().message;
-      if (!isBlockedScriptImport(webError.page(), message)) route.current.errors.push(`pageerror: ${message}`);
-    });
-    context.on('console', (message) => {
-      if (message.type() !== 'error' || isNetworkLog(message.text())) return;
-      route.current.errors.push(`console.error at ${message.location().url || 'page'}: ${message.text()}`);
-    });
+    recordPageErrors(context, { push: (error: string) => route.current.errors.push(error) });
     return context;
   };
 }
