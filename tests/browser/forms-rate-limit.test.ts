@@ -7,7 +7,8 @@ import { DESKTOP, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { startSiteServer } from '../helpers/site-server';
 import { post, validInput } from '../server/trpc/routers/forms-fixtures';
-import { startForm, storedForms, uniqueEmail, waitLikeAPerson } from './forms-helpers';
+import { uniqueEmail } from '../helpers/unique-email';
+import { startForm, storedForms, waitLikeAPerson } from './forms-helpers';
 
 let site: Awaited<ReturnType<typeof startSiteServer>>;
 // No override: the limit under test is the one the server starts with.
