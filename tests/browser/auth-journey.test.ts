@@ -67,11 +67,15 @@ describe('the whole account journey', () => {
 
   // A full page load of /dashboard is answered on the server (issue #15: 303 to /signup without a session); the
   // client's own session check runs when the visitor moves there inside the app.
-  const navigateInApp = (page: import('playwright-core').Page, to: string) =>
-    page.evaluate((path) => {
+  // After hydration, as a visitor's press on a link would be: pushed before it, the router would draw /dashboard over
+  // /signup's markup while React is still hydrating it (React error #418, a hydration mismatch).
+  const navigateInApp = async (page: import('playwright-core').Page, to: string) => {
+    await waitForHydration(page);
+    await page.evaluate((path) => {
       history.pushState(null, '', path);
       dispatchEvent(new PopStateEvent('popstate'));
     }, to);
+  };
 
   browserTest("shows 'Loading Dashboard...' while the session is checked", async ({ open }) => {
     const { page } = await open('/signup');

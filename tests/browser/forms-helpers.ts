@@ -1,6 +1,7 @@
 /** Helpers shared by the forms' browser tests (not a test file itself). */
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, axeViolations } from '../helpers/browser';
+import { blockSiteScripts } from '../helpers/browser-test';
 import { openServerDatabase } from '../helpers/server-db';
 import { MIN_FILL_MS } from '../../shared/form-messages';
 import { faultKey, type WriteFault } from '../helpers/write-faults';
@@ -66,7 +67,7 @@ export async function servedCopyChecker(
   page: Page,
 ) {
   const checker = await (await newContext(DESKTOP)).newPage();
-  await checker.route('**/*.js', (route) => route.abort());
+  await blockSiteScripts(checker);
   await checker.goto('/accessibility');
   return async () => {
     await checker.setContent(await page.content(), { waitUntil: 'load' });

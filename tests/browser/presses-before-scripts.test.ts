@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
-import { browserTest } from '../helpers/browser-test';
+import { blockSiteScripts, browserTest } from '../helpers/browser-test';
 import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
 import { chatTexts } from '../../shared/chat-texts';
 
@@ -104,7 +104,7 @@ describe('with JavaScript off, on a phone', () => {
       // scripts are blocked, with the <noscript> stylesheet unwrapped so that it applies there too.
       const noScriptCopy = (await page.content()).replace(/<\/?noscript>/g, '');
       const checker = await (await newContext(MOBILE)).newPage();
-      await checker.route('**/*.js', (route) => route.abort());
+      await blockSiteScripts(checker);
       await checker.route('**/no-script-copy', (route) =>
         route.fulfill({ contentType: 'text/html', body: noScriptCopy }),
       );

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MOBILE, launchBrowser } from '../helpers/browser';
+import { recordPageErrors } from '../helpers/browser-test';
 import { createHttpClient } from '../helpers/auth-http';
 import { startSiteServer } from '../helpers/site-server';
 import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
@@ -235,6 +236,8 @@ type Outcome = {
   answer: string | null;
   /** The try could not be completed (a field never appeared, say): it fails the form's test with this. */
   error?: string;
+  /** Uncaught errors and console.error lines of the page (as browserTest checks them in the other files). */
+  pageErrors: string[];
 };
 
 /** Waits until the send is stored or answered on the page (whichever shows first), or the phone's time is up. */
@@ -267,6 +270,8 @@ async function oneTry(browser: Browser, form: FormCase, attempt: Try, startPath:
     extraHTTPHeaders: { 'x-forwarded-for': attempt.address },
   });
   await context.addInitScript(recordAnswers, ANSWERS);
+  const pageErrors: string[] = [];
+  recordPageErrors(context, pageErrors);
   try {
     const page = await openOnSlowPhone(context, startPath);
     await page.waitForTimeout(attempt.offsetMs);
@@ -280,7 +285,7 @@ async function oneTry(browser: Browser, form: FormCase, attempt: Try, startPath:
     await page.getByRole('button', { name: form.submit, exact: true }).click();
     const { stored, answer } = await outcomeOf(page, form, attempt);
     const typed = entries.reduce((sum, entry) => sum + (entry.expected ?? entry.text).length, 0);
-    return { offsetMs: attempt.offsetMs, typed, lost, stored, answer };
+    return { offsetMs: attempt.offsetMs, typed, lost, stored, answer, pageErrors };
   } finally {
     await context.close();
   }
@@ -326,6 +331,7 @@ beforeAll(async () => {
         stored: false,
         answer: null,
         error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+        pageErrors: [],
       }));
       outcomes.get(name)!.push(outcome);
     });
@@ -348,8 +354,8 @@ describe('typed on the throttled phone while the page loads', () => {
       `${name}: ${tries.length} sends, ${lost} of ${typed} characters lost, ${tries.filter((o) => o.stored).length} ` +
         `stored; ${tries.map((o) => `${o.offsetMs} ms: ${o.error ?? `lost ${o.lost}, ${o.stored ? 'stored, ' : ''}${o.answer ?? 'no answer'}`}`).join(' | ')}`,
     );
-    expect(tries.map(({ offsetMs, lost, error }) => ({ offsetMs, lost, error }))).toEqual(
-      OFFSETS_MS.map((offsetMs) => ({ offsetMs, lost: 0, error: undefined })),
+    expect(tries.map(({ offsetMs, lost, error, pageErrors }) => ({ offsetMs, lost, error, pageErrors }))).toEqual(
+      OFFSETS_MS.map((offsetMs) => ({ offsetMs, lost: 0, error: undefined, pageErrors: [] })),
     );
     expect(tries.filter((outcome) => !outcome.stored && outcome.answer === null)).toEqual([]);
   });
