@@ -38,6 +38,7 @@ export const mutationGroups = {
       'tests/server/http/rate-limiter.test.ts',
       'tests/server/http/redis-rate-limiter.test.ts',
       'tests/server/auth/lockout-redis-restart.test.ts',
+      'tests/server/auth/login-lockouts.test.ts',
       'tests/server/trpc/routers/auth.test.ts',
     ],
   },
