@@ -54,9 +54,21 @@ export async function startChatHarness(options: HarnessOptions = {}) {
     extraHeaders: { ...headers, ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });
 
+  /** The server's pings stop reaching `socket`'s client; nothing else changes (no close is sent or seen). */
+  const silencePings = (socket: Socket) => {
+    const engineSocket = (
+      chat.io.engine as unknown as {
+        clients: Record<string, { sendPacket: (type: string, ...rest: unknown[]) => void }>;
+      }
+    ).clients[socket.io.engine.id]!;
+    const sendPacket = engineSocket.sendPacket.bind(engineSocket);
+    engineSocket.sendPacket = (type, ...rest) => (type === 'ping' ? undefined : sendPacket(type, ...rest));
+  };
+
   return {
     ...server,
     chat,
+    silencePings,
     /** A valid signed visitor cookie for a new visitor (as the handshake would set it). */
     newVisitorCookie: () => `${identity.cookieName}=${identity.sign(identity.newVisitorId())}`,
     visitor(clientOptionsIn: ClientOptions = {}): VisitorSocket {
