@@ -2,16 +2,17 @@ import { PageMeta } from '../layout/page-meta';
 import { PageHeader } from './page-header';
 import { PostCard, type PostCardContent } from './post-card';
 
-type PostListingProps = {
+/** A listing's texts, as the catalogue content gives them for /blog and /news. */
+type ListingTexts = {
   meta: { title: string; description: string };
   title: string;
   intro: string;
-  readMoreLabel: string;
-  posts: PostCardContent[];
+  readMore: string;
 };
 
 /** The template of /blog and /news: a page heading and one card per post (server-rendered). */
-export function PostListing({ meta, title, intro, readMoreLabel, posts }: PostListingProps) {
+export function PostListing({ texts, posts }: { texts: ListingTexts; posts: PostCardContent[] }) {
+  const { meta, title, intro, readMore } = texts;
   return (
     <>
       <PageMeta title={meta.title} description={meta.description} />
@@ -20,7 +21,7 @@ export function PostListing({ meta, title, intro, readMoreLabel, posts }: PostLi
         <ul className="app-container app-grid app-grid--2">
           {posts.map(({ key, ...post }) => (
             <li key={key} className="app-catalogue__item">
-              <PostCard {...post} readMoreLabel={readMoreLabel} headingLevel={2} />
+              <PostCard {...post} readMoreLabel={readMore} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -4,14 +4,5 @@ import { blogPosts } from '../content/blog-posts';
 import { cataloguePages } from '../content/catalogue-pages';
 
 export function BlogContent() {
-  const texts = cataloguePages.blog;
-  return (
-    <PostListing
-      meta={texts.meta}
-      title={texts.title}
-      intro={texts.intro}
-      readMoreLabel={texts.readMore}
-      posts={blogPosts.map(blogPostCard)}
-    />
-  );
+  return <PostListing texts={cataloguePages.blog} posts={blogPosts.map(blogPostCard)} />;
 }

@@ -1,6 +1,6 @@
 import { paths } from '../app/paths';
 import { BackLink } from '../components/back-link';
-import { Illustration } from '../components/illustration';
+import { ArticlePage } from '../components/article-page';
 import { PageHeader } from '../components/page-header';
 import { formatPostDate } from '../components/post-card';
 import { findBlogPost, type ArticleBlock, type BlogPost } from '../content/blog-posts';
@@ -36,50 +36,40 @@ export function BlogPostContent({ slug }: { slug: string }) {
 function BlogArticle({ post }: { post: BlogPost }) {
   const texts = cataloguePages.blog;
   return (
-    <article>
-      <PageMeta title={titleFromSlug(post.slug)} description={post.excerpt} />
-      <PageHeader title={post.title} intro={post.excerpt}>
-        <BackLink href={paths.blog()} label={texts.backToBlog} />
-        <p className="app-post-card__meta">
-          <span className={post.category === 'Digital Health' ? 'app-badge app-badge--teal' : 'app-badge'}>
-            {post.category}
-          </span>
-          <time dateTime={post.date}>{formatPostDate(post.date)}</time>
-        </p>
-      </PageHeader>
-      <div className="app-section">
-        <div className="app-container app-prose">
-          <Illustration
-            name={post.imageKey}
-            alt={post.imageDescription}
-            eager
-            className="app-catalogue__article-image"
-          />
-          {post.body.map((block, index) => (
-            <Block key={index} block={block} />
-          ))}
-          <p className="app-catalogue__reviewed">
-            {post.reviewedBy}. {texts.reviewedOn}{' '}
-            <time dateTime={post.reviewedOn}>{formatPostDate(post.reviewedOn)}</time>.
-          </p>
-          {post.sources.length ? (
-            <section aria-labelledby="sources-heading">
-              <h2 id="sources-heading">{texts.sourcesHeading}</h2>
-              <ul>
-                {post.sources.map((source) => (
-                  <li key={source.url}>
-                    <a href={source.url} rel="noopener noreferrer">
-                      {source.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <p className="app-callout">{texts.disclaimer}</p>
-        </div>
-      </div>
-    </article>
+    <ArticlePage
+      meta={{ title: titleFromSlug(post.slug), description: post.excerpt }}
+      title={post.title}
+      summary={post.excerpt}
+      back={{ href: paths.blog(), label: texts.backToBlog }}
+      category={{
+        name: post.category,
+        badgeClassName: post.category === 'Digital Health' ? 'app-badge app-badge--teal' : 'app-badge',
+      }}
+      date={post.date}
+      image={{ key: post.imageKey, description: post.imageDescription }}
+    >
+      {post.body.map((block, index) => (
+        <Block key={index} block={block} />
+      ))}
+      <p className="app-catalogue__reviewed">
+        {post.reviewedBy}. {texts.reviewedOn} <time dateTime={post.reviewedOn}>{formatPostDate(post.reviewedOn)}</time>.
+      </p>
+      {post.sources.length ? (
+        <section aria-labelledby="sources-heading">
+          <h2 id="sources-heading">{texts.sourcesHeading}</h2>
+          <ul>
+            {post.sources.map((source) => (
+              <li key={source.url}>
+                <a href={source.url} rel="noopener noreferrer">
+                  {source.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="app-callout">{texts.disclaimer}</p>
+    </ArticlePage>
   );
 }
 

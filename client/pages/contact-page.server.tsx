@@ -1,4 +1,5 @@
-import { Icon } from '../components/icon';
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from '../components/icon';
 import { PageHeader } from '../components/page-header';
 import { cataloguePages } from '../content/catalogue-pages';
 import { faqItems } from '../content/faq';
@@ -7,6 +8,19 @@ import { brand, officeAddressLine, whatsappLink } from '../../shared/brand';
 
 /** The live panel (contact form and map), rendered into the HTML by the island; it loads on first use. */
 export { ContactPanel } from '../features/contact/contact-panel';
+
+/** One way to reach us: an icon, what it is, and the address or link. */
+function ContactCard({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <li className="app-card">
+      <span className="app-card__icon">
+        <Icon name={icon} />
+      </span>
+      <h3 className="app-card__title">{title}</h3>
+      {children}
+    </li>
+  );
+}
 
 /** The contact details (server-rendered HTML only). */
 export function ContactDetails() {
@@ -21,40 +35,24 @@ export function ContactDetails() {
           {texts.detailsHeading}
         </h2>
         <ul className="app-grid app-grid--4">
-          <li className="app-card">
-            <span className="app-card__icon">
-              <Icon name="map-pin" />
-            </span>
-            <h3 className="app-card__title">{texts.addressLabel}</h3>
+          <ContactCard icon="map-pin" title={texts.addressLabel}>
             <address className="app-card__text">{officeAddressLine}</address>
-          </li>
-          <li className="app-card">
-            <span className="app-card__icon">
-              <Icon name="phone" />
-            </span>
-            <h3 className="app-card__title">{texts.phoneLabel}</h3>
+          </ContactCard>
+          <ContactCard icon="phone" title={texts.phoneLabel}>
             <a className="app-card__link" href={telHref}>
               {brand.phone}
             </a>
-          </li>
-          <li className="app-card">
-            <span className="app-card__icon">
-              <Icon name="mail" />
-            </span>
-            <h3 className="app-card__title">{texts.emailLabel}</h3>
+          </ContactCard>
+          <ContactCard icon="mail" title={texts.emailLabel}>
             <a className="app-card__link" href={`mailto:${brand.email}`}>
               {brand.email}
             </a>
-          </li>
-          <li className="app-card">
-            <span className="app-card__icon">
-              <Icon name="whatsapp" />
-            </span>
-            <h3 className="app-card__title">{texts.whatsappLabel}</h3>
+          </ContactCard>
+          <ContactCard icon="whatsapp" title={texts.whatsappLabel}>
             <a className="app-card__link" href={whatsappLink()} rel="noopener noreferrer">
               {texts.whatsappText}
             </a>
-          </li>
+          </ContactCard>
         </ul>
         <p className="app-catalogue__note">
           {texts.hoursNote} {texts.emergencyNote}

@@ -1,8 +1,7 @@
 import { paths } from '../app/paths';
 import { BackLink } from '../components/back-link';
-import { Illustration } from '../components/illustration';
+import { ArticlePage } from '../components/article-page';
 import { PageHeader } from '../components/page-header';
-import { formatPostDate } from '../components/post-card';
 import { cataloguePages } from '../content/catalogue-pages';
 import { findNewsArticle, type NewsArticle } from '../content/news-articles';
 import { NotFoundStatus, PageMeta } from '../layout/page-meta';
@@ -28,28 +27,18 @@ export function NewsArticleContent({ slug }: { slug: string }) {
 export function Article({ article }: { article: NewsArticle }) {
   const texts = cataloguePages.news;
   return (
-    <article>
-      <PageMeta title={`${article.title} - ${brand.name}`} description={article.summary} />
-      <PageHeader title={article.title} intro={article.summary}>
-        <BackLink href={paths.resources()} label={texts.backToResources} />
-        <p className="app-post-card__meta">
-          <span className="app-badge">{article.category}</span>
-          <time dateTime={article.date}>{formatPostDate(article.date)}</time>
-        </p>
-      </PageHeader>
-      <div className="app-section">
-        <div className="app-container app-prose">
-          <Illustration
-            name={article.imageKey}
-            alt={article.fullArticleImageDescription}
-            eager
-            className="app-catalogue__article-image"
-          />
-          {/* Our own hand-written HTML (tags checked by tests/client/content/articles.test.ts),
-              rendered on the server only. */}
-          <div className="app-catalogue__article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
-        </div>
-      </div>
-    </article>
+    <ArticlePage
+      meta={{ title: `${article.title} - ${brand.name}`, description: article.summary }}
+      title={article.title}
+      summary={article.summary}
+      back={{ href: paths.resources(), label: texts.backToResources }}
+      category={{ name: article.category, badgeClassName: 'app-badge' }}
+      date={article.date}
+      image={{ key: article.imageKey, description: article.fullArticleImageDescription }}
+    >
+      {/* Our own hand-written HTML (tags checked by tests/client/content/articles.test.ts),
+          rendered on the server only. */}
+      <div className="app-catalogue__article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
+    </ArticlePage>
   );
 }

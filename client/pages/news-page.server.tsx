@@ -4,14 +4,5 @@ import { cataloguePages } from '../content/catalogue-pages';
 import { newsArticles } from '../content/news-articles';
 
 export function NewsContent() {
-  const texts = cataloguePages.news;
-  return (
-    <PostListing
-      meta={texts.meta}
-      title={texts.title}
-      intro={texts.intro}
-      readMoreLabel={texts.readMore}
-      posts={newsArticles.map(newsArticleCard)}
-    />
-  );
+  return <PostListing texts={cataloguePages.news} posts={newsArticles.map(newsArticleCard)} />;
 }

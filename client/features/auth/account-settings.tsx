@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { failureOf } from './auth-failure';
 import { PasswordField } from './password-field';
 import './auth.css';
+import { clickLink } from '../../lib/click-link';
 
 const KEEP_ACCOUNT_FORM_ID = 'keep-account';
 const DELETE_FAILED = 'Could not delete your account. Please try again.';
@@ -20,12 +21,7 @@ const DELETE_FAILED = 'Could not delete your account. Please try again.';
 /** Saves JSON as a file through a temporary object URL. */
 function saveJson(fileName: string, data: unknown) {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  clickLink(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 

@@ -6,6 +6,7 @@ import { useFormErrors, type FieldErrors } from '../../components/form/use-form-
 import { useToast } from '../../components/toast/toast-provider';
 import { contactTexts } from '../../content/contact-texts';
 import { mailtoHref, type ContactMessage } from './mailto-href';
+import { clickLink } from '../../lib/click-link';
 
 const CONTACT_FORM_ID = 'contact-form';
 
@@ -19,16 +20,6 @@ export function validateContact(values: ContactMessage): FieldErrors {
   for (const field of FIELDS) if (!values[field]) errors[field] = messages[field];
   if (values.email && !EMAIL_PATTERN.test(values.email)) errors.email = messages.emailFormat;
   return errors;
-}
-
-/** Opens the visitor's e-mail app through a real link click (assigning location could unload the page). */
-function openMailClient(href: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 export type ContactFormProps = {
@@ -66,7 +57,7 @@ export function ContactForm({ initialValues = {} }: ContactFormProps) {
       return;
     }
     clearErrors();
-    openMailClient(mailtoHref(values));
+    clickLink(mailtoHref(values));
     toast(texts.notice);
     form.reset();
   };

@@ -25,6 +25,16 @@ function InertButton({ children }: { children: ReactNode }) {
   );
 }
 
+/** One card of the dashboard's grid, named by its heading. */
+function DashboardCard({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section className="app-card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
 /** The patient dashboard (spec section 2): welcome header, static sample cards, Request a Service, settings. */
 export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardProps) {
   const name = user.fullName.trim() || 'User';
@@ -56,8 +66,7 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
       </p>
 
       <div className="app-dashboard__grid">
-        <section className="app-card" aria-labelledby="health-heading">
-          <h2 id="health-heading">Health Summary</h2>
+        <DashboardCard id="health" heading="Health Summary">
           <dl className="app-dashboard__facts">
             {samples.health.map((item) => (
               <div key={item.label}>
@@ -66,10 +75,9 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
               </div>
             ))}
           </dl>
-        </section>
+        </DashboardCard>
 
-        <section className="app-card" aria-labelledby="appointments-heading">
-          <h2 id="appointments-heading">Upcoming Appointments</h2>
+        <DashboardCard id="appointments" heading="Upcoming Appointments">
           <p>
             <strong>{samples.appointment.when}</strong>
             <br />
@@ -79,28 +87,25 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
             <InertButton>Reschedule</InertButton>
             <InertButton>Get Directions</InertButton>
           </div>
-        </section>
+        </DashboardCard>
 
-        <section className="app-card" aria-labelledby="messages-heading">
-          <h2 id="messages-heading">Messages &amp; Notifications</h2>
+        <DashboardCard id="messages" heading="Messages & Notifications">
           <ul className="app-dashboard__list">
             {samples.messages.map((message) => (
               <li key={message}>{message}</li>
             ))}
           </ul>
-        </section>
+        </DashboardCard>
 
-        <section className="app-card" aria-labelledby="book-heading">
-          <h2 id="book-heading">Book Appointment</h2>
+        <DashboardCard id="book" heading="Book Appointment">
           <p>See a doctor online or in person at a time that suits you.</p>
           <div className="app-dashboard__actions">
             <ButtonLink href={paths.bookAppointment()}>Book Appointment</ButtonLink>
             <InertButton>Refill Prescription</InertButton>
           </div>
-        </section>
+        </DashboardCard>
 
-        <section className="app-card" aria-labelledby="resources-heading">
-          <h2 id="resources-heading">Resources &amp; Recommendations</h2>
+        <DashboardCard id="resources" heading="Resources & Recommendations">
           <ul className="app-dashboard__list">
             {samples.resources.map((resource) => (
               <li key={resource.label}>
@@ -108,10 +113,9 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
               </li>
             ))}
           </ul>
-        </section>
+        </DashboardCard>
 
-        <section className="app-card" aria-labelledby="profile-heading">
-          <h2 id="profile-heading">Account/Profile Info</h2>
+        <DashboardCard id="profile" heading="Account/Profile Info">
           <dl className="app-dashboard__facts">
             <div>
               <dt>Name</dt>
@@ -133,7 +137,7 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
           <p>
             <AppLink href={paths.dashboardSettings()}>Settings</AppLink>
           </p>
-        </section>
+        </DashboardCard>
       </div>
 
       <MyRequests />

@@ -32,25 +32,43 @@ export function ServicesOverview({ only }: ServicesOverviewProps) {
     <>
       <PageMeta title={texts.meta.title} description={texts.meta.description} />
       <PageHeader title={texts.title} intro={texts.intro} />
-      <section className="app-section" aria-labelledby="patient-services-heading">
-        <div className="app-container">
-          <h2 id="patient-services-heading" className="app-section__title">
-            {texts.patientHeading}
-          </h2>
-          <p className="app-section__intro">{texts.patientIntro}</p>
-        </div>
-        <CategoryCards categories={patientCategories} headingLevel={3} />
-      </section>
-      <section className="app-section app-section--tinted" aria-labelledby="provider-services-heading">
-        <div className="app-container">
-          <h2 id="provider-services-heading" className="app-section__title">
-            {texts.providerHeading}
-          </h2>
-          <p className="app-section__intro">{texts.providerIntro}</p>
-        </div>
-        <CategoryCards categories={providerCategories} headingLevel={3} />
-      </section>
+      <AudienceSection
+        id="patient-services"
+        heading={texts.patientHeading}
+        intro={texts.patientIntro}
+        categories={patientCategories}
+      />
+      <AudienceSection
+        id="provider-services"
+        heading={texts.providerHeading}
+        intro={texts.providerIntro}
+        categories={providerCategories}
+        tinted
+      />
     </>
+  );
+}
+
+type AudienceSectionProps = {
+  id: string;
+  heading: string;
+  intro: string;
+  categories: ServiceCategory[];
+  tinted?: boolean;
+};
+
+/** One audience's part of /services: a titled section with its category cards. */
+function AudienceSection({ id, heading, intro, categories, tinted }: AudienceSectionProps) {
+  return (
+    <section className={`app-section${tinted ? ' app-section--tinted' : ''}`} aria-labelledby={`${id}-heading`}>
+      <div className="app-container">
+        <h2 id={`${id}-heading`} className="app-section__title">
+          {heading}
+        </h2>
+        <p className="app-section__intro">{intro}</p>
+      </div>
+      <CategoryCards categories={categories} headingLevel={3} />
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   type InboxFilter,
 } from '../../../../shared/requests';
 import { AppForm } from '../../../components/form/app-form';
+import { ChoiceSelect } from '../../../components/form/choice-select';
 import { FieldWrapper } from '../../../components/form/field-wrapper';
 import { formValue } from '../../../components/form/form-value';
 import { useAppForm } from '../../../components/form/use-app-form';
@@ -62,33 +63,43 @@ export function InboxFilters({
 
 /** Type, status and owner: each "Any" or one choice. */
 function InboxSelects({ filter, members }: { filter: InboxFilter; members: Member[] }) {
+  const selects = [
+    {
+      name: 'type',
+      label: 'Type',
+      value: filter.type,
+      options: REQUEST_TYPES.map((type) => [type, requestTypeLabels[type]] as const),
+    },
+    {
+      name: 'status',
+      label: 'Status',
+      value: filter.status,
+      options: REQUEST_STATUSES.map((status) => [status, requestStatusLabels[status]] as const),
+    },
+    {
+      name: 'owner',
+      label: 'Owner',
+      value: filter.owner === undefined ? undefined : String(filter.owner),
+      options: [
+        ['me', 'Me'] as const,
+        ['none', 'Unassigned'] as const,
+        ...members.map((member) => [String(member.id), member.fullName] as const),
+      ],
+    },
+  ];
   return (
     <>
-      <FilterSelect
-        id="inbox-type"
-        name="type"
-        label="Type"
-        value={filter.type}
-        options={REQUEST_TYPES.map((type) => [type, requestTypeLabels[type]])}
-      />
-      <FilterSelect
-        id="inbox-status"
-        name="status"
-        label="Status"
-        value={filter.status}
-        options={REQUEST_STATUSES.map((status) => [status, requestStatusLabels[status]])}
-      />
-      <FilterSelect
-        id="inbox-owner"
-        name="owner"
-        label="Owner"
-        value={filter.owner === undefined ? undefined : String(filter.owner)}
-        options={[
-          ['me', 'Me'],
-          ['none', 'Unassigned'],
-          ...members.map((member): [string, string] => [String(member.id), member.fullName]),
-        ]}
-      />
+      {selects.map(({ name, label, value, options }) => (
+        <ChoiceSelect
+          key={name}
+          id={`inbox-${name}`}
+          name={name}
+          label={label}
+          emptyLabel="Any"
+          options={options}
+          defaultValue={value ?? ''}
+        />
+      ))}
     </>
   );
 }
@@ -123,35 +134,6 @@ function FilterInput({
           maxLength={type === 'search' ? 100 : undefined}
           aria-describedby={describedBy}
         />
-      )}
-    </FieldWrapper>
-  );
-}
-
-function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  options,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: [value: string, label: string][];
-}) {
-  return (
-    <FieldWrapper id={id} label={label}>
-      {() => (
-        <select id={id} name={name} className="app-field__control" defaultValue={value ?? ''}>
-          <option value="">Any</option>
-          {options.map(([optionValue, optionLabel]) => (
-            <option key={optionValue} value={optionValue}>
-              {optionLabel}
-            </option>
-          ))}
-        </select>
       )}
     </FieldWrapper>
   );

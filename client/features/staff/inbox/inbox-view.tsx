@@ -7,7 +7,7 @@ import { requestStatusLabels, requestTypeLabels, type InboxRow } from '../../../
 import { paths } from '../../../app/paths';
 import { filterToQuery, formatAge } from '../inbox-filter';
 import { StaffTitle } from '../staff-context';
-import { TableRegion } from '../table-region';
+import { StaffTable } from '../table-region';
 import { InboxFilters } from './inbox-filters';
 import { useInbox } from './use-inbox';
 
@@ -60,42 +60,29 @@ export function InboxView() {
 
 function InboxTable({ rows, now }: { rows: InboxRow[]; now: number }) {
   return (
-    <TableRegion label="Requests">
-      <table className="app-staff__table">
-        <caption className="app-visually-hidden">Requests, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reference</th>
-            <th scope="col">Type</th>
-            <th scope="col">Name</th>
-            <th scope="col">Asked for</th>
-            <th scope="col">Requested date</th>
-            <th scope="col">Status</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Age</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className={row.status === 'new' ? 'app-staff__row--new' : undefined}>
-              <td>
-                <Link href={paths.staffRequest(row.id)}>{row.reference}</Link>
-              </td>
-              <td>{requestTypeLabels[row.type]}</td>
-              <td>{row.fullName}</td>
-              <td>{row.subject}</td>
-              <td>{row.requestedDate ?? '—'}</td>
-              <td>
-                <span className={`app-staff__status app-staff__status--${row.status}`}>
-                  {requestStatusLabels[row.status]}
-                </span>
-              </td>
-              <td>{row.ownerName ?? 'Unassigned'}</td>
-              <td>{formatAge(row.createdAt, now)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <StaffTable
+      label="Requests"
+      caption="Requests, newest first"
+      columns={['Reference', 'Type', 'Name', 'Asked for', 'Requested date', 'Status', 'Owner', 'Age']}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className={row.status === 'new' ? 'app-staff__row--new' : undefined}>
+          <td>
+            <Link href={paths.staffRequest(row.id)}>{row.reference}</Link>
+          </td>
+          <td>{requestTypeLabels[row.type]}</td>
+          <td>{row.fullName}</td>
+          <td>{row.subject}</td>
+          <td>{row.requestedDate ?? '—'}</td>
+          <td>
+            <span className={`app-staff__status app-staff__status--${row.status}`}>
+              {requestStatusLabels[row.status]}
+            </span>
+          </td>
+          <td>{row.ownerName ?? 'Unassigned'}</td>
+          <td>{formatAge(row.createdAt, now)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

@@ -2,7 +2,7 @@
 import { ConfirmAction } from '../confirm-action';
 import { formatLagosInstant } from '../inbox-filter';
 import { StaffTitle } from '../staff-context';
-import { TableRegion } from '../table-region';
+import { StaffTable } from '../table-region';
 import { NewsletterSearch } from './newsletter-search';
 import { useNewsletter } from './use-newsletter';
 
@@ -23,39 +23,28 @@ export function NewsletterView() {
       ) : rows.length === 0 ? (
         <p>No subscribers match.</p>
       ) : (
-        <TableRegion label="Newsletter subscribers">
-          <table className="app-staff__table">
-            <caption className="app-visually-hidden">Newsletter subscribers, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Subscribed</th>
-                <th scope="col">
-                  <span className="app-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.email}</td>
-                  <td>{row.reference}</td>
-                  <td>{formatLagosInstant(row.createdAt)}</td>
-                  <td>
-                    <ConfirmAction
-                      label="Unsubscribe"
-                      confirmLabel="Yes, unsubscribe"
-                      name={row.email}
-                      busy={unsubscribing}
-                      onConfirm={() => unsubscribeRow(row)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <StaffTable
+          label="Newsletter subscribers"
+          caption="Newsletter subscribers, newest first"
+          columns={['Email', 'Reference', 'Subscribed', { hidden: 'Actions' }]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.email}</td>
+              <td>{row.reference}</td>
+              <td>{formatLagosInstant(row.createdAt)}</td>
+              <td>
+                <ConfirmAction
+                  label="Unsubscribe"
+                  confirmLabel="Yes, unsubscribe"
+                  name={row.email}
+                  busy={unsubscribing}
+                  onConfirm={() => unsubscribeRow(row)}
+                />
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       {list.hasNextPage ? (
         <p>

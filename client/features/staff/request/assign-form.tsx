@@ -2,6 +2,7 @@
 import { AppForm } from '../../../components/form/app-form';
 import { formValue } from '../../../components/form/form-value';
 import { useMutationForm } from '../../../components/form/use-mutation-form';
+import { ChoiceSelect } from '../../../components/form/choice-select';
 
 type Member = { id: number; fullName: string };
 
@@ -24,25 +25,15 @@ export function AssignForm({
   });
   return (
     <AppForm form={form} onSubmit={onSubmit} className="app-staff__inline-form">
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="assign-owner">
-          Assign to
-        </label>
-        <select
-          id="assign-owner"
-          name="ownerId"
-          className="app-field__control"
-          defaultValue={ownerId ?? ''}
-          key={`${ownerId ?? 'none'}-${members.length}`}
-        >
-          <option value="">Unassigned</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.fullName}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceSelect
+        id="assign-owner"
+        name="ownerId"
+        label="Assign to"
+        emptyLabel="Unassigned"
+        options={members.map((member) => [member.id, member.fullName] as const)}
+        defaultValue={ownerId ?? ''}
+        key={`${ownerId ?? 'none'}-${members.length}`}
+      />
       <button type="submit" className="app-button app-button--secondary" disabled={busy}>
         Assign
       </button>

@@ -1,6 +1,7 @@
 /** Invite a colleague by e-mail (issue #13, admins), on the form kit: its error summary and field errors. */
 import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '../../../../shared/schemas/team';
 import { AppForm } from '../../../components/form/app-form';
+import { ChoiceSelect } from '../../../components/form/choice-select';
 import { Field } from '../../../components/form/field';
 import { formValue } from '../../../components/form/form-value';
 import { useAppForm } from '../../../components/form/use-app-form';
@@ -51,18 +52,13 @@ export function InviteForm({
           autoComplete="off"
           error={form.fieldErrors.email}
         />
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="invite-role">
-            Role
-          </label>
-          <select id="invite-role" name="role" className="app-field__control" defaultValue="agent">
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {staffRoleLabels[role]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          id="invite-role"
+          name="role"
+          label="Role"
+          options={STAFF_ROLES.map((role) => [role, staffRoleLabels[role]] as const)}
+          defaultValue="agent"
+        />
       </AppForm>
     </section>
   );

@@ -2,7 +2,7 @@
 import { STAFF_ROLES, staffRoleLabels, type StaffRole } from '../../../../shared/schemas/team';
 import { ConfirmAction } from '../confirm-action';
 import { formatLagosInstant } from '../inbox-filter';
-import { TableRegion } from '../table-region';
+import { StaffTable } from '../table-region';
 import type { TeamActions } from './use-team';
 
 const statusLabels = { active: 'Active', invited: 'Invited', deactivated: 'Deactivated' } as const;
@@ -10,28 +10,15 @@ type Member = NonNullable<TeamActions['team']['data']>[number];
 
 export function TeamTable({ members, actions }: { members: Member[]; actions: TeamActions }) {
   return (
-    <TableRegion label="Staff members">
-      <table className="app-staff__table">
-        <caption className="app-visually-hidden">Staff members</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Since</th>
-            <th scope="col">
-              <span className="app-visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <MemberRow key={member.id} member={member} self={member.id === actions.me.id} actions={actions} />
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <StaffTable
+      label="Staff members"
+      caption="Staff members"
+      columns={['Name', 'Email', 'Role', 'Status', 'Since', { hidden: 'Actions' }]}
+    >
+      {members.map((member) => (
+        <MemberRow key={member.id} member={member} self={member.id === actions.me.id} actions={actions} />
+      ))}
+    </StaffTable>
   );
 }
 
