@@ -117,6 +117,14 @@ describe('the staff app (issue #13)', () => {
       // The focus went to the line that says so (the Claim button is gone).
       await page.waitForFunction(() => document.activeElement?.textContent === 'You own this request now.');
 
+      // An empty note: the form says so once, in its summary and at its field; the answer line stays quiet.
+      await tabTo(page, async () => (await focusedName(page)) === 'Add note');
+      await page.keyboard.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'Enter a note.' }).waitFor();
+      // The page's empty assertive live region is an alert too: count the ones that say something.
+      expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(1);
+      expect(await page.locator('.app-staff__notice').textContent()).toBe('');
+
       // An internal note.
       await tabTo(page, async () => (await focusedName(page)) === 'Internal note');
       await page.keyboard.type('Called her, she prefers mornings.');

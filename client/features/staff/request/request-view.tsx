@@ -67,7 +67,7 @@ function AnswerLine({ answer }: { answer: RequestAnswer }) {
       className={error ? 'app-staff__notice app-staff__notice--error' : 'app-staff__notice'}
       role={error ? 'alert' : 'status'}
     >
-      {error ? error.message : notice}
+      {error ?? notice}
     </p>
   );
 }

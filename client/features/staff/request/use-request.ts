@@ -9,7 +9,6 @@ import { trpc } from '../../../lib/trpc';
 import { useStaff } from '../staff-context';
 
 type FieldErrors = Record<string, string[] | undefined>;
-export type ActionError = { message: string; fieldErrors: FieldErrors };
 type Caught = { message: string; data?: { fieldErrors?: FieldErrors | null; code?: string } | null };
 
 export function useRequest(id: number) {
@@ -35,7 +34,9 @@ export function useRequest(id: number) {
     void utils.staff.inbox.invalidate();
   };
   const onError = (caught: Caught) => {
-    answer.fail({ message: caught.message, fieldErrors: caught.data?.fieldErrors ?? {} });
+    // Field errors are the form's to show, in its summary and at its fields; this line says only what no field can.
+    if (Object.keys(caught.data?.fieldErrors ?? {}).length) answer.clear();
+    else answer.fail(caught.message);
     if (caught.data?.code === 'CONFLICT') void utils.staff.request.invalidate({ id });
   };
   const claim = trpc.staff.claim.useMutation({ onError, onSuccess: () => done('You own this request now.') });
@@ -72,7 +73,7 @@ export function useRequest(id: number) {
 /** The line that says what the last action did: a status, or an alert with the error; focused on each answer. */
 function useAnswer() {
   const [notice, setNotice] = useState('');
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const ref = useRef<HTMLParagraphElement>(null);
   const [answers, setAnswers] = useState(0);
   useLayoutEffect(() => {
@@ -83,12 +84,16 @@ function useAnswer() {
     setNotice(message);
     setAnswers((count) => count + 1);
   };
-  const fail = (caught: ActionError) => {
+  const fail = (message: string) => {
     setNotice('');
-    setError(caught);
+    setError(message);
     setAnswers((count) => count + 1);
   };
-  return { notice, error, ref, say, fail };
+  const clear = () => {
+    setNotice('');
+    setError(null);
+  };
+  return { notice, error, ref, say, fail, clear };
 }
 
 export type RequestAnswer = ReturnType<typeof useAnswer>;
