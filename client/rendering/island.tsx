@@ -1,4 +1,13 @@
-import { cloneElement, isValidElement, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { FormSubmission } from '../../shared/render-result';
 import { useRenderContext } from './render-context';
 import { EARLY_SUBMIT_ATTRIBUTE, takeEarlyClick } from './early-clicks';
@@ -92,75 +101,11 @@ function typedValues(root: HTMLElement | null) {
 export function Island({ id, load, server, failure, loadAtOnce, className }: IslandProps) {
   const submission = useRenderContext()?.submission ?? null;
   const containerRef = useRef<HTMLDivElement>(null);
-  const { toast } = useToast();
   // The markup the server sent, read once before hydration touches it (absent after client-side navigation).
   const [html] = useState(() => (import.meta.env.SSR ? null : (islandElement(id)?.innerHTML ?? null)));
   const [live, setLive] = useState<Live | null>(null);
-  const openedAt = useRef(0);
-
-  const activate = () => {
-    const activation = activationOf(id);
-    if (activation.loading) return;
-    activation.loading = true;
-    // The form-reset and hand-over helpers come with the component's code, not with the page (only needed once live).
-    Promise.all([load(), import('./pristine-values'), import('./handover-transfer')]).then(
-      ([Component, pristine, transfer]) => {
-        activation.transfer = transfer;
-        if (html !== null) pristine.rememberPristine(id, html);
-        activation.pristineValues = pristine.pristineInitialValues;
-        // The DOM element, not a ref: the instance that started loading may never have been committed. These values
-        // start the live component's state; what is typed until it replaces the markup is handed over then (Handover).
-        const container = islandElement(id);
-        activation.live = { Component, props: { initialValues: typedValues(container), openedAt: openedAt.current } };
-        activation.show?.(activation.live);
-      },
-      () => {
-        activation.loading = false;
-        // Nothing is sent and nothing is replayed later: the visitor is told, and can try again.
-        if (activation.held.submit) toast(failure);
-        activation.held = { ...NOTHING_HELD };
-      },
-    );
-  };
-
-  useEffect(() => {
-    // Markup shown by client-side navigation starts afresh: nothing held from an earlier visit to the page.
-    if (html === null) activations.delete(id);
-    const activation = activationOf(id);
-    activation.show = setLive;
-    // Loaded while this instance was still being hydrated (an uncommitted render started it): take it over now.
-    if (activation.live) activation.show(activation.live);
-    // Markup from the server could be read and typed into from the first paint, before any script ran: its time
-    // counts from the navigation start (performance.now()'s origin). Markup shown by client-side navigation, from now.
-    openedAt.current = html === null ? performance.now() : 0;
-    const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
-    // A submit the boot script held before hydration (a form that cannot post natively): sent once live.
-    const heldForm = containerRef.current?.querySelector(`form[${EARLY_SUBMIT_ATTRIBUTE}]`);
-    if (heldForm?.id && takeEarlyClick(heldForm.id)) activation.held.submit = true;
-    if (html === null || loadAtOnce?.() || focusedBeforeHydration || activation.held.submit) activate();
-    return () => {
-      if (activation.show === setLive) activation.show = null;
-      // Used and gone (the page changed): a later mount of this id starts afresh.
-      if (activation.live) activations.delete(id);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island mounts
-  }, []);
-
-  // Once the live component is in place (Handover has put back what was typed and the focus), and only once: replay a
-  // submit (or a plain button press). The held state is cleared first, so a later render (the reset below) replays
-  // nothing.
-  useEffect(() => {
-    if (!live) return;
-    const activation = activationOf(id);
-    const { submit, button } = activation.held;
-    activation.held = { ...NOTHING_HELD };
-    const container = containerRef.current;
-    if (submit) container?.querySelector('form')?.requestSubmit();
-    else if (button !== null) {
-      const target = container?.querySelectorAll('button')[button];
-      if (target && target.type !== 'submit') target.click();
-    }
-  }, [live, id]);
+  const activate = useActivation({ id, load, failure, loadAtOnce, html, containerRef, setLive });
+  useReplayHeldPress(id, live, containerRef);
 
   if (import.meta.env.SSR) {
     return (
@@ -230,6 +175,90 @@ export function Island({ id, load, server, failure, loadAtOnce, className }: Isl
       {body}
     </Handover>
   );
+}
+
+type ActivationInput = Pick<IslandProps, 'id' | 'load' | 'failure' | 'loadAtOnce'> & {
+  html: string | null;
+  containerRef: RefObject<HTMLDivElement | null>;
+  setLive: (live: Live) => void;
+};
+
+/**
+ * Loads the island's code once, on first use (or at once, see `Island`), and shows the live component when it is
+ * here; answers the function that starts it. A failed load drops what was held and says so if a send was waiting.
+ */
+function useActivation({ id, load, failure, loadAtOnce, html, containerRef, setLive }: ActivationInput) {
+  const { toast } = useToast();
+  const openedAt = useRef(0);
+
+  const activate = () => {
+    const activation = activationOf(id);
+    if (activation.loading) return;
+    activation.loading = true;
+    // The form-reset and hand-over helpers come with the component's code, not with the page (only needed once live).
+    Promise.all([load(), import('./pristine-values'), import('./handover-transfer')]).then(
+      ([Component, pristine, transfer]) => {
+        activation.transfer = transfer;
+        if (html !== null) pristine.rememberPristine(id, html);
+        activation.pristineValues = pristine.pristineInitialValues;
+        // The DOM element, not a ref: the instance that started loading may never have been committed. These values
+        // start the live component's state; what is typed until it replaces the markup is handed over then (Handover).
+        const container = islandElement(id);
+        activation.live = { Component, props: { initialValues: typedValues(container), openedAt: openedAt.current } };
+        activation.show?.(activation.live);
+      },
+      () => {
+        activation.loading = false;
+        // Nothing is sent and nothing is replayed later: the visitor is told, and can try again.
+        if (activation.held.submit) toast(failure);
+        activation.held = { ...NOTHING_HELD };
+      },
+    );
+  };
+
+  useEffect(() => {
+    // Markup shown by client-side navigation starts afresh: nothing held from an earlier visit to the page.
+    if (html === null) activations.delete(id);
+    const activation = activationOf(id);
+    activation.show = setLive;
+    // Loaded while this instance was still being hydrated (an uncommitted render started it): take it over now.
+    if (activation.live) activation.show(activation.live);
+    // Markup from the server could be read and typed into from the first paint, before any script ran: its time
+    // counts from the navigation start (performance.now()'s origin). Markup shown by client-side navigation, from now.
+    openedAt.current = html === null ? performance.now() : 0;
+    const focusedBeforeHydration = containerRef.current?.contains(document.activeElement) ?? false;
+    // A submit the boot script held before hydration (a form that cannot post natively): sent once live.
+    const heldForm = containerRef.current?.querySelector(`form[${EARLY_SUBMIT_ATTRIBUTE}]`);
+    if (heldForm?.id && takeEarlyClick(heldForm.id)) activation.held.submit = true;
+    if (html === null || loadAtOnce?.() || focusedBeforeHydration || activation.held.submit) activate();
+    return () => {
+      if (activation.show === setLive) activation.show = null;
+      // Used and gone (the page changed): a later mount of this id starts afresh.
+      if (activation.live) activations.delete(id);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the island mounts
+  }, []);
+
+  return activate;
+}
+
+/**
+ * Once the live component is in place (Handover has put back what was typed and the focus), and only once: replays a
+ * submit (or a plain button press). The held state is cleared first, so a later render (a reset) replays nothing.
+ */
+function useReplayHeldPress(id: string, live: Live | null, containerRef: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    if (!live) return;
+    const activation = activationOf(id);
+    const { submit, button } = activation.held;
+    activation.held = { ...NOTHING_HELD };
+    const container = containerRef.current;
+    if (submit) container?.querySelector('form')?.requestSubmit();
+    else if (button !== null) {
+      const target = container?.querySelectorAll('button')[button];
+      if (target && target.type !== 'submit') target.click();
+    }
+  }, [live, id, containerRef]);
 }
 
 /** On the server, answering this island's plain HTML post with the page again: the form keeps what was sent. */
