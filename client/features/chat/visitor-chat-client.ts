@@ -56,14 +56,11 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   const policy = createRetryPolicy(options.retry);
   const timers = createChatTimers();
   const view = createVisitorChatView(socket.connected ? 'connected' : 'connecting', () => sender.items());
-  let synced = false;
-  let page: string | null = null;
-  /** The first message of a conversation creates its reference: one more sync fetches it. */
-  let referenceAsked = false;
-  const canSend = () => synced && !timers.stopped();
+  const session: VisitorSession = { synced: false, page: null, referenceAsked: false };
+  const canSend = () => session.synced && !timers.stopped();
   const askReference = () => {
-    if (!synced || referenceAsked || view.getState().reference !== null || !view.storedCount()) return;
-    referenceAsked = true;
+    if (!session.synced || session.referenceAsked || view.getState().reference !== null || !view.storedCount()) return;
+    session.referenceAsked = true;
     history.sync();
   };
   const { sender, addStored } = createVisitorOutbox(socket, {
@@ -76,18 +73,18 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   });
   const seen = createSeenReporter({
     report: (lastMessageId) => socket.emit('conversation:seen', { lastMessageId }),
-    canReport: () => synced && socket.connected && !timers.stopped(),
+    canReport: () => session.synced && socket.connected && !timers.stopped(),
   });
 
   const markSynced = (result: VisitorSyncResult, replaced: boolean) => {
-    synced = true;
+    session.synced = true;
     seen.known(result.seenMessageId, replaced);
     seen.flush();
   };
   const { later, stopped } = timers;
   /** A new handshake at once, so the server sees the cookies as they are now (a new session). */
   const reconnect = () => {
-    synced = false;
+    session.synced = false;
     socket.disconnect();
     socket.connect();
   };
@@ -103,38 +100,15 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   });
   const sync = history.sync;
 
-  const stopWatchingNetwork = wireVisitorSocket(socket, {
-    later,
-    connected: () => {
-      synced = false;
-      view.update({ status: 'connected', refusal: null });
-      if (page) socket.emit('page:update', { path: page });
-      sync();
-    },
-    offline: () => {
-      synced = false;
-      view.update({ status: 'offline' });
-    },
-    // The session ended (log-out): that account's conversation leaves the screen; its unsent
-    // messages stay stored for it.
-    sessionEnded: () => {
-      synced = false;
-      referenceAsked = false;
-      seen.reset();
-      sender.forget();
-      view.forget();
-    },
-    // Signed in elsewhere: a new handshake at once, so the server sees the new session; the sync
-    // after it brings the merged history.
-    identityChanged: () => {
-      referenceAsked = false;
-      history.replaceOnNextSync();
-      reconnect();
-    },
-    refused: (message) => view.update({ status: 'refused', refusal: message }),
+  const stopWatchingNetwork = watchVisitorNetwork(socket, session, {
     view,
+    sender,
+    seen,
+    history,
     addStored,
-    onReply: (message) => options.onReply?.(message),
+    later,
+    reconnect,
+    onReply: options.onReply,
   });
 
   // After the handler above has stored it (the echo may come before the acknowledgement).
@@ -143,6 +117,102 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
   if (sender.items().length) view.update();
   if (socket.connected) sync();
 
+  return visitorChatCommands({
+    socket,
+    policy,
+    timers,
+    view,
+    sender,
+    seen,
+    setPage(path: string) {
+      session.page = path;
+      if (socket.connected) socket.emit('page:update', { path });
+    },
+    stopWatchingNetwork,
+  });
+}
+
+/** A visitor's connection as the client knows it; the network and the commands both change it. */
+type VisitorSession = {
+  /** Caught up with the server since the last (re)connect: sending may go on. */
+  synced: boolean;
+  /** The page the visitor is on, told to the server again after a reconnect. */
+  page: string | null;
+  /** The first message of a conversation creates its reference: one more sync fetches it. */
+  referenceAsked: boolean;
+};
+
+type NetworkParts = {
+  view: VisitorChatView;
+  sender: ReturnType<typeof createVisitorOutbox>['sender'];
+  seen: ReturnType<typeof createSeenReporter>;
+  history: ReturnType<typeof createHistorySync>;
+  addStored: (message: ChatMessage) => boolean;
+  later: ReturnType<typeof createChatTimers>['later'];
+  reconnect: () => void;
+  onReply: VisitorChatOptions['onReply'];
+};
+
+/** What the socket's comings and goings do to the session, the view and the outbox; answers how to stop watching. */
+function watchVisitorNetwork(socket: VisitorSocket, session: VisitorSession, parts: NetworkParts) {
+  const { view, sender, seen, history, addStored, later, reconnect, onReply } = parts;
+  return wireVisitorSocket(socket, {
+    later,
+    connected: () => {
+      session.synced = false;
+      view.update({ status: 'connected', refusal: null });
+      if (session.page) socket.emit('page:update', { path: session.page });
+      history.sync();
+    },
+    offline: () => {
+      session.synced = false;
+      view.update({ status: 'offline' });
+    },
+    // The session ended (log-out): that account's conversation leaves the screen; its unsent
+    // messages stay stored for it.
+    sessionEnded: () => {
+      session.synced = false;
+      session.referenceAsked = false;
+      seen.reset();
+      sender.forget();
+      view.forget();
+    },
+    // Signed in elsewhere: a new handshake at once, so the server sees the new session; the sync
+    // after it brings the merged history.
+    identityChanged: () => {
+      session.referenceAsked = false;
+      history.replaceOnNextSync();
+      reconnect();
+    },
+    refused: (message) => view.update({ status: 'refused', refusal: message }),
+    view,
+    addStored,
+    onReply: (message) => onReply?.(message),
+  });
+}
+
+type VisitorChatParts = {
+  socket: VisitorSocket;
+  policy: RetryPolicy;
+  timers: ReturnType<typeof createChatTimers>;
+  view: VisitorChatView;
+  sender: ReturnType<typeof createVisitorOutbox>['sender'];
+  seen: ReturnType<typeof createSeenReporter>;
+  setPage: (path: string) => void;
+  stopWatchingNetwork: () => void;
+};
+
+/** What the chat panel can do with the client: send, rate, report what was seen, and let go. */
+function visitorChatCommands({
+  socket,
+  policy,
+  timers,
+  view,
+  sender,
+  seen,
+  setPage,
+  stopWatchingNetwork,
+}: VisitorChatParts) {
   return {
     getState: view.getState,
     subscribe: view.subscribe,
@@ -159,10 +229,7 @@ export function createVisitorChatClient(socket: VisitorSocket, options: VisitorC
     setTyping(typing: boolean) {
       if (socket.connected) socket.emit('typing:update', { typing });
     },
-    setPage(path: string) {
-      page = path;
-      if (socket.connected) socket.emit('page:update', { path });
-    },
+    setPage,
     /** The panel shows the messages: they no longer count as unread, here or on the next visit. */
     markSeen() {
       const last = view.lastStoredId();
