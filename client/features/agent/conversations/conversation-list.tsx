@@ -32,7 +32,7 @@ type ListProps = {
 
 /** The views (each with its count), the search and the current view's conversations, urgent first. */
 export function ConversationList(props: ListProps) {
-  // Whole, because props carry a ref (react-hooks/refs would flag reading any other prop from them).
+  // Destructured: the props carry a ref, and react-hooks/refs flags reading anything else through them.
   const { conversations, view, search, counts, selectedId, headingRef, onView, onSearch, onOpen, ...rest } = props;
   const headingId = useId();
   const list = useConversationList({ conversations, view, search, ...rest });

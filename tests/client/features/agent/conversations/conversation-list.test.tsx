@@ -51,4 +51,32 @@ describe('the conversation list', () => {
     expect(onSearch).toHaveBeenCalledWith('Lekki');
     await expectNoAxeViolations(container);
   });
+
+  it('clears an applied search with "Clear search": the whole view again, the focus in the box', async () => {
+    const onSearch = vi.fn();
+    render(
+      <ConversationList
+        conversations={[summary(1)]}
+        view="open"
+        search="Lekki"
+        counts={null}
+        loading={false}
+        selectedId={null}
+        typing={[]}
+        now={Date.parse('2026-01-01T10:00:00Z')}
+        meId={ME.id}
+        headingRef={{ current: null }}
+        onView={vi.fn()}
+        onSearch={onSearch}
+        onOpen={vi.fn()}
+      />,
+    );
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search conversations' });
+    expect(box.value).toBe('Lekki');
+    expect(screen.getByRole('status').textContent).toBe('1 conversation matches “Lekki” in All open.');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(onSearch).toHaveBeenCalledWith('');
+    expect(box.value).toBe('');
+    expect(document.activeElement).toBe(box);
+  });
 });
