@@ -76,7 +76,7 @@ export function ConversationList(props: ListProps) {
                   {item.urgent ? <UrgentTag /> : null}
                   <StatusPill status={item.status} />
                   {item.unreadCount > 0 ? (
-                    <span className="app-agent__badge">
+                    <span className="app-count-badge">
                       {item.unreadCount}
                       <span className="app-visually-hidden"> unread</span>
                     </span>
