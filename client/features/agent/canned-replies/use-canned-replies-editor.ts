@@ -74,21 +74,18 @@ export function useCannedRepliesEditor(
   };
 
   return {
-    titleId,
-    bodyId,
-    titleRef,
     headingRef,
+    titleRef,
     editing,
-    title,
+    fields: { titleId, bodyId, title, body },
     setTitle,
-    body,
     setBody,
     form,
+    saving,
+    save,
+    startEdit,
+    remove,
     done,
     failed,
-    saving,
-    startEdit,
-    save,
-    remove,
   };
 }

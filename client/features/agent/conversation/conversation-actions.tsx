@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AgentPresence, ConversationStatus, ConversationSummary } from '../../../../shared/chat-events';
 import { paths } from '../../../app/paths';
+import { FieldWrapper } from '../../../components/form/field-wrapper';
 import { teamOptionText } from '../agent-texts';
 import { useConversationActions, type RoomActions } from './use-conversation-actions';
 
@@ -116,17 +117,23 @@ function AssignControl({
   const assignId = useId();
   return (
     <div className="app-agent__action-row app-agent__assign">
-      <div className="app-agent__field">
-        <label htmlFor={assignId}>Assign to</label>
-        <select id={assignId} value={choice} onChange={(event) => onChoice(event.target.value)}>
-          <option value="">Choose a colleague…</option>
-          {team.map((member) => (
-            <option key={member.id} value={String(member.id)}>
-              {teamOptionText(member)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FieldWrapper id={assignId} label="Assign to" className="app-agent__field">
+        {() => (
+          <select
+            id={assignId}
+            className="app-field__control app-agent__control"
+            value={choice}
+            onChange={(event) => onChoice(event.target.value)}
+          >
+            <option value="">Choose a colleague…</option>
+            {team.map((member) => (
+              <option key={member.id} value={String(member.id)}>
+                {teamOptionText(member)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldWrapper>
       <button type="button" className="app-button app-button--secondary" onClick={onAssign}>
         Assign
       </button>

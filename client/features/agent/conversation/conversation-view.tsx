@@ -94,8 +94,8 @@ export function ConversationView(props: ViewProps) {
       >
         <ol className="app-agent__messages">
           {messages.map((message) => (
-            <li key={message.id} className={`app-chat-line app-chat-line--${message.sender}`}>
-              <span className="app-chat-line__who">
+            <li key={message.id} className={`app-chat-msg app-agent__message--${message.sender}`}>
+              <span className="app-chat-msg__who">
                 {message.sender === 'user'
                   ? visitorLabel(conversation)
                   : message.sender === 'bot'
@@ -104,7 +104,7 @@ export function ConversationView(props: ViewProps) {
                 {' · '}
                 <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
               </span>
-              <p className="app-chat-line__text">
+              <p className="app-chat-msg__text">
                 <ChatText text={message.message} sender={message.sender} />
               </p>
             </li>

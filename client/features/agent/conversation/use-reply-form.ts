@@ -1,44 +1,38 @@
 /**
- * The reply box's state (issue #13): the text and caret, the '/' command and its matching canned replies, the active
- * one, sending, and the typing signal (sent only when it changes). See ReplyForm for the keys.
+ * The reply box's state (issue #13) on the form kit (issue #26): the text and caret, the '/' command
+ * (useCannedCommand), sending with the kit's double-send guard, and the typing signal (sent only when it changes).
+ * See ReplyForm for the keys.
  */
-import { useCallback, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CannedReply } from '../../../../shared/chat-events';
-import { cannedCommand, insertCannedReply, matchCannedReplies } from './canned-replies';
+import { useAppForm } from '../../../components/form/use-app-form';
+import { insertCannedReply } from './canned-replies';
+import { replyKeyDown } from './reply-keys';
+import { useCannedCommand } from './use-canned-command';
 
-export function useReplyForm({
-  joined,
-  cannedReplies,
-  onSend,
-  onTyping,
-}: {
+// A reply that could not be sent is said by the console (its toast), so the form itself has nothing to add.
+const saidElsewhere = () => undefined;
+
+export function useReplyForm(props: {
   joined: boolean;
   cannedReplies: CannedReply[];
   onSend: (text: string) => Promise<boolean>;
   onTyping: (typing: boolean) => void;
 }) {
+  const form = useAppForm({ onLoadFailed: saidElsewhere });
   const [text, setText] = useState('');
   /** Where the caret is: the '/' command is the one it is in. */
   const [caret, setCaret] = useState(0);
   const caretAfterInsert = useRef<number | null>(null);
   const [sending, setSending] = useState(false);
-  const [active, setActive] = useState(0);
-  /** The text the agent closed the list on with Escape: it stays closed until the text changes. */
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const setTyping = useTypingSignal(onTyping);
+  const setTyping = useTypingSignal(props.onTyping);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-
-  const command = joined && dismissedFor !== text ? cannedCommand(text, caret) : null;
-  const matches = command ? matchCannedReplies(cannedReplies, command.query) : [];
-  // A query with a space and no match is ordinary text ('see /contact and call us').
-  const open = command !== null && (matches.length > 0 || !/\s/.test(command.query));
-  const expanded = matches.length > 0;
-  const activeIndex = Math.min(active, matches.length - 1);
+  const list = useCannedCommand(props, text, caret);
 
   const change = (value: string, caretAt = value.length) => {
     setText(value);
     setCaret(caretAt);
-    setActive(0);
+    list.setActive(0);
     setTyping(Boolean(value.trim()));
   };
 
@@ -51,57 +45,40 @@ export function useReplyForm({
 
   /** Puts a canned reply in the box in place of the '/query', to edit or send. */
   const insert = (reply: CannedReply) => {
-    if (!command) return;
-    const next = insertCannedReply(text, command, reply.body);
+    if (!list.command) return;
+    const next = insertCannedReply(text, list.command, reply.body);
     caretAfterInsert.current = next.caret;
     change(next.text, next.caret);
     textareaRef.current?.focus();
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const onSubmit = form.submit(async (_nothing, element) => {
     const message = text.trim();
-    if (!message || sending) return;
+    if (!message) return;
     // A '/' command still open: choose a reply, or Escape to send the text as it is.
-    if (open) {
-      textareaRef.current?.focus();
-      return;
-    }
+    if (list.open) return element.querySelector('textarea')?.focus();
     setSending(true);
-    const sent = await onSend(message);
-    setSending(false);
-    if (sent) {
-      setText('');
-      setCaret(0);
-      setTyping(false);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) =>
-    replyKeyDown(event, {
-      open,
-      matches,
-      activeIndex,
-      dismiss: () => setDismissedFor(text),
-      setActive,
-      insert,
-      send: () => void submit(),
-    });
+    const sent = await props.onSend(message).finally(() => setSending(false));
+    if (!sent) return;
+    setText('');
+    setCaret(0);
+    setTyping(false);
+  });
 
   return {
+    form,
+    onSubmit,
     text,
     sending,
-    open,
-    expanded,
-    matches,
-    activeIndex,
+    list,
     textareaRef,
     change,
     setCaret,
     setTyping,
     insert,
-    submit,
-    onKeyDown,
+    // Enter sends the way the button does: through the form's submit, and so through the kit's guard.
+    onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) =>
+      replyKeyDown(event, list, { insert, send: () => event.currentTarget.form?.requestSubmit() }),
   };
 }
 
@@ -116,46 +93,4 @@ function useTypingSignal(onTyping: (typing: boolean) => void) {
     },
     [onTyping],
   );
-}
-
-/**
- * The reply box's keys: with the '/' list open, Escape closes it, the arrows move, Enter inserts (or waits when
- * nothing matches); otherwise Enter sends and Shift+Enter makes a new line.
- */
-function replyKeyDown(
-  event: KeyboardEvent<HTMLTextAreaElement>,
-  command: {
-    open: boolean;
-    matches: CannedReply[];
-    activeIndex: number;
-    dismiss: () => void;
-    setActive: (index: number) => void;
-    insert: (reply: CannedReply) => void;
-    send: () => void;
-  },
-) {
-  const { open, matches, activeIndex } = command;
-  const expanded = matches.length > 0;
-  if (event.nativeEvent.isComposing) return;
-  if (open && event.key === 'Escape') {
-    event.preventDefault();
-    event.stopPropagation();
-    command.dismiss();
-    return;
-  }
-  if (expanded && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-    event.preventDefault();
-    const step = event.key === 'ArrowDown' ? 1 : -1;
-    command.setActive((activeIndex + step + matches.length) % matches.length);
-    return;
-  }
-  if (open && event.key === 'Enter' && !event.shiftKey) {
-    event.preventDefault();
-    if (expanded) command.insert(matches[activeIndex]!);
-    return;
-  }
-  if (event.key === 'Enter' && !event.shiftKey) {
-    event.preventDefault();
-    command.send();
-  }
 }

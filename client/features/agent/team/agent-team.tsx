@@ -15,7 +15,12 @@ export function PresenceField({
   return (
     <div className="app-agent__presence">
       <label htmlFor={id}>Your status</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value === 'away' ? 'away' : 'online')}>
+      <select
+        id={id}
+        className="app-field__control app-agent__control"
+        value={value}
+        onChange={(event) => onChange(event.target.value === 'away' ? 'away' : 'online')}
+      >
         <option value="online">Online</option>
         <option value="away">Away</option>
       </select>
