@@ -110,7 +110,7 @@ export function ChatLauncher({ takeEarlyPress }: { takeEarlyPress?: (id: string)
         <Icon name="chat" />
         <span className="app-visually-hidden">{open ? 'Close' : 'Open'} Chat Support</span>
         {unread ? (
-          <span className="app-chat-launcher__badge">
+          <span className="app-count-badge app-chat-launcher__badge">
             {unread}
             <span className="app-visually-hidden"> unread</span>
           </span>

@@ -203,16 +203,8 @@ type VisitorChatParts = {
 };
 
 /** What the chat panel can do with the client: send, rate, report what was seen, and let go. */
-function visitorChatCommands({
-  socket,
-  policy,
-  timers,
-  view,
-  sender,
-  seen,
-  setPage,
-  stopWatchingNetwork,
-}: VisitorChatParts) {
+function visitorChatCommands(parts: VisitorChatParts) {
+  const { socket, policy, timers, view, sender, seen, setPage, stopWatchingNetwork } = parts;
   return {
     getState: view.getState,
     subscribe: view.subscribe,
