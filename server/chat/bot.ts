@@ -85,7 +85,7 @@ function storedBotMessage(row: Awaited<ReturnType<typeof chat.insertMessageRow>>
   return { ...message, agent_name: null };
 }
 
-/** How the bot speaks: a committed message goes to the visitor and the agents. */
+/** How the bot speaks: each message is stored first, then sent through the outlet. */
 function createVoice({ writes, outlet }: BotDeps) {
   /** A committed bot message to the visitor and the agents. */
   const send = async (conversation: ConversationRow, row: MessageRow) => {
@@ -110,8 +110,8 @@ function createVoice({ writes, outlet }: BotDeps) {
 }
 
 /**
- * Takes the owed reply in one transaction: null when another timer took it or the conversation is gone; no row when
- * an agent has joined since (then the gap is the bot's again once they leave).
+ * Takes the owed reply and stores it in one transaction: null when another timer took it first or the conversation is
+ * gone; without a row when an agent has joined since.
  */
 async function settleOwedReply(
   trx: Transaction<Database>,
