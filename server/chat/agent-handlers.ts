@@ -269,7 +269,15 @@ function registerMessageHandlers({ socket, agent, db, logger, service }: AgentCo
 
 /** Status, assignment and transfer, transcripts, presence and canned replies (issue #14). */
 function registerDeskHandlers(context: AgentContext) {
-  const { socket, agent, db, service, presence, failed } = context;
+  registerOwnershipHandlers(context);
+  registerTranscriptHandler(context);
+  registerPresenceHandler(context);
+  registerCannedReplyHandlers(context);
+}
+
+/** Who has a conversation and in what state: status, assignment and asking for a transfer. */
+function registerOwnershipHandlers(context: AgentContext) {
+  const { socket, agent, db, service, failed } = context;
   const record = auditFor(context);
   const answerWithSummary = async (conversationId: number) => {
     const summary = await service.summary(conversationId, agent.id);
@@ -344,7 +352,12 @@ function registerDeskHandlers(context: AgentContext) {
       failed('transfer request'),
     ),
   );
+}
 
+/** The transcript mailed to the visitor's known address. */
+function registerTranscriptHandler(context: AgentContext) {
+  const { socket, db, failed } = context;
+  const record = auditFor(context);
   socket.on(
     'transcript:email',
     acked(
@@ -373,7 +386,10 @@ function registerDeskHandlers(context: AgentContext) {
       failed('transcript'),
     ),
   );
+}
 
+/** Online, away or offline, as the agent sets it. */
+function registerPresenceHandler({ socket, agent, presence, logger }: AgentContext) {
   socket.on(
     'presence:set',
     unacked(
@@ -381,10 +397,15 @@ function registerDeskHandlers(context: AgentContext) {
       async ({ status }) => {
         await presence.set(agent.id, status);
       },
-      (error) => context.logger.error('chat presence failed', { err: error }),
+      (error) => logger.error('chat presence failed', { err: error }),
     ),
   );
+}
 
+/** Canned replies: every agent uses them, only admins change them. */
+function registerCannedReplyHandlers(context: AgentContext) {
+  const { socket, agent, db, service, failed } = context;
+  const record = auditFor(context);
   const adminOnly = () => chatError('FORBIDDEN', 'Only admins can change canned replies.');
   const announceCanned = async () =>
     service.rooms.toAllAgents().emit('canned:updated', await chatDesk.listCannedReplies(db));

@@ -31,41 +31,66 @@ export type BotOutlet = {
 
 export type Bot = ReturnType<typeof createBot>;
 
-export function createBot(deps: {
+type BotDeps = {
   db: AppDatabase;
   logger: Logger;
   /** The chat's group-committing writer. */
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
   supportClock: SupportClock;
   outlet: BotOutlet;
-}) {
-  const { db, logger, writes, supportClock, outlet } = deps;
-  const timers = new Map<number, NodeJS.Timeout>();
-  let closed = false;
+};
 
-  /**
-   * One acknowledgement per waiting period, worded for the hour it goes out (office hours are judged when it is due).
-   * Out of hours, to a visitor it cannot reach, it asks for an e-mail or WhatsApp number: marked in the same
-   * transaction.
-   */
-  const composeReply = async (trx: Transaction<Database>, conversation: ConversationRow) => {
-    const now = new Date();
-    if (supportClock.isOpen(now)) return conversation.urgent_at ? chatTexts.botReplyAfterEmergency : chatTexts.botReply;
-    const knownContact = conversation.user_id !== null || conversation.follow_up_value !== null;
-    if (knownContact) return chatTexts.botOfflineKnownContact(supportClock.backAt(now));
-    await chatDesk.setAwaitingContact(trx, conversation.id, 1);
-    return chatTexts.botOffline(supportClock.backAt(now));
+/** The bot, composed of its voice, the replies it owes on a timer and its answers to what the visitor says. */
+export function createBot(deps: BotDeps) {
+  const { logger } = deps;
+  const voice = createVoice(deps);
+  const owed = createOwedReplies(deps, voice.send);
+  const answers = createAnswers(deps, voice.say);
+  return {
+    resume: owed.resume,
+    adopt: owed.adopt,
+    oweNow: owed.oweNow,
+    /** Schedules a reply stored with a visitor's message. */
+    schedule: owed.schedule,
+    answerEmergency: answers.answerEmergency,
+    /** As takeContactAnswer below; a failure is logged, never thrown (the visitor's message is stored). */
+    takeContactAnswer: (conversation: ConversationRow, message: string, urgent: boolean) =>
+      answers
+        .takeContactAnswer(conversation, message, urgent)
+        .catch((error: unknown) =>
+          logger.error('chat contact answer failed', { conversationId: conversation.id, err: error }),
+        ),
+    /** Stops the timers; the rows stay for the next start. */
+    close: owed.close,
   };
+}
 
+/**
+ * One acknowledgement per waiting period, worded for the hour it goes out (office hours are judged when it is due).
+ * Out of hours, to a visitor it cannot reach, it asks for an e-mail or WhatsApp number: marked in the same
+ * transaction.
+ */
+async function composeReply(trx: Transaction<Database>, conversation: ConversationRow, supportClock: SupportClock) {
+  const now = new Date();
+  if (supportClock.isOpen(now)) return conversation.urgent_at ? chatTexts.botReplyAfterEmergency : chatTexts.botReply;
+  const knownContact = conversation.user_id !== null || conversation.follow_up_value !== null;
+  if (knownContact) return chatTexts.botOfflineKnownContact(supportClock.backAt(now));
+  await chatDesk.setAwaitingContact(trx, conversation.id, 1);
+  return chatTexts.botOffline(supportClock.backAt(now));
+}
+
+/** A bot message as stored, without the pending reply column and with no agent. */
+function storedBotMessage(row: Awaited<ReturnType<typeof chat.insertMessageRow>>): MessageRow {
+  const { pending_reply: _none, ...message } = row;
+  return { ...message, agent_name: null };
+}
+
+/** How the bot speaks: each message is stored first, then sent through the outlet. */
+function createVoice({ writes, outlet }: BotDeps) {
   /** A committed bot message to the visitor and the agents. */
   const send = async (conversation: ConversationRow, row: MessageRow) => {
     outlet.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
     await outlet.summaryChanged(conversation.id);
-  };
-
-  const stored = (row: Awaited<ReturnType<typeof chat.insertMessageRow>>): MessageRow => {
-    const { pending_reply: _none, ...message } = row;
-    return { ...message, agent_name: null };
   };
 
   /** Says `message` now: stored, then sent. */
@@ -79,39 +104,54 @@ export function createBot(deps: {
         agentId: null,
       }),
     );
-    await send(conversation, stored(row));
+    await send(conversation, storedBotMessage(row));
   };
+  return { send, say };
+}
+
+/**
+ * Takes the owed reply and stores it in one transaction: null when another timer took it first or the conversation is
+ * gone; without a row when an agent has joined since.
+ */
+async function settleOwedReply(
+  trx: Transaction<Database>,
+  pendingId: number,
+  conversationId: number,
+  supportClock: SupportClock,
+) {
+  if (!(await chat.takePendingReply(trx, pendingId))) return null;
+  const conversation = await trx
+    .selectFrom('chat_conversations')
+    .selectAll()
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  if (!conversation) return null;
+  if (conversation.assigned_agent_id !== null) {
+    // The agent took over: if they leave without answering, the gap is the bot's again.
+    await trx.updateTable('chat_conversations').set({ bot_acked_at: null }).where('id', '=', conversationId).execute();
+    return { conversation, row: null };
+  }
+  const row = await chat.insertMessageRow(trx, {
+    conversationId,
+    sender: 'bot',
+    message: await composeReply(trx, conversation, supportClock),
+    clientId: null,
+    agentId: null,
+  });
+  return { conversation, row: storedBotMessage(row) };
+}
+
+/** The canned replies owed on a timer: stored rows, each timed by the node that owes it (or adopts it). */
+function createOwedReplies(deps: BotDeps, send: (conversation: ConversationRow, row: MessageRow) => Promise<void>) {
+  const { db, logger, writes, supportClock, outlet } = deps;
+  const timers = new Map<number, NodeJS.Timeout>();
+  let closed = false;
 
   /** Sends the owed reply unless an agent has joined since; either way the pending row goes. */
   const fire = async (pendingId: number, conversationId: number) => {
     timers.delete(pendingId);
     try {
-      const settled = await writes.run(async (trx) => {
-        if (!(await chat.takePendingReply(trx, pendingId))) return null;
-        const conversation = await trx
-          .selectFrom('chat_conversations')
-          .selectAll()
-          .where('id', '=', conversationId)
-          .executeTakeFirst();
-        if (!conversation) return null;
-        if (conversation.assigned_agent_id !== null) {
-          // The agent took over: if they leave without answering, the gap is the bot's again.
-          await trx
-            .updateTable('chat_conversations')
-            .set({ bot_acked_at: null })
-            .where('id', '=', conversationId)
-            .execute();
-          return { conversation, row: null };
-        }
-        const row = await chat.insertMessageRow(trx, {
-          conversationId,
-          sender: 'bot',
-          message: await composeReply(trx, conversation),
-          clientId: null,
-          agentId: null,
-        });
-        return { conversation, row: stored(row) };
-      });
+      const settled = await writes.run((trx) => settleOwedReply(trx, pendingId, conversationId, supportClock));
       if (!settled || closed) return;
       // The dots go before the reply shows, so the two are never on screen together.
       outlet.typing(settled.conversation.visitor_key, pendingId, false);
@@ -166,6 +206,19 @@ export function createBot(deps: {
     return true;
   };
 
+  const close = () => {
+    closed = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  };
+  return { schedule, resume, adopt, oweNow, close };
+}
+
+/** What the bot answers to a visitor's message: the emergency numbers, and the contact it asked for. */
+function createAnswers(
+  { db, logger }: BotDeps,
+  say: (conversation: ConversationRow, message: string) => Promise<void>,
+) {
   /** Safety first: the emergency numbers go out at once, even when an agent is in the room. */
   const answerEmergency = async (conversation: ConversationRow) => {
     try {
@@ -191,24 +244,5 @@ export function createBot(deps: {
     await chatDesk.setAwaitingContact(db, conversation.id, conversation.awaiting_contact === 1 ? 2 : 0);
     if (conversation.awaiting_contact === 1) await say(conversation, chatTexts.contactInvalid);
   };
-
-  return {
-    resume,
-    adopt,
-    oweNow,
-    /** Schedules a reply stored with a visitor's message. */
-    schedule,
-    answerEmergency,
-    /** As takeContactAnswer above; a failure is logged, never thrown (the visitor's message is stored). */
-    takeContactAnswer: (conversation: ConversationRow, message: string, urgent: boolean) =>
-      takeContactAnswer(conversation, message, urgent).catch((error: unknown) =>
-        logger.error('chat contact answer failed', { conversationId: conversation.id, err: error }),
-      ),
-    /** Stops the timers; the rows stay for the next start. */
-    close() {
-      closed = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-    },
-  };
+  return { answerEmergency, takeContactAnswer };
 }

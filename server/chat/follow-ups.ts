@@ -59,27 +59,7 @@ export function createFollowUps(deps: {
         return schedule(id, conversationId, next);
       }
       const address = await chatDesk.visitorAddress(db, conversationId);
-      const queued = await writes.run(async (trx) => {
-        if (!(await chatDesk.takeFollowUp(trx, id))) return false;
-        const replies = await chatDesk.unseenAgentMessages(trx, conversationId);
-        if (!address || replies.length === 0) return false;
-        await mailOutbox.insert(
-          trx,
-          chatFollowUpMail({
-            to: address.email,
-            name: address.name,
-            reference: `#${conversationId}`,
-            replies: replies.map((reply) => ({
-              message: reply.message,
-              agentName: reply.agent_name,
-              createdAt: reply.created_at,
-            })),
-            link: deps.chatLink,
-          }),
-        );
-        await chatDesk.markFollowedUp(trx, conversationId, replies.at(-1)!.id);
-        return true;
-      });
+      const queued = await writes.run((trx) => queueFollowUpMail(trx, { id, conversationId, address }, deps.chatLink));
       if (queued) deps.mail.notifyQueued();
     } catch (error) {
       logger.error('chat follow-up failed', { conversationId, err: error });
@@ -116,4 +96,35 @@ export function createFollowUps(deps: {
       timers.clear();
     },
   };
+}
+
+/**
+ * Takes the owed follow-up and queues the mail of the replies the visitor has not seen, in one transaction: false when
+ * another node took it first, or there is no address or nothing left unseen.
+ */
+async function queueFollowUpMail(
+  trx: Transaction<Database>,
+  owed: { id: number; conversationId: number; address: Awaited<ReturnType<typeof chatDesk.visitorAddress>> },
+  chatLink: string,
+) {
+  const { id, conversationId, address } = owed;
+  if (!(await chatDesk.takeFollowUp(trx, id))) return false;
+  const replies = await chatDesk.unseenAgentMessages(trx, conversationId);
+  if (!address || replies.length === 0) return false;
+  await mailOutbox.insert(
+    trx,
+    chatFollowUpMail({
+      to: address.email,
+      name: address.name,
+      reference: `#${conversationId}`,
+      replies: replies.map((reply) => ({
+        message: reply.message,
+        agentName: reply.agent_name,
+        createdAt: reply.created_at,
+      })),
+      link: chatLink,
+    }),
+  );
+  await chatDesk.markFollowedUp(trx, conversationId, replies.at(-1)!.id);
+  return true;
 }

@@ -58,12 +58,28 @@ async function hitAll(limiters: RateLimiter[], key: string) {
   return { allowed: true as const };
 }
 
+/** Handlers need the socket, its visitor's key and a way to find their conversation. */
+type VisitorContext = VisitorHandlerDeps & {
+  socket: VisitorSocket;
+  visitorKey: string;
+  /** The visitor's conversation, if they have written yet. */
+  conversation: () => ReturnType<typeof chat.findConversationByKey>;
+};
+
 export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHandlerDeps) {
-  const { db, logger, service, messageLimiters } = deps;
   const visitorKey = socket.data.visitorKey!;
   void socket.join(visitorRoom(visitorKey));
+  const conversation = () => chat.findConversationByKey(deps.db, visitorKey);
+  const context: VisitorContext = { ...deps, socket, visitorKey, conversation };
+  registerMessageHandlers(context);
+  registerActivityHandlers(context);
+  registerRatingHandler(context);
+  registerPresence(context);
+}
 
-  const conversation = () => chat.findConversationByKey(db, visitorKey);
+/** Sending a message (within the limits) and syncing the conversation's history. */
+function registerMessageHandlers(context: VisitorContext) {
+  const { socket, visitorKey, logger, service, messageLimiters } = context;
   // One-way: names the visitor's stored outbox in the browser without revealing the key (a 128-bit secret).
   const outboxKey = createHash('sha256').update(`chat-outbox:${visitorKey}`).digest('base64url').slice(0, 22);
 
@@ -98,46 +114,52 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
     'conversation:sync',
     acked(
       visitorSyncSchema,
-      async (input) => {
-        const found = await conversation();
-        if (!found)
-          return {
-            ok: true,
-            messages: [],
-            agent: null,
-            outboxKey,
-            reference: null,
-            seenMessageId: 0,
-            ratingRequested: false,
-            botReplyOwed: null,
-          };
-        const [rows, agent] = await Promise.all([
-          chat.listMessages(db, found.id, {
-            afterId: input.afterId,
-            limit: input.afterId === undefined ? CHAT_HISTORY_LIMIT : 1000,
-          }),
-          found.assigned_agent_id === null ? undefined : users.findById(db, found.assigned_agent_id),
-        ]);
-        // Read after the messages: a reply sent in between shows in neither, and arrives as its own event.
-        const botReplyOwed = await chat.owedReplyId(db, found.id);
-        return {
-          ok: true,
-          messages: rows.map(toChatMessage),
-          agent: agent ? { name: agent.full_name } : null,
-          outboxKey,
-          reference: `#${found.id}`,
-          seenMessageId: found.visitor_seen_message_id,
-          ratingRequested: found.rating_requested === 1,
-          botReplyOwed,
-        };
-      },
+      (input) => syncConversation(context, outboxKey, input.afterId),
       (error) => {
         logger.error('chat sync failed', { err: error });
         return chatError('STORAGE_FAILED', chatTexts.storageFailed);
       },
     ),
   );
+}
 
+/** The visitor's history (all of it, or what came after `afterId`) and the state of their conversation. */
+async function syncConversation({ db, conversation }: VisitorContext, outboxKey: string, afterId: number | undefined) {
+  const found = await conversation();
+  if (!found)
+    return {
+      ok: true as const,
+      messages: [],
+      agent: null,
+      outboxKey,
+      reference: null,
+      seenMessageId: 0,
+      ratingRequested: false,
+      botReplyOwed: null,
+    };
+  const [rows, agent] = await Promise.all([
+    chat.listMessages(db, found.id, {
+      afterId,
+      limit: afterId === undefined ? CHAT_HISTORY_LIMIT : 1000,
+    }),
+    found.assigned_agent_id === null ? undefined : users.findById(db, found.assigned_agent_id),
+  ]);
+  // Read after the messages: a reply sent in between shows in neither, and arrives as its own event.
+  const botReplyOwed = await chat.owedReplyId(db, found.id);
+  return {
+    ok: true as const,
+    messages: rows.map(toChatMessage),
+    agent: agent ? { name: agent.full_name } : null,
+    outboxKey,
+    reference: `#${found.id}`,
+    seenMessageId: found.visitor_seen_message_id,
+    ratingRequested: found.rating_requested === 1,
+    botReplyOwed,
+  };
+}
+
+/** What the visitor does besides writing: typing, moving between pages, reading, leaving for WhatsApp. */
+function registerActivityHandlers({ socket, db, logger, service, conversation }: VisitorContext) {
   socket.on(
     'typing:update',
     unacked(
@@ -192,7 +214,10 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
       (error) => logger.error('chat whatsapp mark failed', { err: error }),
     ),
   );
+}
 
+/** 'How did we do?': the visitor's rating of a resolved conversation. */
+function registerRatingHandler({ socket, db, logger, service, conversation }: VisitorContext) {
   socket.on(
     'rating:send',
     acked(
@@ -210,8 +235,10 @@ export function registerVisitorHandlers(socket: VisitorSocket, deps: VisitorHand
       },
     ),
   );
+}
 
-  // Agents see the visitor come online; on the last tab's disconnect, offline.
+/** Agents see the visitor come online; on the last tab's disconnect, offline. */
+function registerPresence({ socket, visitorKey, service, conversation }: VisitorContext) {
   const announcePresence = async () => {
     if (!(await service.rooms.agentsConnected())) return;
     const found = await conversation().catch(() => undefined);

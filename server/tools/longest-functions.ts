@@ -20,11 +20,17 @@ const most = mostAt >= 0 ? Number(args[mostAt + 1]) : 5;
 const folders = args.filter((arg, index) => !arg.startsWith('--') && (mostAt < 0 || index !== mostAt + 1));
 const roots = folders.length ? folders : ['client', 'server', 'shared'];
 
-const sourceFiles = (folder: string): string[] =>
-  fs
-    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
-    .map((file) => path.join(folder, file));
+// The plain-JavaScript modules (server/tools/*.mjs, run before a build exists) are source too; declarations are not.
+const isSource = (file: string) => /\.[cm]?[jt]sx?$/.test(file) && !/\.d\.[cm]?ts$/.test(file);
+
+/** The source files under a folder, or the file itself when one is named. */
+const sourceFiles = (root: string): string[] =>
+  fs.statSync(root).isFile()
+    ? [root]
+    : fs
+        .readdirSync(root, { recursive: true, encoding: 'utf8' })
+        .filter(isSource)
+        .map((file) => path.join(root, file));
 
 /** A readable name for a function node: its own, or the variable, property or method it is assigned to. */
 function nameOf(node: ts.Node, source: ts.SourceFile): string {

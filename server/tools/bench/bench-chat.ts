@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { io, type Socket } from 'socket.io-client';
@@ -314,186 +314,311 @@ async function runProfile(profile: Profile): Promise<Result> {
   const target = await startServer(visitorCount);
   try {
     await sleep(1000);
-    const rssBefore = rssBytes(target.pid);
-    const connectStart = performance.now();
-    const cpuBeforeConnect = cpuMs(target.pid);
-    const all = await connectVisitors(target.origin, visitorCount, profile);
-    const connectWall = performance.now() - connectStart;
-    const connectCpu = cpuMs(target.pid) - cpuBeforeConnect;
-    // Let the handshakes' garbage settle a moment (no forced GC: the server is an ordinary process); meanwhile the
-    // server only keeps the connections alive (Engine.IO heartbeats every CHAT_PING_INTERVAL_MS).
-    const idleStart = performance.now();
-    const cpuBeforeIdle = cpuMs(target.pid);
-    await sleep(2000);
-    const idleCpu = cpuMs(target.pid) - cpuBeforeIdle;
-    const idleWall = performance.now() - idleStart;
-    const rssAfter = rssBytes(target.pid);
-    const visitors = all.filter((visitor) => !visitor.connectError);
-    const connectErrors = new Map<string, number>();
-    for (const visitor of all) if (visitor.connectError) bump(connectErrors, visitor.connectError);
-
-    // ---- Messages ----
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
-    const clientCpuBefore = process.cpuUsage();
-    const serverCpuBefore = cpuMs(target.pid);
-    const sendStart = performance.now();
-    if (profile === 'burst') {
-      await Promise.all(
-        visitors.map(async (visitor, index) => {
-          for (let n = 1; n <= MESSAGES; n++) await send(visitor, index + 1, n);
-        }),
-      );
-    } else {
-      await Promise.all(
-        visitors.map(async (visitor, index) => {
-          const pending: Promise<void>[] = [];
-          for (let n = 1; n <= MESSAGES; n++) {
-            await sleep(uniform(PACE_MS));
-            pending.push(send(visitor, index + 1, n));
-          }
-          await Promise.all(pending);
-        }),
-      );
-    }
-    const messages = visitors.flatMap((visitor) => visitor.sent);
-    const answered = messages.filter((sent) => sent.ackAt !== undefined);
-    const firstSend = messages.length ? Math.min(...messages.map((sent) => sent.sentAt)) : NaN;
-    const lastAck = answered.length ? Math.max(...answered.map((sent) => sent.ackAt!)) : NaN;
-    const sendWall = performance.now() - sendStart;
-    const serverCpu = cpuMs(target.pid) - serverCpuBefore;
-    const clientCpuUsage = process.cpuUsage(clientCpuBefore);
-    const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1000;
-    loopDelay.disable();
-
-    // The bot acknowledges a waiting period (the first message after its last reply) 1.5 s after it: wait until every
-    // visitor has had one and 1 s more than the latest is due, at most 10 s.
-    const okCount = answered.filter((sent) => !sent.error).length;
-    const botSeen = () => visitors.reduce((total, visitor) => total + visitor.botSeenAt.length, 0);
-    const answeredVisitors = visitors.filter((visitor) => visitor.sent.some((sent) => sent.ackAt && !sent.error));
-    const waitAtLeast = (Number.isFinite(lastAck) ? lastAck : performance.now()) + ON_TIME.max + 1000;
-    const waitAtMost = performance.now() + 10_000;
-    while (
-      performance.now() < waitAtMost &&
-      (performance.now() < waitAtLeast || answeredVisitors.some((visitor) => !visitor.botSeenAt.length))
-    )
-      await sleep(100);
-    for (const visitor of all) visitor.socket.disconnect();
-
-    // ---- What was stored ----
-    const sqlite = new SQLite(path.join(target.dataDir, 'app.db'), { readonly: true });
-    const userRows = sqlite
-      .prepare("select client_id, conversation_id from chat_messages where sender = 'user' and client_id is not null")
-      .all() as { client_id: string; conversation_id: number }[];
-    const stored = new Map<string, number>();
-    const ourConversations = new Set<number>();
-    const ourIds = new Set(messages.map((sent) => sent.clientId));
-    for (const row of userRows) {
-      if (!ourIds.has(row.client_id)) continue;
-      bump(stored, row.client_id);
-      ourConversations.add(row.conversation_id);
-    }
-    const rows = sqlite
-      .prepare('select conversation_id, sender, created_at from chat_messages order by conversation_id, id')
-      .all() as { conversation_id: number; sender: string; created_at: string }[];
-    sqlite.close();
-    // The bot's promise, measured where it is kept: a reply stored 1.5 s after the visitor's first message since the
-    // previous reply.
-    const storedDelays: number[] = [];
-    const periodStart = new Map<number, number>();
-    let storedBot = 0;
-    for (const row of rows) {
-      if (!ourConversations.has(row.conversation_id)) continue;
-      if (row.sender === 'user' && !periodStart.has(row.conversation_id))
-        periodStart.set(row.conversation_id, Date.parse(row.created_at));
-      if (row.sender !== 'bot') continue;
-      storedBot += 1;
-      const start = periodStart.get(row.conversation_id);
-      periodStart.delete(row.conversation_id);
-      if (start !== undefined) storedDelays.push(Date.parse(row.created_at) - start);
-    }
-    storedDelays.sort((a, b) => a - b);
-    // What visitors saw: their first bot reply after their first message.
-    const seenAfterSend = visitors
-      .filter((visitor) => visitor.botSeenAt.length && visitor.sent.length)
-      .map((visitor) => visitor.botSeenAt[0]! - visitor.sent[0]!.sentAt)
-      .sort((a, b) => a - b);
-
-    // ---- Verdicts ----
-    const latencies = answered
-      .filter((sent) => !sent.error)
-      .map((sent) => sent.ackAt! - sent.sentAt)
-      .sort((a, b) => a - b);
-    // A visitor's first message also creates their conversation (one more write and commit).
-    const latencyOf = (sent: Sent) => (sent.ackAt !== undefined && !sent.error ? [sent.ackAt - sent.sentAt] : []);
-    const firstLatencies = visitors.flatMap((visitor) => visitor.sent.slice(0, 1).flatMap(latencyOf));
-    const laterLatencies = visitors.flatMap((visitor) => visitor.sent.slice(1).flatMap(latencyOf));
-    firstLatencies.sort((a, b) => a - b);
-    laterLatencies.sort((a, b) => a - b);
-    const errors = new Map<string, number>();
-    for (const sent of answered) if (sent.error) bump(errors, sent.error);
-    const lost = messages.filter((sent) => sent.timedOut);
-    const storedTwice = messages.filter((sent) => (stored.get(sent.clientId) ?? 0) > 1).length;
-    let echoedTwice = 0;
-    let duplicated = 0;
-    for (const visitor of visitors)
-      for (const sent of visitor.sent) {
-        const echoed = (visitor.echoes.get(sent.clientId) ?? 0) > 1;
-        if (echoed) echoedTwice += 1;
-        if (echoed || (stored.get(sent.clientId) ?? 0) > 1) duplicated += 1;
-      }
-    const ackedNotStored = answered.filter((sent) => !sent.error && !stored.has(sent.clientId)).length;
-    const dropped = new Map<string, number>();
-    for (const visitor of visitors) if (visitor.dropped) bump(dropped, visitor.dropped);
-    const connectTimes = visitors.map((visitor) => visitor.connectMs).sort((a, b) => a - b);
-    const onTime = storedDelays.filter((delay) => delay >= ON_TIME.min && delay <= ON_TIME.max).length;
-    const memoryPerSocket = (rssAfter - rssBefore) / Math.max(1, visitors.length);
-
-    const label = `${profile}:`.padEnd(7);
-    const details = [
-      `${label}${visitors.length} / ${visitorCount} connected in ${seconds(connectWall)} ` +
-        `(${profile === 'paced' ? `ramp ${RAMP_PER_SECOND}/s` : `${BURST_BATCH} at a time`}; handshake p50 ${ms(percentile(connectTimes, 50))}, p99 ${ms(percentile(connectTimes, 99))}` +
-        `${connectErrors.size ? `; refused: ${countOf(connectErrors)}` : ''}); server CPU while connecting ${coreShare(connectCpu, connectWall)} of a core; ` +
-        `then idle ${coreShare(idleCpu, idleWall)}; server RSS ${megabytes(rssBefore)} -> ${megabytes(rssAfter)}`,
-      `${label}${messages.length} sent, ${latencies.length} acknowledged in ${seconds(lastAck - firstSend)} ` +
-        `(ack errors: ${countOf(errors)}; lost ${lost.length}, of which stored anyway ${lost.filter((sent) => stored.has(sent.clientId)).length}, acknowledged late ${lost.filter((sent) => sent.lateAck).length}); ` +
-        `dropped connections: ${countOf(dropped)}`,
-      `${label}latency of each visitor's first message (creates the conversation) p50 ${ms(percentile(firstLatencies, 50))}, p99 ${ms(percentile(firstLatencies, 99))}; ` +
-        `later messages p50 ${ms(percentile(laterLatencies, 50))}, p99 ${ms(percentile(laterLatencies, 99))}`,
-      `${label}duplicates: stored twice ${storedTwice}, echoed twice ${echoedTwice}; acknowledged but not stored ${ackedNotStored}`,
-      `${label}while sending: server CPU ${coreShare(serverCpu, sendWall)} of a core, client CPU ${coreShare(clientCpu, sendWall)}; ` +
-        `client event-loop delay p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}`,
-      `${label}bot: ${storedBot} replies stored for ${okCount} messages of ${answeredVisitors.length} visitors, ${botSeen()} seen; ` +
-        `${onTime} stored ${ON_TIME.min / 1000}-${ON_TIME.max / 1000} s after the message they answer ` +
-        `(p50 ${ms(percentile(storedDelays, 50))}, p99 ${ms(percentile(storedDelays, 99))}); ` +
-        `first reply seen after the first send p50 ${ms(percentile(seenAfterSend, 50))}, p99 ${ms(percentile(seenAfterSend, 99))}`,
-    ];
-    if (profile === 'burst' && MESSAGES > BURST_LIMIT)
-      details.push(
-        `${label}note: more than ${BURST_LIMIT} messages back to back exceed the per-visitor burst limit (RATE_LIMITED above)`,
-      );
-
-    const integrityProblems = [
-      ...(storedTwice ? [`${profile}: ${storedTwice} client ids stored more than once`] : []),
-      ...(echoedTwice ? [`${profile}: ${echoedTwice} messages echoed more than once`] : []),
-      ...(ackedNotStored ? [`${profile}: ${ackedNotStored} acknowledged messages not stored`] : []),
-    ];
+    const connected = await connectAndSettle(target, profile, visitorCount);
+    const sending = await sendMessages(connected.visitors, profile, target.pid);
+    const replies = await awaitBotReplies(connected.visitors, sending);
+    for (const visitor of connected.all) visitor.socket.disconnect();
+    const run: ProfileRun = {
+      profile,
+      visitorCount,
+      connected,
+      sending,
+      replies,
+      stored: readStored(target.dataDir, sending.messages),
+    };
+    const verdicts = judge(run);
     return {
       profile,
       visitors: visitorCount,
-      sent: messages.length,
-      acked: latencies.length,
-      throughput: latencies.length && lastAck > firstSend ? (latencies.length / (lastAck - firstSend)) * 1000 : NaN,
-      latencies,
-      lost: lost.length,
-      duplicated,
-      memoryPerSocket,
-      details,
-      integrityProblems,
+      sent: sending.messages.length,
+      acked: verdicts.latencies.length,
+      throughput:
+        verdicts.latencies.length && sending.lastAck > sending.firstSend
+          ? (verdicts.latencies.length / (sending.lastAck - sending.firstSend)) * 1000
+          : NaN,
+      latencies: verdicts.latencies,
+      lost: verdicts.lost.length,
+      duplicated: verdicts.duplicated,
+      memoryPerSocket: verdicts.memoryPerSocket,
+      details: describe(run, verdicts),
+      integrityProblems: integrityProblems(profile, verdicts),
     };
   } finally {
     await target.stop();
   }
+}
+
+/** What one profile measured, phase by phase. */
+type ProfileRun = {
+  profile: Profile;
+  visitorCount: number;
+  connected: Connected;
+  sending: Sending;
+  replies: BotReplies;
+  stored: Stored;
+};
+
+type Connected = {
+  all: Visitor[];
+  /** Those whose handshake succeeded. */
+  visitors: Visitor[];
+  connectErrors: Map<string, number>;
+  connectWall: number;
+  connectCpu: number;
+  idleWall: number;
+  idleCpu: number;
+  rssBefore: number;
+  rssAfter: number;
+};
+
+/** Connects every visitor, then measures the server idle with them connected (CPU and memory). */
+async function connectAndSettle(target: Target, profile: Profile, visitorCount: number): Promise<Connected> {
+  const rssBefore = rssBytes(target.pid);
+  const connectStart = performance.now();
+  const cpuBeforeConnect = cpuMs(target.pid);
+  const all = await connectVisitors(target.origin, visitorCount, profile);
+  const connectWall = performance.now() - connectStart;
+  const connectCpu = cpuMs(target.pid) - cpuBeforeConnect;
+  // Let the handshakes' garbage settle a moment (no forced GC: the server is an ordinary process); meanwhile the
+  // server only keeps the connections alive (Engine.IO heartbeats every CHAT_PING_INTERVAL_MS).
+  const idleStart = performance.now();
+  const cpuBeforeIdle = cpuMs(target.pid);
+  await sleep(2000);
+  const idleCpu = cpuMs(target.pid) - cpuBeforeIdle;
+  const idleWall = performance.now() - idleStart;
+  const rssAfter = rssBytes(target.pid);
+  const visitors = all.filter((visitor) => !visitor.connectError);
+  const connectErrors = new Map<string, number>();
+  for (const visitor of all) if (visitor.connectError) bump(connectErrors, visitor.connectError);
+  return { all, visitors, connectErrors, connectWall, connectCpu, idleWall, idleCpu, rssBefore, rssAfter };
+}
+
+type Sending = {
+  messages: Sent[];
+  /** The messages acknowledged in time, with an error or not. */
+  answered: Sent[];
+  firstSend: number;
+  lastAck: number;
+  sendWall: number;
+  serverCpu: number;
+  clientCpu: number;
+  /** This process's event loop while sending (the visitors' side). */
+  loopDelay: IntervalHistogram;
+};
+
+/** Every visitor sends its messages (burst: back to back, each after its ack; paced: every 2-5 s, not waiting). */
+async function sendMessages(visitors: Visitor[], profile: Profile, pid: number | null): Promise<Sending> {
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const clientCpuBefore = process.cpuUsage();
+  const serverCpuBefore = cpuMs(pid);
+  const sendStart = performance.now();
+  await Promise.all(visitors.map(profile === 'burst' ? sendBackToBack : sendPaced));
+  const messages = visitors.flatMap((visitor) => visitor.sent);
+  const answered = messages.filter((sent) => sent.ackAt !== undefined);
+  const firstSend = messages.length ? Math.min(...messages.map((sent) => sent.sentAt)) : NaN;
+  const lastAck = answered.length ? Math.max(...answered.map((sent) => sent.ackAt!)) : NaN;
+  const sendWall = performance.now() - sendStart;
+  const serverCpu = cpuMs(pid) - serverCpuBefore;
+  const clientCpuUsage = process.cpuUsage(clientCpuBefore);
+  const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1000;
+  loopDelay.disable();
+  return { messages, answered, firstSend, lastAck, sendWall, serverCpu, clientCpu, loopDelay };
+}
+
+async function sendBackToBack(visitor: Visitor, index: number) {
+  for (let n = 1; n <= MESSAGES; n++) await send(visitor, index + 1, n);
+}
+
+async function sendPaced(visitor: Visitor, index: number) {
+  const pending: Promise<void>[] = [];
+  for (let n = 1; n <= MESSAGES; n++) {
+    await sleep(uniform(PACE_MS));
+    pending.push(send(visitor, index + 1, n));
+  }
+  await Promise.all(pending);
+}
+
+type BotReplies = {
+  /** Messages acknowledged without an error. */
+  okCount: number;
+  /** Visitors with at least one such message: each is owed a bot reply. */
+  answeredVisitors: Visitor[];
+};
+
+/**
+ * The bot acknowledges a waiting period (the first message after its last reply) 1.5 s after it: waits until every
+ * visitor has had one and 1 s more than the latest is due, at most 10 s.
+ */
+async function awaitBotReplies(visitors: Visitor[], { answered, lastAck }: Sending): Promise<BotReplies> {
+  const okCount = answered.filter((sent) => !sent.error).length;
+  const answeredVisitors = visitors.filter((visitor) => visitor.sent.some((sent) => sent.ackAt && !sent.error));
+  const waitAtLeast = (Number.isFinite(lastAck) ? lastAck : performance.now()) + ON_TIME.max + 1000;
+  const waitAtMost = performance.now() + 10_000;
+  while (
+    performance.now() < waitAtMost &&
+    (performance.now() < waitAtLeast || answeredVisitors.some((visitor) => !visitor.botSeenAt.length))
+  )
+    await sleep(100);
+  return { okCount, answeredVisitors };
+}
+
+type Stored = {
+  /** How many rows each of this run's client ids has. */
+  stored: Map<string, number>;
+  /** How long after the start of its waiting period each bot reply was stored, sorted. */
+  storedDelays: number[];
+  storedBot: number;
+};
+
+/** What the server's SQLite database holds of this run's conversations. */
+function readStored(dataDir: string, messages: Sent[]): Stored {
+  const sqlite = new SQLite(path.join(dataDir, 'app.db'), { readonly: true });
+  const userRows = sqlite
+    .prepare("select client_id, conversation_id from chat_messages where sender = 'user' and client_id is not null")
+    .all() as { client_id: string; conversation_id: number }[];
+  const stored = new Map<string, number>();
+  const ourConversations = new Set<number>();
+  const ourIds = new Set(messages.map((sent) => sent.clientId));
+  for (const row of userRows) {
+    if (!ourIds.has(row.client_id)) continue;
+    bump(stored, row.client_id);
+    ourConversations.add(row.conversation_id);
+  }
+  const rows = sqlite
+    .prepare('select conversation_id, sender, created_at from chat_messages order by conversation_id, id')
+    .all() as StoredRow[];
+  sqlite.close();
+  return { stored, ...botReplyDelays(rows, ourConversations) };
+}
+
+type StoredRow = { conversation_id: number; sender: string; created_at: string };
+
+/**
+ * The bot's promise, measured where it is kept: a reply stored 1.5 s after the visitor's first message since the
+ * previous reply.
+ */
+function botReplyDelays(rows: StoredRow[], ourConversations: Set<number>) {
+  const storedDelays: number[] = [];
+  const periodStart = new Map<number, number>();
+  let storedBot = 0;
+  for (const row of rows) {
+    if (!ourConversations.has(row.conversation_id)) continue;
+    if (row.sender === 'user' && !periodStart.has(row.conversation_id))
+      periodStart.set(row.conversation_id, Date.parse(row.created_at));
+    if (row.sender !== 'bot') continue;
+    storedBot += 1;
+    const start = periodStart.get(row.conversation_id);
+    periodStart.delete(row.conversation_id);
+    if (start !== undefined) storedDelays.push(Date.parse(row.created_at) - start);
+  }
+  storedDelays.sort((a, b) => a - b);
+  return { storedDelays, storedBot };
+}
+
+type Verdicts = ReturnType<typeof judge>;
+
+/** Latencies, errors, losses and duplicates of one run, from what the visitors saw and what was stored. */
+function judge({ connected, sending, stored: { stored, storedDelays } }: ProfileRun) {
+  const { visitors } = connected;
+  const { messages, answered } = sending;
+  // What visitors saw: their first bot reply after their first message.
+  const seenAfterSend = visitors
+    .filter((visitor) => visitor.botSeenAt.length && visitor.sent.length)
+    .map((visitor) => visitor.botSeenAt[0]! - visitor.sent[0]!.sentAt)
+    .sort((a, b) => a - b);
+  const latencies = answered
+    .filter((sent) => !sent.error)
+    .map((sent) => sent.ackAt! - sent.sentAt)
+    .sort((a, b) => a - b);
+  // A visitor's first message also creates their conversation (one more write and commit).
+  const latencyOf = (sent: Sent) => (sent.ackAt !== undefined && !sent.error ? [sent.ackAt - sent.sentAt] : []);
+  const firstLatencies = visitors.flatMap((visitor) => visitor.sent.slice(0, 1).flatMap(latencyOf));
+  const laterLatencies = visitors.flatMap((visitor) => visitor.sent.slice(1).flatMap(latencyOf));
+  firstLatencies.sort((a, b) => a - b);
+  laterLatencies.sort((a, b) => a - b);
+  const errors = new Map<string, number>();
+  for (const sent of answered) if (sent.error) bump(errors, sent.error);
+  const lost = messages.filter((sent) => sent.timedOut);
+  const storedTwice = messages.filter((sent) => (stored.get(sent.clientId) ?? 0) > 1).length;
+  const { echoedTwice, duplicated } = countDuplicates(visitors, stored);
+  const ackedNotStored = answered.filter((sent) => !sent.error && !stored.has(sent.clientId)).length;
+  const dropped = new Map<string, number>();
+  for (const visitor of visitors) if (visitor.dropped) bump(dropped, visitor.dropped);
+  const connectTimes = visitors.map((visitor) => visitor.connectMs).sort((a, b) => a - b);
+  const onTime = storedDelays.filter((delay) => delay >= ON_TIME.min && delay <= ON_TIME.max).length;
+  const memoryPerSocket = (connected.rssAfter - connected.rssBefore) / Math.max(1, visitors.length);
+  return {
+    seenAfterSend,
+    latencies,
+    firstLatencies,
+    laterLatencies,
+    errors,
+    lost,
+    storedTwice,
+    echoedTwice,
+    duplicated,
+    ackedNotStored,
+    dropped,
+    connectTimes,
+    onTime,
+    memoryPerSocket,
+  };
+}
+
+/** Messages echoed twice, and messages echoed or stored twice (each counted once). */
+function countDuplicates(visitors: Visitor[], stored: Map<string, number>) {
+  let echoedTwice = 0;
+  let duplicated = 0;
+  for (const visitor of visitors)
+    for (const sent of visitor.sent) {
+      const echoed = (visitor.echoes.get(sent.clientId) ?? 0) > 1;
+      if (echoed) echoedTwice += 1;
+      if (echoed || (stored.get(sent.clientId) ?? 0) > 1) duplicated += 1;
+    }
+  return { echoedTwice, duplicated };
+}
+
+/** The lines printed under the table for one profile. */
+function describe({ profile, visitorCount, connected, sending, replies, stored }: ProfileRun, verdicts: Verdicts) {
+  const { visitors, connectWall, connectCpu, idleCpu, idleWall, connectErrors, rssBefore, rssAfter } = connected;
+  const { messages, firstSend, lastAck, serverCpu, clientCpu, sendWall, loopDelay } = sending;
+  const { latencies, firstLatencies, laterLatencies, errors, lost, dropped, connectTimes, seenAfterSend } = verdicts;
+  const { storedDelays, storedBot } = stored;
+  const botSeen = visitors.reduce((total, visitor) => total + visitor.botSeenAt.length, 0);
+  const label = `${profile}:`.padEnd(7);
+  const details = [
+    `${label}${visitors.length} / ${visitorCount} connected in ${seconds(connectWall)} ` +
+      `(${profile === 'paced' ? `ramp ${RAMP_PER_SECOND}/s` : `${BURST_BATCH} at a time`}; handshake p50 ${ms(percentile(connectTimes, 50))}, p99 ${ms(percentile(connectTimes, 99))}` +
+      `${connectErrors.size ? `; refused: ${countOf(connectErrors)}` : ''}); server CPU while connecting ${coreShare(connectCpu, connectWall)} of a core; ` +
+      `then idle ${coreShare(idleCpu, idleWall)}; server RSS ${megabytes(rssBefore)} -> ${megabytes(rssAfter)}`,
+    `${label}${messages.length} sent, ${latencies.length} acknowledged in ${seconds(lastAck - firstSend)} ` +
+      `(ack errors: ${countOf(errors)}; lost ${lost.length}, of which stored anyway ${lost.filter((sent) => stored.stored.has(sent.clientId)).length}, acknowledged late ${lost.filter((sent) => sent.lateAck).length}); ` +
+      `dropped connections: ${countOf(dropped)}`,
+    `${label}latency of each visitor's first message (creates the conversation) p50 ${ms(percentile(firstLatencies, 50))}, p99 ${ms(percentile(firstLatencies, 99))}; ` +
+      `later messages p50 ${ms(percentile(laterLatencies, 50))}, p99 ${ms(percentile(laterLatencies, 99))}`,
+    `${label}duplicates: stored twice ${verdicts.storedTwice}, echoed twice ${verdicts.echoedTwice}; acknowledged but not stored ${verdicts.ackedNotStored}`,
+    `${label}while sending: server CPU ${coreShare(serverCpu, sendWall)} of a core, client CPU ${coreShare(clientCpu, sendWall)}; ` +
+      `client event-loop delay p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}`,
+    `${label}bot: ${storedBot} replies stored for ${replies.okCount} messages of ${replies.answeredVisitors.length} visitors, ${botSeen} seen; ` +
+      `${verdicts.onTime} stored ${ON_TIME.min / 1000}-${ON_TIME.max / 1000} s after the message they answer ` +
+      `(p50 ${ms(percentile(storedDelays, 50))}, p99 ${ms(percentile(storedDelays, 99))}); ` +
+      `first reply seen after the first send p50 ${ms(percentile(seenAfterSend, 50))}, p99 ${ms(percentile(seenAfterSend, 99))}`,
+  ];
+  if (profile === 'burst' && MESSAGES > BURST_LIMIT)
+    details.push(
+      `${label}note: more than ${BURST_LIMIT} messages back to back exceed the per-visitor burst limit (RATE_LIMITED above)`,
+    );
+  return details;
+}
+
+/** Storage gone wrong: the only findings that fail the bench. */
+function integrityProblems(profile: Profile, { storedTwice, echoedTwice, ackedNotStored }: Verdicts) {
+  return [
+    ...(storedTwice ? [`${profile}: ${storedTwice} client ids stored more than once`] : []),
+    ...(echoedTwice ? [`${profile}: ${echoedTwice} messages echoed more than once`] : []),
+    ...(ackedNotStored ? [`${profile}: ${ackedNotStored} acknowledged messages not stored`] : []),
+  ];
 }
 
 function printTable(results: Result[]) {

@@ -1,0 +1,58 @@
+/**
+ * Storing one chat message exactly once per client id, group-committed with the others arriving together (the app's
+ * write batcher). A visitor's first message creates its conversation in the same write.
+ */
+import type { Transaction } from 'kysely';
+import { chat, type MessageRow } from '../data/chat';
+import { isUniqueViolation } from '../data/users';
+import type { AppDatabase } from '../db/database';
+import type { ChatSenderColumn, Database } from '../db/schema';
+
+export type StoreInput = {
+  /** Null with `newConversation`: the visitor's first message. */
+  conversationId: number | null;
+  newConversation?: { visitorKey: string; userId: number | null; page: string | null };
+  sender: ChatSenderColumn;
+  message: string;
+  clientId: string | null;
+  agentId: number | null;
+  agentName: string | null;
+  /** A visitor's message owed a bot reply: stored with it, due this long after the message. */
+  replyDelayMs?: number;
+  urgent?: boolean;
+};
+
+export type StoredMessage = {
+  row: MessageRow;
+  created: boolean;
+  pendingReply: { id: number; due_at: string } | null;
+};
+
+type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+
+/**
+ * Stores one message (group-committed with others arriving together). A client id already
+ * stored in this conversation returns that row with created = false; one stored in another
+ * conversation is refused without revealing it.
+ */
+export async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInput): Promise<StoredMessage> {
+  try {
+    const { pending_reply: pendingReply, ...row } = await writes.run(async (trx) => {
+      const conversationId = input.newConversation
+        ? (await chat.ensureConversation(trx, input.newConversation)).id
+        : input.conversationId!;
+      return chat.insertMessageRow(trx, { ...input, conversationId });
+    });
+    return { row: { ...row, agent_name: input.agentName }, created: true, pendingReply };
+  } catch (error) {
+    if (!input.clientId || !isUniqueViolation(error)) throw error;
+    const existing = await chat.findMessageByClientId(db, input.clientId);
+    if (!existing || existing.conversation_id !== input.conversationId) throw new DuplicateClientIdError();
+    return { row: existing, created: false, pendingReply: null };
+  }
+}
+
+/** A client id that belongs to another conversation (a forged or colliding id). */
+export class DuplicateClientIdError extends Error {
+  override name = 'DuplicateClientIdError';
+}
