@@ -52,7 +52,7 @@ describe('the conversation list', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('clears an applied search with "Clear search": the whole view again, the focus in the box', async () => {
+  it('clears an applied search with "Clear search": the whole view again, the focus in the box', () => {
     const onSearch = vi.fn();
     render(
       <ConversationList
