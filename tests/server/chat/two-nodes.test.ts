@@ -130,10 +130,10 @@ describe('two nodes sharing Redis', () => {
     const cookie = nodes.newVisitorCookie();
     const tabOnA = nodes.a.visitor(cookie);
     await connected(tabOnA);
+    const visitorSees = collect<ChatMessage>(tabOnA, 'message:created');
     expect((await tabOnA.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hi' })).ok).toBe(
       true,
     );
-    const visitorSees = collect<ChatMessage>(tabOnA, 'message:created');
     await waitFor(() => visitorSees.some((event) => event.value.sender === 'bot'), 3000, 'the bot’s reply');
     const tabOnB = nodes.b.visitor(cookie);
     await connected(tabOnB);
