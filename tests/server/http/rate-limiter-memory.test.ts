@@ -5,7 +5,7 @@
  * them or more than it holds live ones. The clock is injected, so every step is at an exact time.
  */
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../server/http/rate-limiter';
+import { createRateLimiter, fromMemory } from '../../../server/http/rate-limiter';
 
 /** A limiter on a clock the test sets. */
 function atTimes(limit: number, windowMs: number) {
@@ -86,5 +86,18 @@ describe('the in-memory limiter’s memory', () => {
     // At 1099 the attempts made at 0-99 have left: 100 expired and 100 live, half and half, so nothing is copied.
     expect(at(1099).hit('ip')).toEqual({ allowed: true, remaining: 1000 - 101 });
     expect(limiter.held()).toEqual({ keys: 1, times: 201 });
+  });
+});
+
+describe('the in-memory limiter behind the asynchronous face', () => {
+  it('gives back and clears through it as it does directly', async () => {
+    const limiter = fromMemory(createRateLimiter({ limit: 1, windowMs: 60_000 }));
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 0 });
+    await limiter.release('ip');
+    expect(await limiter.check('ip')).toEqual({ allowed: true, remaining: 1 });
+    expect((await limiter.hit('ip')).allowed).toBe(true);
+    await limiter.reset('ip');
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 0 });
+    expect(limiter.policy).toEqual({ limit: 1, windowSeconds: 60 });
   });
 });

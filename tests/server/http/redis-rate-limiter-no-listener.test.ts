@@ -24,17 +24,19 @@ describe('the Redis limiter with nobody listening for its fallback', () => {
     const limiter = createRedisRateLimiter({
       redis: node.commands,
       keyPrefix: `${prefix}rl:unheard:`,
-      limit: 2,
+      limit: 3,
       windowMs: 60_000,
-      fallback: createRateLimiter({ limit: 2, windowMs: 60_000 }),
+      fallback: createRateLimiter({ limit: 3, windowMs: 60_000 }),
     });
-    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 1 }); // Redis: the first it has seen
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 2 }); // Redis: the first it has seen
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 1 });
     const ended = new Promise((resolve) => node.commands.once('end', resolve));
     node.commands.disconnect();
     await ended;
-    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 1 }); // this node's memory: its first
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 2 }); // this node's memory: its first
     await node.commands.connect();
-    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 0 }); // Redis: the second
-    expect(await node.commands.zcard(`${prefix}rl:unheard:ip`)).toBe(2);
+    // Redis again: its third (the memory would say its second, remaining 1).
+    expect(await limiter.hit('ip')).toEqual({ allowed: true, remaining: 0 });
+    expect(await node.commands.zcard(`${prefix}rl:unheard:ip`)).toBe(3);
   });
 });
