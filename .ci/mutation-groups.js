@@ -36,7 +36,10 @@ export const mutationGroups = {
     mutate: () => ['server/http/rate-limiter.ts', 'server/auth/auth-limits.ts', 'server/auth/login-lockouts.ts'],
     tests: [
       'tests/server/http/rate-limiter.test.ts',
+      'tests/server/http/rate-limiter-memory.test.ts',
       'tests/server/http/redis-rate-limiter.test.ts',
+      'tests/server/http/redis-rate-limiter-no-listener.test.ts',
+      'tests/server/auth/auth-limits.test.ts',
       'tests/server/auth/lockout-redis-restart.test.ts',
       'tests/server/auth/login-lockouts.test.ts',
       'tests/server/trpc/routers/auth.test.ts',

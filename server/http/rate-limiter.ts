@@ -27,7 +27,14 @@ export type RateLimiter = {
 /** The in-memory limiter's own, synchronous face (one process). */
 export type MemoryRateLimiter = {
   [K in 'hit' | 'check' | 'reset' | 'release']: (key: string) => Awaited<ReturnType<RateLimiter[K]>>;
-} & { policy: RateLimitPolicy };
+} & {
+  policy: RateLimitPolicy;
+  /**
+   * What it keeps in memory: the keys it tracks and the attempt times stored for them, expired ones not yet dropped
+   * included. Nothing reads it to decide; it shows that the memory a limit uses follows its live attempts (tests).
+   */
+  held: () => { keys: number; times: number };
+};
 
 type Options = { limit: number; windowMs: number; now?: () => number };
 
@@ -102,6 +109,11 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: Options):
       if (!log) return;
       log.times.pop();
       if (log.head >= log.times.length) logs.delete(key);
+    },
+    held() {
+      let times = 0;
+      for (const log of logs.values()) times += log.times.length;
+      return { keys: logs.size, times };
     },
     policy,
   };

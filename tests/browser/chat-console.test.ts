@@ -2,6 +2,8 @@ import { describe, expect } from 'vitest';
 import { chatTexts } from '../../shared/chat-texts';
 import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
+import { withServerDb } from '../helpers/server-db';
+import { waitFor } from '../helpers/wait-for';
 import { chatMessagesFrom, consoleSearchRow, openChat, sendChat, signInAs } from './chat-helpers';
 
 const INJECTION = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><b>bold</b>';
@@ -82,8 +84,25 @@ describe('the agent console with a live visitor (two browsers)', () => {
       expect(await agentMessage.getByRole('paragraph').textContent()).toBe(
         'Yes, we do home visits in Lekki and Ikeja.',
       );
-      // The bot stayed quiet after the join (only its first reply, before the join, is there).
-      await visitor.page.waitForTimeout(2000);
+      // The bot stayed quiet after the join (only its first reply, before the join, is there). Once this conversation
+      // owes no bot reply, none can come (tests/helpers/bot-replies.ts): no fixed wait for one that should not.
+      const bot = await withServerDb(async (db) => {
+        const { conversation_id: conversationId } = await db
+          .selectFrom('chat_messages')
+          .select('conversation_id')
+          .where('message', '=', INJECTION)
+          .executeTakeFirstOrThrow();
+        const owed = () =>
+          db.selectFrom('chat_pending_replies').select('id').where('conversation_id', '=', conversationId).execute();
+        await waitFor(async () => (await owed()).length === 0, 10_000, 'no bot reply owed');
+        return db
+          .selectFrom('chat_messages')
+          .select('message')
+          .where('conversation_id', '=', conversationId)
+          .where('sender', '=', 'bot')
+          .execute();
+      });
+      expect(bot.map((row) => row.message)).toEqual([chatTexts.botReply]);
       expect(await reopened.getByText(chatTexts.botReply).count()).toBe(1);
       expect(await axeViolations(visitor.page)).toEqual([]);
       expect(await axeViolations(agent)).toEqual([]);

@@ -13,6 +13,7 @@ import { browserTest } from '../helpers/browser-test';
 import { startSiteServer } from '../helpers/site-server';
 import { startSmtpServer } from '../helpers/smtp-test-server';
 import { ALWAYS_CLOSED } from '../helpers/support-clocks';
+import { uniqueEmail } from '../helpers/unique-email';
 import { consoleSearchRow as searchRow, openChat, sendChat, signInAs } from './chat-helpers';
 
 const consoleRow = (agent: Page, text: string) =>
@@ -152,14 +153,14 @@ describe('out of hours, and a follow-up by e-mail over real SMTP', () => {
         expect(await panel.getByText(chatTexts.botTyping).count()).toBe(0);
         // The bot's sample number is not a number to call.
         expect(await panel.getByRole('link', { name: '0803 123 4567' }).count()).toBe(0);
-        const address = `late.visitor.${Date.now()}@example.ng`;
+        const address = uniqueEmail('late.visitor');
         await sendChat(visitor, `It is ${address}`);
         await panel.getByText(chatTexts.contactSaved(address)).waitFor();
 
         // An agent comes in (next morning, say): the console shows the contact.
         const db = site.openDatabase();
         const agentUser = await users.create(db, {
-          email: `agent.${Date.now()}@example.ng`,
+          email: uniqueEmail('agent'),
           fullName: 'Kemi Agent',
           passwordHash: 'unused',
           role: 'agent',

@@ -22,9 +22,18 @@ describe('header', () => {
     // Opaque means a white background; before 11 px of scroll the header is see-through.
     const background = () => page.getByRole('banner').evaluate((header) => getComputedStyle(header).backgroundColor);
     await expect(background()).resolves.not.toBe('rgb(255, 255, 255)');
-    await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(300);
-    await expect(background()).resolves.not.toBe('rgb(255, 255, 255)');
+    // At 10 px: once the header has had the scroll event and two frames to render its answer, it is neither white nor
+    // on its way there (a started colour transition is a running animation), with no fixed wait for the 0.2 s one.
+    const at10 = await page.evaluate(async () => {
+      const scrolled = new Promise((resolve) => window.addEventListener('scroll', resolve, { once: true }));
+      window.scrollTo(0, 10);
+      await scrolled;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const header = document.querySelector('header')!;
+      return { background: getComputedStyle(header).backgroundColor, animations: header.getAnimations().length };
+    });
+    expect(at10.background).not.toBe('rgb(255, 255, 255)');
+    expect(at10.animations).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 11));
     // Fully opaque once the short colour transition has run.
     await page.waitForFunction(
@@ -96,8 +105,9 @@ describe('scrolling on navigation', () => {
       await page.evaluate(() => window.scrollTo(0, 600));
       holding = false;
       for (const route of held.splice(0)) await route.continue();
+      // The layout marks the page hydrated in its own effect, which React runs after those of the components inside it
+      // (the scroll-to-top among them): any jump would have happened by then, so no fixed wait follows.
       await waitForHydration(page);
-      await page.waitForTimeout(200);
       expect(await page.evaluate(() => window.scrollY)).toBe(600);
     },
   );

@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { linkFromOutbox } from '../helpers/outbox';
+import { uniqueEmail } from '../helpers/unique-email';
 import { PASSWORD, startForm } from './auth-helpers';
 import { signInAs } from './chat-helpers';
 import { bookAppointment, focusedName, tabTo } from './staff-helpers';
@@ -37,7 +38,7 @@ describe('the staff app (issue #13)', () => {
   browserTest(
     'lists requests live, filters and searches them, and every staff page passes axe at 1280 and 375 px',
     async ({ newContext }) => {
-      const reference = await bookAppointment('Adaora Live', `adaora.${Date.now()}@example.com`);
+      const reference = await bookAppointment('Adaora Live', uniqueEmail('adaora', 'example.com'));
       const adminContext = await newContext(DESKTOP);
       await signInAs(adminContext, 'admin', 'Emeka Admin');
       const admin = await adminContext.newPage();
@@ -48,7 +49,7 @@ describe('the staff app (issue #13)', () => {
       expect(await admin.title()).toMatch(/^\(\d+\) Inbox · Staff/);
 
       // A new booking appears without a reload, at the top.
-      const later = await bookAppointment('Tobi Arrives', `tobi.${Date.now()}@example.com`);
+      const later = await bookAppointment('Tobi Arrives', uniqueEmail('tobi', 'example.com'));
       await table.getByRole('link', { name: later }).waitFor({ timeout: 5000 });
       expect(await table.locator('tbody tr').first().textContent()).toContain(later);
 
@@ -99,7 +100,7 @@ describe('the staff app (issue #13)', () => {
   browserTest(
     'a request is triaged with the keyboard alone: claim, note, confirm with a date and a message',
     async ({ newContext }) => {
-      const reference = await bookAppointment('Kemi Keyboard', `kemi.${Date.now()}@example.com`);
+      const reference = await bookAppointment('Kemi Keyboard', uniqueEmail('kemi', 'example.com'));
       const context = await newContext(DESKTOP);
       await signInAs(context, 'agent', 'Ifeoma Agent');
       const page = await context.newPage();
@@ -162,7 +163,7 @@ describe('the staff app (issue #13)', () => {
   browserTest(
     'an admin invites a colleague from Team; the colleague sets a password from the mail and lands in the staff app',
     async ({ newContext }) => {
-      const email = `new.colleague.${Date.now()}@example.ng`;
+      const email = uniqueEmail('new.colleague');
       const adminContext = await newContext(DESKTOP);
       await signInAs(adminContext, 'admin', 'Ronke Admin');
       const admin = await adminContext.newPage();

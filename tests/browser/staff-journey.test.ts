@@ -6,6 +6,7 @@ import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/bro
 import { browserTest } from '../helpers/browser-test';
 import { startSiteServer } from '../helpers/site-server';
 import { linkIn, startSmtpServer, type ReceivedMail } from '../helpers/smtp-test-server';
+import { uniqueEmail } from '../helpers/unique-email';
 import { PASSWORD, startForm } from './auth-helpers';
 import { waitLikeAPerson } from './forms-helpers';
 
@@ -25,7 +26,7 @@ describe('a request from booking to the patient’s dashboard, with a real SMTP 
       const smtp = await startSmtpServer();
       const site = await startSiteServer({ SMTP_URL: smtp.url });
       try {
-        const email = `amaka.${Date.now()}@example.ng`;
+        const email = uniqueEmail('amaka');
         const context = async (options = DESKTOP) => {
           const created = await browser.newContext({ ...options, baseURL: site.baseUrl });
           contexts.push(created);
@@ -35,7 +36,7 @@ describe('a request from booking to the patient’s dashboard, with a real SMTP 
         // A staff member has the inbox open.
         const db = site.openDatabase();
         const staffUser = await users.create(db, {
-          email: `staff.${Date.now()}@example.ng`,
+          email: uniqueEmail('staff'),
           fullName: 'Tolu Staff',
           passwordHash: 'unused',
           role: 'agent',

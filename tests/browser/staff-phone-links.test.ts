@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { DESKTOP, axeViolations } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
+import { uniqueEmail } from '../helpers/unique-email';
 import { signInAs } from './chat-helpers';
 import { bookAppointment } from './staff-helpers';
 
@@ -8,7 +9,7 @@ describe('phone numbers on the staff pages (issue #23.4)', () => {
   browserTest(
     'the number on the caller-ID screen finds the request; its phone and e-mail are links, with WhatsApp for a mobile',
     async ({ newContext }) => {
-      const email = `zainab.${Date.now()}@example.com`;
+      const email = uniqueEmail('zainab', 'example.com');
       const reference = await bookAppointment('Zainab Caller', email, undefined, '+234 809 555 1212');
       const context = await newContext(DESKTOP);
       await signInAs(context, 'agent', 'Funke Agent');

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
 import { ALWAYS_OPEN } from './support-clocks';
 import { startTestServer } from './test-server';
+import { uniqueEmail } from './unique-email';
 
 export { ALWAYS_CLOSED } from './support-clocks';
 
@@ -108,7 +109,7 @@ export async function createSignedInUser(
 ) {
   userCounter += 1;
   const user = await users.create(db, {
-    email: `${role}${userCounter}-${Date.now()}@example.com`,
+    email: uniqueEmail(`${role}${userCounter}`, 'example.com'),
     fullName,
     passwordHash: 'not-a-real-hash',
     role,

@@ -109,8 +109,11 @@ describe('two nodes sharing Redis', () => {
     const listedOnA = await bolaSecondTab.timeout(3000).emitWithAck('conversation:list', {});
     if (!listedOnA.ok) throw new Error(listedOnA.error.message);
     expect(listedOnA.team.find((member: AgentPresence) => member.id === bola.user.id)?.status).toBe('away');
-    // Then a short "nothing more arrives" window: no later update turns Bola back online for Ada.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Then a list node A reads after it handled the tab: Ada goes away herself, and the update that says so (no fixed
+    // pause hoping to outlast a wrong one) still has Bola away.
+    const statusOfAda = () => updates.at(-1)?.value.find((member) => member.id === ada.user.id)?.status;
+    adaSocket.emit('presence:set', { status: 'away' });
+    await waitFor(() => statusOfAda() === 'away', 3000, 'Ada away');
     expect(statusOfBola()).toBe('away');
 
     bolaSocket.disconnect();
@@ -127,14 +130,22 @@ describe('two nodes sharing Redis', () => {
     const cookie = nodes.newVisitorCookie();
     const tabOnA = nodes.a.visitor(cookie);
     await connected(tabOnA);
+    const visitorSees = collect<ChatMessage>(tabOnA, 'message:created');
     expect((await tabOnA.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hi' })).ok).toBe(
       true,
     );
+    await waitFor(() => visitorSees.some((event) => event.value.sender === 'bot'), 3000, 'the bot’s reply');
     const tabOnB = nodes.b.visitor(cookie);
     await connected(tabOnB);
-    // No event marks the end of the summaries the two connects announce (each node announces its own, through
-    // Redis); a fixed pause lets them pass so that `before` counts from after them.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each node announces the summaries of its own events (node A's through Redis). A page change from each tab comes
+    // after them and is told apart by its page: once both have arrived, `before` counts from after the connects.
+    for (const [tab, path] of [
+      [tabOnA, '/from-node-a'],
+      [tabOnB, '/from-node-b'],
+    ] as const) {
+      tab.emit('page:update', { path });
+      await waitFor(() => summaries.some((summary) => summary.value.currentPage === path), 3000, `summary of ${path}`);
+    }
     const before = summaries.length;
     // Node A sees its last tab of this visitor go; node B still has one.
     tabOnA.disconnect();
@@ -176,7 +187,10 @@ describe('two nodes sharing Redis', () => {
     await Promise.all(sockets.map(disconnected));
     expect((await logOut(patient.cookie)).status).toBe(200);
     await disconnected(patientSocket);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Node B has handled both log-outs; the colleague's console still answers on the same connection, which it could
+    // not if either log-out had closed it (an event sent after a disconnect is never answered).
+    const listed = await other.timeout(3000).emitWithAck('conversation:list', {});
+    expect(listed.ok).toBe(true);
     expect(other.connected).toBe(true);
   });
 

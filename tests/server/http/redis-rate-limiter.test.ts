@@ -9,6 +9,7 @@ import type { RedisClients } from '../../../server/redis/redis-clients';
 import { createHttpClient, trpcError } from '../../helpers/auth-http';
 import { silentLogger } from '../../helpers/silent-logger';
 import { startTestServer } from '../../helpers/test-server';
+import { uniqueEmail } from '../../helpers/unique-email';
 import {
   UNREACHABLE_REDIS_URL,
   dropRedisKeys,
@@ -150,7 +151,7 @@ describe('log-in limits on two app nodes sharing Redis', () => {
     const two = await startTestServer({ deps: { redis: nodeB } });
     try {
       const nodes = [createHttpClient(one.baseUrl), createHttpClient(two.baseUrl)];
-      const email = `nobody-${Date.now()}@example.com`;
+      const email = uniqueEmail('nobody', 'example.com');
       for (let attempt = 0; attempt < LOGIN_FAILURES_PER_ACCOUNT; attempt++) {
         const { data } = await trpcError(nodes[attempt % 2]!.client.auth.logIn.mutate({ email, password: 'wrong-1' }));
         expect(data.httpStatus).toBe(401);
@@ -178,7 +179,7 @@ describe('log-in limits on two app nodes sharing Redis', () => {
     try {
       const { client } = createHttpClient(server.baseUrl);
       const subscribe = () =>
-        client.forms.subscribeNewsletter.mutate({ email: `reader-${Date.now()}@example.com`, fillMs: 5000 });
+        client.forms.subscribeNewsletter.mutate({ email: uniqueEmail('reader', 'example.com'), fillMs: 5000 });
       await expect(subscribe()).resolves.toBeTruthy();
       const { data } = await trpcError(subscribe());
       expect(data.httpStatus).toBe(429);
