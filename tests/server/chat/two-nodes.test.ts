@@ -224,7 +224,8 @@ describe('two nodes sharing Redis', () => {
         visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message: 'Hello' }),
       ),
     );
-    await waitFor(async () => (await botReplyCount()) >= 8, 5000, 'eight bot replies');
+    // A deadline against a hang, not a speed check: on a starved machine two nodes polling every 10 ms took over 9 s.
+    await waitFor(async () => (await botReplyCount()) >= 8, 15_000, 'eight bot replies');
     expect(await owedBotReplies(nodes.db)).toBe(0);
     expect(await botReplyCount()).toBe(8);
   });
