@@ -85,27 +85,7 @@ export function createApp(services: AppServices, deps: AppOptions) {
   // docs/deploy.md lists the answers: 503 when the database is unreachable or full, or Redis unreachable; 200 with
   // `redis: 'restarted-empty'` for a while after Redis lost its data (every node sees the same Redis: taking them all
   // out would stop the site for counters that refill by themselves; lock-outs are in the database).
-  app.get('/healthz', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
-    // and the load balancer should send people to a node that can. Asked at once, answered alongside the database.
-    const redisCheck = services.redis?.state();
-    let database: 'ok' | 'unreachable' | 'full';
-    try {
-      await healthQuery(db);
-      // A full disk does not fail a read: the writes that failed for lack of space tell it (issue #24).
-      database = services.databaseHealth.state();
-    } catch (error) {
-      logger.error('health check failed', { err: error });
-      database = 'unreachable';
-    }
-    const redis = redisCheck ? { redis: await redisCheck } : {};
-    if (database === 'full') logger.error('health check failed: database full');
-    if (redis.redis === 'unreachable') logger.error('health check failed: Redis unreachable');
-    const healthy = database === 'ok' && redis.redis !== 'unreachable';
-    if (!healthy) res.status(503).setHeader('Retry-After', '5');
-    res.json({ status: healthy ? 'ok' : 'unavailable', version: deps.version, database, ...redis });
-  });
+  app.get('/healthz', healthCheck(services, deps.version));
 
   const contextFor = async (req: express.Request, res: express.Response): Promise<RequestContext> => ({
     ...createInnerContext(services, {
@@ -159,7 +139,43 @@ export function createApp(services: AppServices, deps: AppOptions) {
   };
   if (deps.site) app.use(siteHandler(deps.site, logger, { authStateOf, nativeForms, portalFor }));
 
-  const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  app.use(errorHandlerFor(services));
+  return app;
+}
+
+/**
+ * `GET /healthz` for the load balancer: 200 when the database answers and (with REDIS_URL) Redis does; docs/deploy.md
+ * lists the answers.
+ */
+function healthCheck(services: AppServices, version: string): express.RequestHandler {
+  const { db, logger } = services;
+  return async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    // With REDIS_URL, a node that cannot reach Redis answers 503 too: its chat and limits would no longer be shared,
+    // and the load balancer should send people to a node that can. Asked at once, answered alongside the database.
+    const redisCheck = services.redis?.state();
+    let database: 'ok' | 'unreachable' | 'full';
+    try {
+      await healthQuery(db);
+      // A full disk does not fail a read: the writes that failed for lack of space tell it (issue #24).
+      database = services.databaseHealth.state();
+    } catch (error) {
+      logger.error('health check failed', { err: error });
+      database = 'unreachable';
+    }
+    const redis = redisCheck ? { redis: await redisCheck } : {};
+    if (database === 'full') logger.error('health check failed: database full');
+    if (redis.redis === 'unreachable') logger.error('health check failed: Redis unreachable');
+    const healthy = database === 'ok' && redis.redis !== 'unreachable';
+    if (!healthy) res.status(503).setHeader('Retry-After', '5');
+    res.json({ status: healthy ? 'ok' : 'unavailable', version, database, ...redis });
+  };
+}
+
+/** The last handler: a database fault is a 503 with Retry-After, other errors a short plain-text answer. */
+function errorHandlerFor(services: AppServices): ErrorRequestHandler {
+  const { logger } = services;
+  return (error: unknown, req, res, _next) => {
     const fault = databaseFaultOf(error);
     if (fault) {
       services.databaseHealth.noteFault(fault);
@@ -185,6 +201,4 @@ export function createApp(services: AppServices, deps: AppOptions) {
             : 'Something went wrong on our side. Please try again.',
       );
   };
-  app.use(errorHandler);
-  return app;
 }
