@@ -43,7 +43,8 @@ export const mutationGroups = {
     ],
   },
   'red-flags': {
-    mutate: () => ['server/chat/red-flags.ts'],
+    // The matcher and its steps (red-flags/: words, phrases, clauses, negation, time guards, context near a sign).
+    mutate: () => ['server/chat/red-flags.ts', 'server/chat/red-flags/*.ts'],
     tests: ['tests/server/chat/red-flags.test.ts'],
   },
   'chat-desk': {
