@@ -312,8 +312,11 @@ export const emergencyMessages: readonly (readonly [RedFlagCategory, string])[] 
   ['chest', 'no fever but chest pain since morning'],
   ['collapse', 'Oh no, he collapsed'],
   ['collapse', 'my dad collapsed before we reached the hospital'],
+  ['collapse', 'He was never sick but collapsed today'],
+  ['collapse', "I don't know why he collapsed"],
   // A past time in an earlier clause, after a comma and "but".
   ['stroke', 'My dad had a stroke in 2019, but now his face is drooping'],
+  ['stroke', 'My mum had a stroke in 2019 and she was fine, but now her face is drooping'],
   // One sign near its context is enough, wherever the others are.
   ['maternal', 'I am 7 months pregnant and bleeding. The blood is bright red'],
   // The context at the edge of its reach (12 words for the maternal groups), or with its own past time.

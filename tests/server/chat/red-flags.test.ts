@@ -67,6 +67,7 @@ describe('how people write', () => {
     // Letters held down: kept double when that makes a word the data knows ("well", "swell*"), else single.
     ['blood dey comot wellll', 'blood dey comot well .'],
     ['her throat is swellllling', 'her throat is swelling .'],
+    ['she bleeeeds a lot', 'she bleeds a lot .'],
     // Amounts are numbers, only four digits from 1900 to 2099 a year; letters after digits are a word of their own.
     ['I paid 20000 naira', 'i paid # naira .'],
     ['the scan cost 12000 naira in 2019', 'the scan cost # naira in year# .'],
