@@ -46,8 +46,12 @@ export const mutationGroups = {
     ],
   },
   'red-flags': {
-    mutate: () => ['server/chat/red-flags.ts'],
-    tests: ['tests/server/chat/red-flags.test.ts'],
+    // The matcher and its steps (red-flags/: words, phrases, clauses, negation, time guards, context near a sign).
+    mutate: () => ['server/chat/red-flags.ts', 'server/chat/red-flags/*.ts'],
+    // red-flag-coverage.test.ts builds the matcher about a thousand times (minutes per run): it judges the data, and
+    // the table it reads is judged here by red-flags.test.ts. red-flag-loading.test.ts fails when the matcher cannot
+    // be built, which an import at the top of a test file would hide from Stryker (no test run counts as survived).
+    tests: ['tests/server/chat/red-flags.test.ts', 'tests/server/chat/red-flag-loading.test.ts'],
   },
   'chat-desk': {
     mutate: () => [

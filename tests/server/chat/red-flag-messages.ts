@@ -299,6 +299,35 @@ export const emergencyMessages: readonly (readonly [RedFlagCategory, string])[] 
   ['injury', 'hit and run on Ikorodu road, the man is lying there'],
   ['injury', 'he fell and cracked his head, there is blood everywhere'],
   ['injury', 'my brother has a gunshot wound'],
+  // ——— A fifth batch (issue #25.3): wordings that decide where a negation, a past time or an end reaches, written
+  // after the mutation run showed which of those rules no row held. ———
+  // Before "go away", these say it has not ended.
+  ['chest', 'the chest pain cant go away'],
+  ['chest', 'this chest pain refuses to go away'],
+  ['chest', 'my chest pain refused to go away'],
+  ['chest', 'dis chest pain refuse go away'],
+  ['chest', 'my chest pain no wan gree go away'],
+  // A negator four words back, in the next clause, or before an exclamation's comma, is not this sign's.
+  ['chest', "I didn't sleep well with chest pain"],
+  ['chest', 'no fever but chest pain since morning'],
+  ['collapse', 'Oh no, he collapsed'],
+  ['collapse', 'my dad collapsed before we reached the hospital'],
+  ['collapse', 'He was never sick but collapsed today'],
+  ['collapse', "I don't know why he collapsed"],
+  // A past time in an earlier clause, after a comma and "but".
+  ['stroke', 'My dad had a stroke in 2019, but now his face is drooping'],
+  ['stroke', 'My mum had a stroke in 2019 and she was fine, but now her face is drooping'],
+  // One sign near its context is enough, wherever the others are.
+  ['maternal', 'I am 7 months pregnant and bleeding. The blood is bright red'],
+  // The context at the edge of its reach (12 words for the maternal groups), or with its own past time.
+  ['maternal', 'I am 5 months pregnant and since yesterday evening I have been noticing that I am still bleeding'],
+  ['maternal', 'my wife is bleeding a lot after she gave birth about 2 weeks ago'],
+  ['maternal', 'my sister is bleeding after her delivery last week'],
+  // Yoruba with its tone marks; letters held down.
+  ['child', 'ọmọ mi is not breathing'],
+  ['child', 'abeg my pikin dey fit'],
+  ['breathing', 'her throat is swellllling after she ate groundnut'],
+  ['bleeding', 'blood dey comot wellll'],
 ];
 
 export const ordinaryMessages: readonly string[] = [
@@ -421,4 +450,16 @@ export const ordinaryMessages: readonly string[] = [
   'Can pregnant women take blood tonic?',
   'I want to die my hair, which salon',
   'My son took his tablets this morning, when is the next dose?',
+  // ——— The fifth batch (see above) ———
+  'She has no fever or cough or chest pain, just tiredness',
+  'He has neither a fever nor any chest pain, just a cold',
+  'It is not the chest pain again, just a cough',
+  'The chest pain stopped not long after I took my drugs',
+  'He was choking on a fish bone but it stopped, no need to come',
+  'When I was a kid seizures were a big problem for me, now I just need a check-up',
+  'I bled a lot after the delivery of my first baby last year, can it happen again?',
+  'I was pregnant and bleeding a little last year but my baby is fine, can I book a scan?',
+  'I am 6 months pregnant. My son fell and his knee is bleeding a little, which plaster is best?',
+  'I am pregnant and my son fell off his bicycle at school today and his knee is bleeding a little',
+  "My son's knee is bleeding a little after he fell at school, what plaster can I use on him since I am pregnant?",
 ];
