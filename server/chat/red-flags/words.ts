@@ -44,13 +44,16 @@ function normaliseWord(raw: string, spellingOf: ReadonlyMap<string, string>, isK
   return spellingOf.get(word) ?? word;
 }
 
-/** Lower case without accents, with one kind of apostrophe, and a number apart from the word after it ("30weeks"). */
+/**
+ * Lower case without accents, with one kind of apostrophe, and a number apart from the word after it ("30weeks"). The
+ * apostrophes go first: decomposed, an acute accent typed for one (´) is a space and a mark, which split "can´t".
+ */
 const plainText = (message: string) =>
   message
+    .replace(/[\u2018\u2019\u02BC`\u00B4]/g, "'")
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[\u2018\u2019\u02BC`\u00B4]/g, "'")
     .replace(/(\d)(\p{L})/gu, '$1 $2');
 
 /** Words and boundary tokens; a run of punctuation makes one boundary, a sentence end winning over a clause end. */

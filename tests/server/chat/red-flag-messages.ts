@@ -192,6 +192,8 @@ export const emergencyMessages: readonly (readonly [RedFlagCategory, string])[] 
   ['chest', 'heavy chest, pain in my jaw'],
   ['breathing', "I can't breath"],
   ['breathing', 'I cant breathe'],
+  // An acute accent typed for the apostrophe (a phone keyboard's ´): decomposed, it must not split "can´t" in two.
+  ['breathing', 'She can´t breathe'],
   ['breathing', 'I no fit breathe'],
   ['breathing', 'my husband is struggling to breathe'],
   ['breathing', 'shortness of breath and my lips are blue'],
