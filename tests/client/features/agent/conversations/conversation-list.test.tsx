@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ComponentProps } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationList } from '../../../../../client/features/agent/conversations/conversation-list';
@@ -8,27 +9,37 @@ import { ME, settle, summary, expectNoAxeViolations } from '../parts-fixture';
 
 afterEach(() => cleanup());
 
+/** The list with quiet defaults: no counts, nothing selected or typing, every handler a mock. */
+const renderList = (props: Partial<ComponentProps<typeof ConversationList>>) =>
+  render(
+    <ConversationList
+      conversations={[summary(1)]}
+      view="open"
+      search=""
+      counts={null}
+      loading={false}
+      selectedId={null}
+      typing={[]}
+      now={Date.parse('2026-01-01T10:00:00Z')}
+      meId={ME.id}
+      headingRef={{ current: null }}
+      onView={vi.fn()}
+      onSearch={vi.fn()}
+      onOpen={vi.fn()}
+      {...props}
+    />,
+  );
+
 describe('the conversation list', () => {
   it('shows the views with their counts (aria-pressed), urgent rows first with the word "Urgent"', async () => {
     const onView = vi.fn();
     const onSearch = vi.fn();
-    const { container } = render(
-      <ConversationList
-        conversations={[summary(2, { urgent: true }), summary(1, { status: 'pending', unreadCount: 3 })]}
-        view="open"
-        search=""
-        counts={{ mine: 1, unassigned: 2, open: 5, resolved: 7 }}
-        loading={false}
-        selectedId={null}
-        typing={[]}
-        now={Date.parse('2026-01-01T10:00:00Z')}
-        meId={ME.id}
-        headingRef={{ current: null }}
-        onView={onView}
-        onSearch={onSearch}
-        onOpen={vi.fn()}
-      />,
-    );
+    const { container } = renderList({
+      conversations: [summary(2, { urgent: true }), summary(1, { status: 'pending', unreadCount: 3 })],
+      counts: { mine: 1, unassigned: 2, open: 5, resolved: 7 },
+      onView,
+      onSearch,
+    });
     const views = within(screen.getByRole('group', { name: 'Views' })).getAllByRole('button');
     expect(views.map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
       ['Mine (1)', 'false'],
@@ -54,23 +65,7 @@ describe('the conversation list', () => {
 
   it('clears an applied search with "Clear search": the whole view again, the focus in the box', () => {
     const onSearch = vi.fn();
-    render(
-      <ConversationList
-        conversations={[summary(1)]}
-        view="open"
-        search="Lekki"
-        counts={null}
-        loading={false}
-        selectedId={null}
-        typing={[]}
-        now={Date.parse('2026-01-01T10:00:00Z')}
-        meId={ME.id}
-        headingRef={{ current: null }}
-        onView={vi.fn()}
-        onSearch={onSearch}
-        onOpen={vi.fn()}
-      />,
-    );
+    renderList({ search: 'Lekki', onSearch });
     const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search conversations' });
     expect(box.value).toBe('Lekki');
     expect(screen.getByRole('status').textContent).toBe('1 conversation matches “Lekki” in All open.');
