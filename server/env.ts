@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_RETENTION_MONTHS } from '../shared/constants';
 import { DEFAULT_SUPPORT_HOURS, parseHolidayDates, parseSupportHours } from '../shared/support-hours';
+import { parseFallbackOrder, parseMessagingDrivers } from './messaging/messaging-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -84,9 +85,57 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'letters, digits and : _ . - only, at most 64' })
     .default('ilera:'),
+  /**
+   * Who carries each channel (issue #27): a comma-separated list of sink, termii, africastalking and whatsapp, at most
+   * one per channel (termii and africastalking carry SMS, whatsapp carries WhatsApp). A channel no driver carries goes
+   * to the sink: stored in outbound_messages and shown on the staff Messages page, sent nowhere.
+   */
+  MESSAGING_DRIVER: parsedWith(parseMessagingDrivers).default(() => parseMessagingDrivers('sink')),
+  /** The order of channels tried for a patient, among those they agreed to; e-mail needs no consent. */
+  MESSAGING_FALLBACK: parsedWith(parseFallbackOrder).default(() => parseFallbackOrder('whatsapp,sms,email')),
+  /** A WhatsApp message with no delivery receipt after this many minutes goes by the next channel. */
+  MESSAGING_FALLBACK_MINUTES: positiveInt.max(24 * 60).default(30),
+  /** Termii (https://developers.termii.com): the account's API key, its registered sender ID and its base URL. */
+  TERMII_API_KEY: z.string().min(1).optional(),
+  TERMII_SENDER_ID: z.string().min(1).max(11).optional(),
+  TERMII_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://v3.api.termii.com'),
+  /** The secret key Termii signs its delivery webhooks with (X-Termii-Signature). */
+  TERMII_SECRET_KEY: z.string().min(1).optional(),
+  /** Africa's Talking (https://developers.africastalking.com): username, API key, sender ID and base URL. */
+  AT_USERNAME: z.string().min(1).optional(),
+  AT_API_KEY: z.string().min(1).optional(),
+  AT_SENDER_ID: z.string().min(1).max(11).optional(),
+  AT_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.africastalking.com'),
+  /** Africa's Talking does not sign callbacks: their URL carries this token (?token=…), 24+ characters. */
+  AT_WEBHOOK_TOKEN: z.string().min(24).optional(),
+  /** WhatsApp Cloud API (Meta): a system-user access token, the sender's phone-number ID, and the Graph API URL. */
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, { error: 'digits only' }).optional(),
+  WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
+  /** The app secret that signs Meta's webhooks (X-Hub-Signature-256), and the token its verification GET echoes. */
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
 });
 
+/** Each driver named in MESSAGING_DRIVER needs these settings. */
+const driverSettings = {
+  sink: [],
+  termii: ['TERMII_API_KEY', 'TERMII_SENDER_ID', 'TERMII_SECRET_KEY'],
+  africastalking: ['AT_USERNAME', 'AT_API_KEY', 'AT_WEBHOOK_TOKEN'],
+  whatsapp: ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'],
+} as const;
+
 export const envSchema = settingsSchema.superRefine((env, context) => {
+  for (const driver of env.MESSAGING_DRIVER) {
+    for (const name of driverSettings[driver]) {
+      if (!env[name])
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set when MESSAGING_DRIVER names ${driver}`,
+        });
+    }
+  }
   // A secret generated per node would sign visitor cookies the other nodes reject, splitting visitors.
   if (env.REDIS_URL && !env.CHAT_COOKIE_SECRET) {
     context.addIssue({
