@@ -5,11 +5,7 @@ import { TickBox } from '../../../../client/components/form/tick-box';
 import { ToastProvider } from '../../../../client/components/toast/toast-provider';
 import { appointmentMessages } from '../../../../client/features/forms/appointment/appointment-form';
 import { StoredForm } from '../../../../client/features/forms/stored-form';
-import {
-  CONSENT_NEEDS_PHONE_MESSAGE,
-  consentHints,
-  consentLabels,
-} from '../../../../shared/messaging/consent';
+import { CONSENT_NEEDS_PHONE_MESSAGE, consentHints, consentLabels } from '../../../../shared/messaging/consent';
 
 // The form loads its check (zod + schema) on demand; warm that import so no wait below races a cold transform.
 beforeAll(async () => {

@@ -122,12 +122,10 @@ describe("the account page's 'Updates on your phone' (issue #27.5)", () => {
     const answer = await caller.patient.setMessageConsent({ phoneE164: '+2348031234567', channel: 'sms', on: false });
     expect(answer.sms).toEqual({ status: 'off' });
     expect(await queuedTexts('+2348031234567')).toEqual([{ template: 'request_received', status: 'cancelled' }]);
-    expect((await messageConsents.history(world.db, '+2348031234567')).map((row) => [row.action, row.source])).toEqual(
-      [
-        ['granted', 'appointment form'],
-        ['withdrawn', 'account'],
-      ],
-    );
+    expect((await messageConsents.history(world.db, '+2348031234567')).map((row) => [row.action, row.source])).toEqual([
+      ['granted', 'appointment form'],
+      ['withdrawn', 'account'],
+    ]);
     expect(await auditOf('messaging.opt_out')).toEqual([{ actor_user_id: user.id, subject: 'phone:+234…67' }]);
   });
 
