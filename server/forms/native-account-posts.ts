@@ -1,6 +1,6 @@
 /**
  * The account forms as plain HTML posts (issue #15): sign-up, log-in, forgot and reset password, e-mail confirmation,
- * and on the dashboard account deletion and cancelling an appointment. Each checks with the form's shared schema and
+ * and on the dashboard account deletion, cancelling an appointment and turning texts to a number on or off. Each checks with the form's shared schema and
  * calls the same tRPC procedure as the enhanced form, so limits, lock-outs, session cookies and messages are the same.
  * Passwords are never sent back into the page.
  */
@@ -23,6 +23,7 @@ import {
   signUpFormSchema,
 } from '../../shared/schemas/auth';
 import { requestIdSchema } from '../../shared/requests';
+import { messageConsentChangeSchema } from '../../shared/schemas/message-consent';
 import {
   doneAt,
   fieldErrorsOf,
@@ -150,6 +151,22 @@ export const accountFormPosts: Record<AccountFormName, AccountPost> = {
     try {
       await (await callerFor(form.req, form.res)).patient.cancelRequest(parsed.data);
       return done(form, 'cancelled');
+    } catch (error) {
+      return logInAgain(error) ?? refusal(form, error, logger);
+    }
+  },
+
+  /** 'Turn on' or 'Turn off' beside a number's SMS or WhatsApp under 'Updates on your phone'. */
+  [ACCOUNT_FORM.messageConsent]: async ({ callerFor, logger }, form) => {
+    const parsed = messageConsentChangeSchema.safeParse({
+      phoneE164: form.field('phoneE164'),
+      channel: form.field('channel'),
+      on: form.field('on') === 'on',
+    });
+    if (!parsed.success) return form.page(400, fieldErrorsOf(parsed.error));
+    try {
+      await (await callerFor(form.req, form.res)).patient.setMessageConsent(parsed.data);
+      return done(form, `${parsed.data.channel}-${parsed.data.on ? 'on' : 'off'}`);
     } catch (error) {
       return logInAgain(error) ?? refusal(form, error, logger);
     }

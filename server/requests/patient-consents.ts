@@ -4,6 +4,7 @@
  * request of this account answers NOT_FOUND, as a request id does: numbers cannot be probed.
  */
 import { TRPCError } from '@trpc/server';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { ConsentStatus, MessageConsentChangeInput } from '../../shared/schemas/message-consent';
 import { messageConsents, type ConsentState } from '../data/message-consents';
 import { requests } from '../data/requests';
@@ -15,7 +16,13 @@ import { withdrawConsent, type ProviderEventDeps } from '../messaging/provider-e
 export const ACCOUNT_CONSENT_SOURCE = 'account';
 const NUMBER_NOT_FOUND_MESSAGE = 'We could not find that phone number on your requests.';
 
-export type NumberConsents = { phoneE164: string; sms: ConsentStatus; whatsapp: ConsentStatus };
+export type NumberConsents = {
+  phoneE164: string;
+  /** For people: '+234 803 123 4567'. */
+  display: string;
+  sms: ConsentStatus;
+  whatsapp: ConsentStatus;
+};
 
 /** The numbers on the account's own requests; null until the address is confirmed (as 'My requests'). */
 async function ownNumbers(deps: Pick<ProviderEventDeps, 'db'>, userId: number): Promise<string[] | null> {
@@ -33,7 +40,8 @@ function statusOf(state: ConsentState | undefined): ConsentStatus {
 
 async function consentsOf(deps: Pick<ProviderEventDeps, 'db'>, phoneE164: string): Promise<NumberConsents> {
   const state = await messageConsents.stateOf(deps.db, phoneE164);
-  return { phoneE164, sms: statusOf(state.sms), whatsapp: statusOf(state.whatsapp) };
+  const display = parsePhoneNumberFromString(phoneE164)?.formatInternational() ?? phoneE164;
+  return { phoneE164, display, sms: statusOf(state.sms), whatsapp: statusOf(state.whatsapp) };
 }
 
 export async function patientMessageConsents(deps: Pick<ProviderEventDeps, 'db'>, userId: number) {
@@ -53,7 +61,8 @@ export async function setPatientMessageConsent(
   change: MessageConsentChangeInput,
 ): Promise<NumberConsents> {
   const numbers = await ownNumbers(deps, userId);
-  if (!numbers?.includes(change.phoneE164)) throw new TRPCError({ code: 'NOT_FOUND', message: NUMBER_NOT_FOUND_MESSAGE });
+  if (!numbers?.includes(change.phoneE164))
+    throw new TRPCError({ code: 'NOT_FOUND', message: NUMBER_NOT_FOUND_MESSAGE });
   const current = await consentsOf(deps, change.phoneE164);
   if ((current[change.channel].status === 'on') === change.on) return current;
   const where = { source: ACCOUNT_CONSENT_SOURCE, userId };

@@ -60,8 +60,18 @@ describe("the account page's 'Updates on your phone' (issue #27.5)", () => {
     expect(answer).toEqual({
       confirmed: true,
       numbers: [
-        { phoneE164: '+2348031234567', sms: { status: 'on', since: expect.any(String) }, whatsapp: { status: 'off' } },
-        { phoneE164: '+2348050001111', sms: { status: 'off' }, whatsapp: { status: 'off' } },
+        {
+          phoneE164: '+2348031234567',
+          display: '+234 803 123 4567',
+          sms: { status: 'on', since: expect.any(String) },
+          whatsapp: { status: 'off' },
+        },
+        {
+          phoneE164: '+2348050001111',
+          display: '+234 805 000 1111',
+          sms: { status: 'off' },
+          whatsapp: { status: 'off' },
+        },
       ],
     });
     const unconfirmed = await patient('unconfirmed@example.com', false);
