@@ -1,7 +1,8 @@
 /**
  * The account forms as plain HTML posts (issue #15): sign-up, log-in, forgot and reset password, e-mail confirmation,
- * and on the dashboard account deletion, cancelling an appointment and turning texts to a number on or off. Each checks with the form's shared schema and
- * calls the same tRPC procedure as the enhanced form, so limits, lock-outs, session cookies and messages are the same.
+ * and on the dashboard account deletion, cancelling an appointment and turning texts to a number on or off. Each
+ * checks with the form's shared schema and calls the same tRPC procedure as the enhanced form, so limits, lock-outs,
+ * session cookies and messages are the same.
  * Passwords are never sent back into the page.
  */
 import { TRPCError } from '@trpc/server';

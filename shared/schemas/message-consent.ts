@@ -11,7 +11,4 @@ export const messageConsentChangeSchema = z.object({
 export type MessageConsentChangeInput = z.infer<typeof messageConsentChangeSchema>;
 
 /** Where a number's texts stand on a channel: on since, off (never given or withdrawn here), or ended by a STOP. */
-export type ConsentStatus =
-  | { status: 'on'; since: string }
-  | { status: 'off' }
-  | { status: 'stopped'; since: string };
+export type ConsentStatus = { status: 'on'; since: string } | { status: 'off' } | { status: 'stopped'; since: string };
