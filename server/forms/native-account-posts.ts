@@ -23,6 +23,7 @@ import {
   resetPasswordFormSchema,
   signUpFormSchema,
 } from '../../shared/schemas/auth';
+import { PHONE_UPDATES_NOTICE_ID, messageConsentOutcome } from '../../shared/forms/message-consent-notices';
 import { requestIdSchema } from '../../shared/requests';
 import { messageConsentChangeSchema } from '../../shared/schemas/message-consent';
 import {
@@ -167,7 +168,8 @@ export const accountFormPosts: Record<AccountFormName, AccountPost> = {
     if (!parsed.success) return form.page(400, fieldErrorsOf(parsed.error));
     try {
       await (await callerFor(form.req, form.res)).patient.setMessageConsent(parsed.data);
-      return done(form, `${parsed.data.channel}-${parsed.data.on ? 'on' : 'off'}`);
+      const outcome = messageConsentOutcome(parsed.data.channel, parsed.data.on);
+      return doneAt(DASHBOARD_PAGE, form.name, outcome, PHONE_UPDATES_NOTICE_ID);
     } catch (error) {
       return logInAgain(error) ?? refusal(form, error, logger);
     }

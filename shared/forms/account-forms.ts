@@ -76,29 +76,7 @@ export const accountNotices: Record<string, AccountNotice> = {
     title: 'Appointment cancelled',
     description: 'We have emailed you a confirmation.',
   },
-  ...messageConsentNotices(),
 };
-
-/** 'Updates on your phone' on the dashboard (issue #27.5): turned on or off, per channel (`sms-on`, `whatsapp-off`). */
-function messageConsentNotices(): Record<string, AccountNotice> {
-  const notices: Record<string, AccountNotice> = {};
-  for (const [channel, name] of [
-    ['sms', 'SMS'],
-    ['whatsapp', 'WhatsApp'],
-  ] as const) {
-    notices[`${ACCOUNT_FORM.messageConsent}:${channel}-on`] = {
-      page: DASHBOARD_PAGE,
-      title: `${name} updates turned on`,
-      description: `We will send your reference, times and changes to this number by ${name}. Reply STOP to end them.`,
-    };
-    notices[`${ACCOUNT_FORM.messageConsent}:${channel}-off`] = {
-      page: DASHBOARD_PAGE,
-      title: `${name} updates turned off`,
-      description: `We will send nothing more to this number by ${name}; anything waiting to go was stopped.`,
-    };
-  }
-  return notices;
-}
 
 export const accountNoticeFor = (form: string | null, outcome: string | null): AccountNotice | null =>
   (form && outcome && accountNotices[`${form}:${outcome}`]) || null;

@@ -3,15 +3,21 @@
  * WhatsApp updates go to it, and one button per channel to turn them on or off. Withdrawing is one click, as a STOP
  * reply is. Plain forms underneath (issue #15): without JavaScript each button posts through the same procedure.
  */
-import { ACCOUNT_FORM, accountNoticeFor } from '../../../shared/forms/account-forms';
-import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
+import { useSearch } from 'wouter';
+import { ACCOUNT_FORM } from '../../../shared/forms/account-forms';
+import { FORM_NAME_FIELD, SENT_QUERY } from '../../../shared/forms/form-post';
+import {
+  PHONE_UPDATES_NOTICE_ID,
+  channelNames,
+  messageConsentNotice,
+  messageConsentOutcome,
+} from '../../../shared/forms/message-consent-notices';
 import { consentHints, type ConsentChannel } from '../../../shared/messaging/consent';
 import type { ConsentStatus } from '../../../shared/schemas/message-consent';
 import { useSubmissionErrors } from '../../components/form/use-submission-errors';
 import { useToast } from '../../components/toast/toast-provider';
 import { trpc } from '../../lib/trpc';
 
-const channelNames: Record<ConsentChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 const CHANNELS = ['sms', 'whatsapp'] as const;
 
 const lagosDay = new Intl.DateTimeFormat('en-GB', {
@@ -85,6 +91,12 @@ export function PhoneUpdates() {
   const { toast } = useToast();
   // A plain post refused (a number no longer on the account's requests, say) comes back with its message.
   const refused = useSubmissionErrors(ACCOUNT_FORM.messageConsent);
+  // What a plain post changed, on the page it was redirected to.
+  const query = new URLSearchParams(useSearch());
+  const posted =
+    query.get(SENT_QUERY.form) === ACCOUNT_FORM.messageConsent
+      ? messageConsentNotice(query.get(SENT_QUERY.reference))
+      : null;
   const change = trpc.patient.setMessageConsent.useMutation({
     onSuccess: (changed, input) => {
       utils.patient.messageConsents.setData(undefined, (current) =>
@@ -95,7 +107,7 @@ export function PhoneUpdates() {
             }
           : current,
       );
-      const notice = accountNoticeFor(ACCOUNT_FORM.messageConsent, `${input.channel}-${input.on ? 'on' : 'off'}`);
+      const notice = messageConsentNotice(messageConsentOutcome(input.channel, input.on));
       if (notice) toast({ title: notice.title, description: notice.description });
     },
     onError: (error) =>
@@ -111,6 +123,12 @@ export function PhoneUpdates() {
         Updates about your requests by SMS or WhatsApp, to the numbers you gave us: your reference, times and changes,
         never health details.
       </p>
+      {posted ? (
+        <div className="app-notice" role="status" id={PHONE_UPDATES_NOTICE_ID} tabIndex={-1}>
+          <p className="app-notice__title">{posted.title}</p>
+          <p>{posted.description}</p>
+        </div>
+      ) : null}
       {refused?.summary[0] ? <p role="alert">{refused.summary[0].message}</p> : null}
       {list.isPending ? (
         <p role="status">Loading your phone numbers…</p>
