@@ -1,6 +1,6 @@
 /**
  * Africa's Talking (https://developers.africastalking.com): bulk SMS, delivery reports and incoming messages.
- * Send: https://developers.africastalking.com/docs/sms/sending/bulk. Callbacks: http://docs.africastalking.com/sms/notifications
+ * Send: http://docs.africastalking.com/sms/sending. Callbacks: http://docs.africastalking.com/sms/notifications
  * and /sms/callback (form-encoded POSTs, unsigned: our callback URL carries a secret token instead).
  */
 import { z } from 'zod';
@@ -48,7 +48,7 @@ export function createAfricasTalkingDriver(
   settings: AfricasTalkingSettings,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
 ): MessagingDriver {
-  const url = new URL('/version1/messaging', settings.AT_BASE_URL).href;
+  const url = `${settings.AT_BASE_URL.replace(/\/+$/, '')}/version1/messaging`;
   const secrets = [settings.AT_API_KEY];
   return {
     name: 'africastalking',

@@ -32,7 +32,7 @@ export function createTermiiDriver(
   settings: TermiiSettings,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
 ): MessagingDriver {
-  const url = new URL('/api/sms/send', settings.TERMII_BASE_URL).href;
+  const url = `${settings.TERMII_BASE_URL.replace(/\/+$/, '')}/api/sms/send`;
   const secrets = [settings.TERMII_API_KEY];
   return {
     name: 'termii',
