@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import type { Env } from '../../env';
 import { ProviderError, type DeliveryStatus, type MessagingDriver, type ProviderWebhook } from '../messaging-types';
+import type { ProviderSettings } from './provider-settings';
 import { checkE164, redact, requestProvider, retryableHttpStatus } from './provider-request';
 import { constantTimeEqual, providerTime, toE164 } from './webhook-checks';
 
-type Narrowed<T> = { [K in keyof T]-?: NonNullable<T[K]> };
-export type AfricasTalkingSettings = Narrowed<Pick<Env, 'AT_USERNAME' | 'AT_API_KEY' | 'AT_BASE_URL'>> &
+export type AfricasTalkingSettings = ProviderSettings<'AT_USERNAME' | 'AT_API_KEY' | 'AT_BASE_URL'> &
   Partial<Pick<Env, 'AT_SENDER_ID'>>;
-export type AfricasTalkingWebhookSettings = Narrowed<Pick<Env, 'AT_WEBHOOK_TOKEN'>>;
+export type AfricasTalkingWebhookSettings = ProviderSettings<'AT_WEBHOOK_TOKEN'>;
 
 /**
  * Recipient statusCodes (the bulk SMS reference): 100 Processed, 101 Sent and 102 Queued took the message. Refusals

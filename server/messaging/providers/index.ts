@@ -6,10 +6,11 @@ import type { Env } from '../../env';
 import { driverChannel } from '../messaging-settings';
 import type { MessagingDriver, PhoneChannel, ProviderName, ProviderWebhook } from '../messaging-types';
 import { africasTalkingWebhook, createAfricasTalkingDriver } from './africastalking';
+import type { ProviderSettings } from './provider-settings';
 import { createTermiiDriver, termiiWebhook } from './termii';
 import { createWhatsAppDriver, whatsAppWebhook } from './whatsapp-cloud';
 
-type ProviderSettings = Pick<
+type MessagingEnv = Pick<
   Env,
   | 'MESSAGING_DRIVER'
   | 'TERMII_API_KEY'
@@ -28,25 +29,23 @@ type ProviderSettings = Pick<
   | 'WHATSAPP_VERIFY_TOKEN'
 >;
 
-type Present<T, K extends keyof T> = { [P in K]-?: NonNullable<T[P]> };
-
 /**
  * The named settings, or an error naming the missing one. loadEnv already refuses a driver without its settings;
  * this keeps an env built some other way (a test, a tool) from sending with half a configuration.
  */
-function settingsFor<K extends keyof ProviderSettings>(env: ProviderSettings, names: readonly K[]) {
-  const picked: Partial<Present<ProviderSettings, K>> = {};
+function settingsFor<K extends keyof MessagingEnv>(env: MessagingEnv, names: readonly K[]): ProviderSettings<K> {
+  const picked: Partial<ProviderSettings<K>> = {};
   for (const name of names) {
     const value = env[name];
     if (value === undefined || value === null || value === '') throw new Error(`${name} is not set`);
     picked[name] = value;
   }
-  return picked as Present<ProviderSettings, K>;
+  return picked as ProviderSettings<K>;
 }
 
 type PhoneProvider = Exclude<ProviderName, 'sink'>;
 
-const driverFactories: Record<PhoneProvider, (env: ProviderSettings, fetchImpl?: typeof fetch) => MessagingDriver> = {
+const driverFactories: Record<PhoneProvider, (env: MessagingEnv, fetchImpl?: typeof fetch) => MessagingDriver> = {
   termii: (env, fetchImpl) =>
     createTermiiDriver(settingsFor(env, ['TERMII_API_KEY', 'TERMII_SENDER_ID', 'TERMII_BASE_URL']), fetchImpl),
   africastalking: (env, fetchImpl) =>
@@ -63,7 +62,7 @@ const driverFactories: Record<PhoneProvider, (env: ProviderSettings, fetchImpl?:
 
 /** The driver of each channel MESSAGING_DRIVER names one for; a channel without one is absent (the sink takes it). */
 export function createDrivers(
-  env: ProviderSettings,
+  env: MessagingEnv,
   fetchImpl?: typeof fetch,
 ): Partial<Record<PhoneChannel, MessagingDriver>> {
   const drivers: Partial<Record<PhoneChannel, MessagingDriver>> = {};
@@ -78,7 +77,7 @@ export function createDrivers(
  * The webhook of each provider whose callback secret is set, whether or not it sends today: after a switch of
  * provider, the old one's late receipts still find their messages.
  */
-export function createWebhooks(env: ProviderSettings): Partial<Record<PhoneProvider, ProviderWebhook>> {
+export function createWebhooks(env: MessagingEnv): Partial<Record<PhoneProvider, ProviderWebhook>> {
   const webhooks: Partial<Record<PhoneProvider, ProviderWebhook>> = {};
   if (env.TERMII_SECRET_KEY) webhooks.termii = termiiWebhook({ TERMII_SECRET_KEY: env.TERMII_SECRET_KEY });
   if (env.AT_WEBHOOK_TOKEN) webhooks.africastalking = africasTalkingWebhook({ AT_WEBHOOK_TOKEN: env.AT_WEBHOOK_TOKEN });

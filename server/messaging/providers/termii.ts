@@ -5,7 +5,6 @@
  * to the same webhook URL of the account).
  */
 import { z } from 'zod';
-import type { Env } from '../../env';
 import {
   ProviderError,
   type DeliveryStatus,
@@ -13,19 +12,18 @@ import {
   type ProviderEvent,
   type ProviderWebhook,
 } from '../messaging-types';
+import type { ProviderSettings } from './provider-settings';
 import { checkE164, redact, requestProvider, retryableHttpStatus } from './provider-request';
 import { headerValue, hmacMatches, providerTime, toE164 } from './webhook-checks';
 
-type Narrowed<T> = { [K in keyof T]-?: NonNullable<T[K]> };
-export type TermiiSettings = Narrowed<Pick<Env, 'TERMII_API_KEY' | 'TERMII_SENDER_ID' | 'TERMII_BASE_URL'>>;
-export type TermiiWebhookSettings = Narrowed<Pick<Env, 'TERMII_SECRET_KEY'>>;
+export type TermiiSettings = ProviderSettings<'TERMII_API_KEY' | 'TERMII_SENDER_ID' | 'TERMII_BASE_URL'>;
+export type TermiiWebhookSettings = ProviderSettings<'TERMII_SECRET_KEY'>;
 
 const sendReplySchema = z.object({
   // Documented as a string; older answers gave a number, which loses digits past 2^53, so message_id_str wins.
   message_id: z.union([z.string(), z.number()]).optional(),
   message_id_str: z.string().optional(),
   message: z.string().optional(),
-  code: z.union([z.string(), z.number()]).optional(),
 });
 
 export function createTermiiDriver(

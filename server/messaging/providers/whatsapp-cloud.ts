@@ -6,7 +6,6 @@
  * Error codes: https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes.
  */
 import { z } from 'zod';
-import type { Env } from '../../env';
 import {
   ProviderError,
   type DeliveryStatus,
@@ -15,14 +14,14 @@ import {
   type ProviderEvent,
   type ProviderWebhook,
 } from '../messaging-types';
+import type { ProviderSettings } from './provider-settings';
 import { checkE164, redact, requestProvider, retryableHttpStatus } from './provider-request';
 import { constantTimeEqual, headerValue, hmacMatches, toE164 } from './webhook-checks';
 
-type Narrowed<T> = { [K in keyof T]-?: NonNullable<T[K]> };
-export type WhatsAppSettings = Narrowed<
-  Pick<Env, 'WHATSAPP_ACCESS_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID' | 'WHATSAPP_GRAPH_URL'>
+export type WhatsAppSettings = ProviderSettings<
+  'WHATSAPP_ACCESS_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID' | 'WHATSAPP_GRAPH_URL'
 >;
-export type WhatsAppWebhookSettings = Narrowed<Pick<Env, 'WHATSAPP_APP_SECRET' | 'WHATSAPP_VERIFY_TOKEN'>>;
+export type WhatsAppWebhookSettings = ProviderSettings<'WHATSAPP_APP_SECRET' | 'WHATSAPP_VERIFY_TOKEN'>;
 
 /** Graph error codes that will fail again whatever the wait: the message needs a template, a new number or a person. */
 const finalErrorCodes = new Set([
