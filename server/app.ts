@@ -4,6 +4,8 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import { healthQuery } from './db/dialect';
 import { outboundMessages } from './data/outbound-messages';
+import { createWebhooks } from './messaging/providers';
+import { messagingWebhooksRouter } from './messaging/webhooks-route';
 import { databaseFaultOf } from './db/database-fault';
 import { readRequestSession } from './auth/session-middleware';
 import { jsonBodyGuard, MAX_BODY_BYTES } from './http/json-body-guard';
@@ -78,6 +80,9 @@ export function createApp(services: AppServices, deps: AppOptions) {
       filter: (req, res) => !req.originalUrl.startsWith('/trpc/') && compression.filter(req, res),
     }),
   );
+  // Providers' callbacks (issue #27.6) are signed server-to-server posts, not pages: before the origin rule, which is
+  // for browsers.
+  app.use(messagingWebhooksRouter(services, createWebhooks(env)));
   app.use(originCheck(env.PUBLIC_ORIGIN));
 
   // A read: in WAL mode it never waits for a writer, and the database layer gives the

@@ -13,7 +13,6 @@ import type { Logger } from '../logger';
 import type { MailQueue } from '../mail/mail-queue';
 import { backoffDelay } from '../mail/mail-worker';
 import type { Messaging } from './messaging-service';
-import { notBeforeFor } from './messaging-service';
 import { ProviderError, type MessagingDriver, type PhoneChannel } from './messaging-types';
 import { sinkDriver } from './sink-driver';
 
@@ -86,7 +85,7 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
       await handOver(row, { status: 'cancelled', error: 'consent withdrawn' });
       return false;
     }
-    const notBefore = notBeforeFor(row.template, now());
+    const notBefore = messaging.notBefore(row.template, now());
     if (notBefore > now()) {
       await outboundMessages.retryLater(db, row.id, row.attempts, notBefore, row.last_error ?? '');
       return false;
