@@ -40,7 +40,7 @@ function renderings(): { name: TemplateName; text: string }[] {
       else add(name, { link: longest.link, message: 'Ẹ kú àárọ̀ ’' });
       continue;
     }
-    add(name, { ...longest } as never);
+    add(name, { ...longest });
     if (name === 'request_confirmed') add(name, { ...longest, when: null });
   }
   return all;

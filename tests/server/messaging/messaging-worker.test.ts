@@ -60,7 +60,7 @@ function setUp(options: { drivers?: Partial<Record<PhoneChannel, MessagingDriver
   const worker: MessagingWorker = startMessagingWorker({
     db,
     env,
-    logger: silentLogger as never,
+    logger: silentLogger,
     messaging,
     mail,
     drivers: options.drivers ?? {},
@@ -71,7 +71,7 @@ function setUp(options: { drivers?: Partial<Record<PhoneChannel, MessagingDriver
   const deps = {
     db,
     logger: silentLogger as never,
-    audit: createAuditLog({ db, logger: silentLogger as never }),
+    audit: createAuditLog({ db, logger: silentLogger }),
     messaging,
     mail,
   };

@@ -51,7 +51,7 @@ function node(db: AppDatabase, name: string, sends: Map<string, string[]>) {
     worker: startMessagingWorker({
       db,
       env,
-      logger: silentLogger as never,
+      logger: silentLogger,
       messaging,
       mail: createMailQueue(db),
       drivers: { sms: driver },
