@@ -56,8 +56,8 @@ export function fakeCredentialsFrom(env: Record<string, string | undefined>): Fa
 
 /**
  * The lines to put in the app's env to send through the fake at `fakeUrl`, plain NAME=value so a shell can source
- * them. Termii carries SMS here because it is the gateway the issue names first; MESSAGING_DRIVER=africastalking,whatsapp
- * tries Africa's Talking with the same lines.
+ * them. Termii carries SMS here because it is the gateway the issue names first;
+ * MESSAGING_DRIVER=africastalking,whatsapp tries Africa's Talking with the same lines.
  */
 export function appEnvLines(fakeUrl: string, credentials: FakeCredentials): string[] {
   return [

@@ -38,13 +38,16 @@ function displayText(body: Record<string, unknown>): string | FakeSendAnswer {
     if (typeof template.name !== 'string' || !template.name) return missing("template['name']");
     const language = asObject(template.language).code;
     if (typeof language !== 'string' || !language) return missing("template['language']['code']");
-    const components = Array.isArray(template.components) ? template.components : [];
+    const components: unknown[] = Array.isArray(template.components) ? template.components : [];
     const parameters = components
-      .flatMap((component) => {
+      .flatMap((component): unknown[] => {
         const list = asObject(component).parameters;
         return Array.isArray(list) ? list : [];
       })
-      .map((parameter) => String(asObject(parameter).text ?? ''));
+      .map((parameter) => {
+        const text = asObject(parameter).text;
+        return typeof text === 'string' ? text : '';
+      });
     return `[template ${template.name}, ${language}] ${parameters.join(' | ')}`.trim();
   }
   return graphError(400, 100, '(#100) Param type must be text or template in the fake provider.');
