@@ -39,5 +39,13 @@ export const hexId = (bytes = 12) => randomBytes(bytes).toString('hex');
 /** E.164 with the plus, as Africa's Talking and WhatsApp take it. */
 export const isE164 = (value: string) => /^\+[1-9]\d{7,14}$/.test(value);
 
-/** 'YYYY-MM-DD HH:mm:ss' in UTC, the way Termii and Africa's Talking write times in their callbacks. */
+/** 'YYYY-MM-DD HH:mm:ss' in UTC: the page's times. */
 export const spacedUtc = (now: Date) => now.toISOString().slice(0, 19).replace('T', ' ');
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/**
+ * 'YYYY-MM-DD HH:mm:ss' in Lagos time (UTC+1 all year), as Termii writes sent_at: its docs give no zone, and Termii
+ * is a Lagos company, which is also how the app's Termii webhook reads it.
+ */
+export const spacedLagos = (now: Date) => spacedUtc(new Date(now.getTime() + LAGOS_OFFSET_MS));

@@ -4,7 +4,7 @@
  * both signed with X-Termii-Signature, the HMAC-SHA512 of the body under the account's secret key.
  */
 import { createHmac } from 'node:crypto';
-import { decimalId, jsonAnswer, jsonObject, spacedUtc } from './fake-answers';
+import { decimalId, jsonAnswer, jsonObject, spacedLagos } from './fake-answers';
 import type { FakeProviderApi, FakeReceiptStatus, FakeSendAnswer } from './fake-provider-types';
 
 const CHANNELS = ['dnd', 'generic', 'whatsapp'];
@@ -84,7 +84,7 @@ export const fakeTermii: FakeProviderApi = {
       receiver: message.to.slice(1),
       sender: message.from,
       message: message.text,
-      sent_at: spacedUtc(new Date(message.receivedAt)),
+      sent_at: spacedLagos(new Date(message.receivedAt)),
       cost: '3.9',
       status: words,
       channel: message.route,

@@ -147,7 +147,7 @@ describe('Termii', () => {
   });
 
   it('posts a delivery report signed with X-Termii-Signature (HMAC-SHA512 of the body)', async () => {
-    const { app, fake } = await setUp();
+    const { app, fake } = await setUp({ now: () => new Date('2026-11-27T10:00:00Z') });
     const { message_id: messageId } = await (await termiiSend(fake)).json();
     const outcome = await fake.deliver(messageId, 'delivered');
     expect(outcome.result).toBe(200);
@@ -161,6 +161,8 @@ describe('Termii', () => {
       receiver: '2348031234567',
       status: 'Delivered',
       channel: 'dnd',
+      // Termii writes times without a zone; the fake writes Lagos time, as the app's parser reads them.
+      sent_at: '2026-11-27 11:00:00',
     });
     expect(fake.messages()[0]).toMatchObject({ status: 'delivered', callbacks: [{ result: 200 }] });
   });
