@@ -167,6 +167,14 @@ describe('Termii', () => {
     expect(fake.messages()[0]).toMatchObject({ status: 'delivered', callbacks: [{ result: 200 }] });
   });
 
+  it("refuses a receipt Termii never sends ('read') and one for a message it does not have", async () => {
+    const { app, fake } = await setUp();
+    const { message_id: messageId } = await (await termiiSend(fake)).json();
+    await expect(fake.deliver(messageId, 'read')).rejects.toThrow("termii reports no 'read' status");
+    await expect(fake.deliver('12345', 'delivered')).rejects.toThrow('No message 12345');
+    expect(app.received).toEqual([]);
+  });
+
   it('posts an inbound STOP, signed the same way', async () => {
     const { app, fake } = await setUp();
     await fake.reply('+2348031234567', 'STOP', 'termii');
