@@ -155,6 +155,7 @@ export function renderFakePage(state: FakePageState): string {
 ${state.notice ? `<p class="notice" role="status">${escapeHtml(state.notice)}</p>` : ''}
 <p><a href="/">Refresh the list</a></p>
 ${outage}
+<form method="post" action="/actions/verify"><button>Verify the app's WhatsApp webhook (Meta's GET with the verify token)</button></form>
 ${messagesSection(state)}
 ${textInForm()}
 ${activitySection(state.activity)}

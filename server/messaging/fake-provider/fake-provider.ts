@@ -65,6 +65,8 @@ export type FakeProvider = {
   deliver: (id: string, status: FakeReceiptStatus) => Promise<CallbackOutcome>;
   /** Posts a text from `from` (E.164) to the app, as `provider` would forward it. */
   reply: (from: string, text: string, provider: FakeProviderName) => Promise<CallbackOutcome>;
+  /** Makes Meta's verification GET to the app's WhatsApp webhook; the result says whether the challenge came back. */
+  verifyWhatsAppWebhook: () => Promise<CallbackOutcome>;
   /** While on, every send is answered with the provider's 503, as in an outage. */
   setOutage: (on: boolean) => void;
   close: () => Promise<void>;
@@ -171,6 +173,39 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     return post(APIS[provider].inbound(from, text, credentials, now()), `reply '${text}' by ${provider}`, from);
   }
 
+  /** Meta's GET: hub.mode=subscribe, the verify token and a challenge the app must echo (Graph API webhooks guide). */
+  async function verifyWhatsAppWebhook(): Promise<CallbackOutcome> {
+    const challenge = String(Math.floor(random() * 1e9));
+    const query = new URLSearchParams({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': credentials.WHATSAPP_VERIFY_TOKEN,
+      'hub.challenge': challenge,
+    });
+    let result: string;
+    try {
+      const response = await fetch(`${appUrl}/webhooks/whatsapp?${query}`, {
+        signal: AbortSignal.timeout(callbackTimeoutMs),
+      });
+      const body = await response.text();
+      result =
+        response.ok && body === challenge
+          ? 'verified: the app echoed the challenge'
+          : `not verified: the app answered ${response.status}`;
+    } catch (error) {
+      result = `the app did not answer (${error instanceof Error ? error.message : String(error)})`;
+    }
+    const outcome: CallbackOutcome = {
+      at: now().toISOString(),
+      what: 'WhatsApp webhook verification',
+      to: appUrl,
+      result,
+    };
+    activity.push(outcome);
+    if (activity.length > MAX_ACTIVITY) activity.shift();
+    log(`${outcome.what}: ${result}`);
+    return outcome;
+  }
+
   const automaticStatus = (to: string): FakeReceiptStatus =>
     (failSuffix && to.endsWith(failSuffix)) || random() < failRate ? 'failed' : 'delivered';
 
@@ -202,6 +237,10 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     if (action === 'outage') {
       outage = form.get('on') === 'true';
       return redirectWithNotice(response, outage ? 'Outage on: every send gets a 503.' : 'Outage over.');
+    }
+    if (action === 'verify') {
+      const outcome = await track(verifyWhatsAppWebhook());
+      return redirectWithNotice(response, `${outcome.what}: ${String(outcome.result)}`);
     }
     if (action === 'deliver') {
       const status = form.get('status') as FakeReceiptStatus;
@@ -283,6 +322,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     activity: () => [...activity],
     deliver: (id, status) => track(deliver(id, status)),
     reply: (from, text, provider) => track(reply(from, text, provider)),
+    verifyWhatsAppWebhook: () => track(verifyWhatsAppWebhook()),
     setOutage: (on) => {
       outage = on;
     },

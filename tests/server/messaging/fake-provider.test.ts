@@ -12,10 +12,20 @@ import { waitFor } from '../../helpers/wait-for';
 
 type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: Buffer };
 
-/** A plain HTTP server standing in for the app: it records every post and answers 200. */
+/**
+ * A plain HTTP server standing in for the app: it records every post and answers 200, and answers Meta's
+ * verification GET as the app's route will (the challenge for the right token, 403 otherwise).
+ */
 async function startReceiver() {
   const received: Received[] = [];
   const server = createServer((request, response) => {
+    if (request.method === 'GET') {
+      const query = new URL(request.url ?? '/', 'http://app.invalid').searchParams;
+      const verified =
+        query.get('hub.mode') === 'subscribe' && query.get('hub.verify_token') === KEYS.WHATSAPP_VERIFY_TOKEN;
+      response.statusCode = verified ? 200 : 403;
+      return void response.end(verified ? query.get('hub.challenge') : 'Forbidden');
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -364,6 +374,18 @@ describe('WhatsApp Cloud API', () => {
         text: { body: 'STOP' },
       },
     ]);
+  });
+});
+
+describe("the WhatsApp webhook's verification GET", () => {
+  it('says verified when the app echoes the challenge for the verify token', async () => {
+    const { fake } = await setUp();
+    expect((await fake.verifyWhatsAppWebhook()).result).toBe('verified: the app echoed the challenge');
+  });
+
+  it('says not verified when the app refuses the token', async () => {
+    const { fake } = await setUp({ credentials: { WHATSAPP_VERIFY_TOKEN: 'another-token' } });
+    expect((await fake.verifyWhatsAppWebhook()).result).toBe('not verified: the app answered 403');
   });
 });
 
