@@ -32,52 +32,62 @@ function numberOption(value: string | undefined, name: string, fallback: number,
   return number;
 }
 
+/** The command line and env, checked: a bad value throws with a message for the person who typed it. */
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'app-url': { type: 'string' },
+      delay: { type: 'string' },
+      manual: { type: 'boolean' },
+      'fail-suffix': { type: 'string' },
+      'fail-rate': { type: 'string' },
+      'print-env': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  const failSuffix = values['fail-suffix'] ?? '0000';
+  if (!/^\d*$/.test(failSuffix)) throw new Error('--fail-suffix takes digits');
+  const appUrl = URL.parse(values['app-url'] ?? process.env.APP_URL ?? FAKE_PROVIDER_DEFAULT_APP_URL)?.href;
+  if (!appUrl) throw new Error('--app-url (or APP_URL) must be a URL such as http://127.0.0.1:3000');
+  return {
+    help: Boolean(values.help),
+    printEnv: Boolean(values['print-env']),
+    port: numberOption(values.port ?? process.env.FAKE_PROVIDER_PORT, '--port', FAKE_PROVIDER_DEFAULT_PORT, 65535),
+    host: values.host ?? '127.0.0.1',
+    appUrl: appUrl.replace(/\/+$/, ''),
+    autoDeliverMs: values.manual ? null : numberOption(values.delay, '--delay', 1000, 3_600_000),
+    failSuffix,
+    failRate: numberOption(values['fail-rate'], '--fail-rate', 0, 1),
+  };
+}
+
 async function main() {
-  let values;
+  let options: ReturnType<typeof readOptions>;
   try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'app-url': { type: 'string' },
-        delay: { type: 'string' },
-        manual: { type: 'boolean' },
-        'fail-suffix': { type: 'string' },
-        'fail-rate': { type: 'string' },
-        'print-env': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-    if (values.help) return void process.stdout.write(`${usage}\n`);
-    if (values['fail-suffix'] && !/^\d+$/.test(values['fail-suffix'])) throw new Error('--fail-suffix takes digits');
-    new URL(values['app-url'] ?? process.env.APP_URL ?? FAKE_PROVIDER_DEFAULT_APP_URL);
+    options = readOptions();
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
     process.exit(64);
   }
-  const port = numberOption(values.port ?? process.env.FAKE_PROVIDER_PORT, 'port', FAKE_PROVIDER_DEFAULT_PORT, 65535);
-  const host = values.host ?? '127.0.0.1';
+  if (options.help) return void process.stdout.write(`${usage}\n`);
   const credentials = fakeCredentialsFrom(process.env);
-  if (values['print-env']) {
-    const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host;
-    return void process.stdout.write(`${appEnvLines(`http://${shownHost}:${port}`, credentials).join('\n')}\n`);
+  if (options.printEnv) {
+    const shownHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+    return void process.stdout.write(`${appEnvLines(`http://${shownHost}:${options.port}`, credentials).join('\n')}\n`);
   }
   const stamp = () => new Date().toISOString().slice(11, 19);
   const fake = await startFakeProvider({
-    port,
-    host,
-    appUrl: values['app-url'] ?? process.env.APP_URL ?? FAKE_PROVIDER_DEFAULT_APP_URL,
+    ...options,
     credentials,
-    autoDeliverMs: values.manual ? null : numberOption(values.delay, 'delay', 1000, 3_600_000),
-    failSuffix: values['fail-suffix'] ?? '0000',
-    failRate: numberOption(values['fail-rate'], 'fail-rate', 0, 1),
     log: (line) => process.stdout.write(`${stamp()} ${line}\n`),
   });
   process.stdout.write(
     [
       `Fake messaging provider (Termii, Africa's Talking, WhatsApp Cloud API) at ${fake.url}/`,
-      `Receipts and replies go to ${values['app-url'] ?? process.env.APP_URL ?? FAKE_PROVIDER_DEFAULT_APP_URL}/webhooks/…`,
+      `Receipts and replies go to ${options.appUrl}/webhooks/…`,
       '',
       "Start the app with these lines in its env (or MESSAGING_DRIVER=africastalking,whatsapp for Africa's Talking):",
       '',

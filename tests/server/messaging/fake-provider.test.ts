@@ -2,11 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startFakeProvider,
-  type FakeProvider,
-  type FakeProviderOptions,
-} from '../../../server/messaging/fake-provider/fake-provider';
+import type { FakeProviderOptions } from '../../../server/messaging/fake-provider/fake-provider-config';
+import { startFakeProvider, type FakeProvider } from '../../../server/messaging/fake-provider/fake-provider';
 import { FAKE_CREDENTIAL_DEFAULTS as KEYS } from '../../../server/messaging/fake-provider/fake-provider-settings';
 import { waitFor } from '../../helpers/wait-for';
 
