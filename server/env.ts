@@ -110,7 +110,10 @@ const settingsSchema = z.object({
   AT_WEBHOOK_TOKEN: z.string().min(24).optional(),
   /** WhatsApp Cloud API (Meta): a system-user access token, the sender's phone-number ID, and the Graph API URL. */
   WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, { error: 'digits only' }).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, { error: 'digits only' })
+    .optional(),
   WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
   /** The app secret that signs Meta's webhooks (X-Hub-Signature-256), and the token its verification GET echoes. */
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),

@@ -16,6 +16,7 @@ import { memoryRateLimiters, redisRateLimiters, type RateLimiterFactory } from '
 import { createRefusalCountLog, type RefusalCountLog } from './http/refusal-count-log';
 import type { Logger } from './logger';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
+import { createMessaging, type Messaging } from './messaging/messaging-service';
 import type { RedisClients } from './redis/redis-clients';
 import { createInboxEvents, type InboxEvents } from './staff/inbox-events';
 
@@ -43,6 +44,8 @@ export type AppServices = {
   inboxEvents: InboxEvents;
   /** The mail_outbox queue and its wake-up for this app's mail worker. */
   mail: MailQueue;
+  /** Texts to patients' phones (issue #27): planned by consent and fallback order, queued in outbound_messages. */
+  messaging: Messaging;
   /** Log-ins refused by the full hashing queue, logged as one count per second (issue #24). */
   hashingRefusals: RefusalCountLog;
   /** Faults the app's database calls met lately, for /healthz (a full disk is invisible to a read). */
@@ -75,6 +78,7 @@ export function createServices(
     formLimiters: overrides.formLimiters ?? createFormRateLimiters(env, limiters),
     inboxEvents: overrides.inboxEvents ?? createInboxEvents(),
     mail: overrides.mail ?? createMailQueue(db),
+    messaging: overrides.messaging ?? createMessaging({ env }),
     hashingRefusals:
       overrides.hashingRefusals ?? createRefusalCountLog(logger, 'password hashing queue full: log-ins refused'),
     databaseHealth: overrides.databaseHealth ?? createDatabaseHealth(),

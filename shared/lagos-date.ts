@@ -68,3 +68,16 @@ export const lagosWallClockToUtc = (wallClock: string): Date => new Date(`${wall
 /** An instant as Lagos wall-clock time, for transcripts and mails: '2026-11-25 14:03'. */
 export const formatLagosStamp = (iso: string): string =>
   new Date(Date.parse(iso) + 60 * 60 * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
+const shortWeekday = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** Lagos wall-clock 'YYYY-MM-DDTHH:MM' in few characters, for a text message: 'Fri 27 Nov, 10:00'. */
+export function formatLagosShort(wallClock: string): string {
+  const [date, time] = wallClock.split('T');
+  return `${shortWeekday.format(new Date(`${date!}T00:00:00Z`)).replace(',', '')}, ${time}`;
+}

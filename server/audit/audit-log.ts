@@ -43,6 +43,9 @@ export const AUDIT_EVENT_TYPES = [
   'chat.transcript_downloaded',
   'canned.save',
   'canned.delete',
+  // Messages to patients' phones (issue #27): consent given or withdrawn, on a form, by STOP or by staff.
+  'messaging.consent',
+  'messaging.opt_out',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -116,7 +116,7 @@ const stored = (value: StoredRow | null): StoredRow => {
 };
 
 /** Called in the storing transaction for a request seen for the first time (issue #13: the receipt e-mail). */
-export type OnNewRequest = (trx: Transaction<Database>, request: NewRequest) => Promise<void>;
+export type OnNewRequest = (trx: Transaction<Database>, request: NewRequest, inboxRow: InboxRow) => Promise<void>;
 
 type RequestFields = Omit<NewRequest, 'type' | 'submissionId' | 'reference'>;
 
@@ -142,7 +142,7 @@ function storeRequest<T extends Exclude<SubmissionTable, 'newsletter_subscriptio
       reference: row.reference,
     };
     const inboxRow = await addToInbox(trx, request);
-    await onNewRequest?.(trx, request);
+    await onNewRequest?.(trx, request, inboxRow);
     return { reference: row.reference, created: true, inboxRow };
   });
 }
@@ -158,7 +158,7 @@ const requestTypeOf = {
  * A request form's parsed data with its phone in E.164 (shared/phone.ts, called by the caller: this layer imports
  * only types from shared/), null when there is none or it is not a valid number.
  */
-export type WithPhoneE164<T> = T & { phoneE164: string | null };
+export type WithPhoneE164<T> = Omit<T, 'smsConsent' | 'whatsappConsent'> & { phoneE164: string | null };
 
 const contact = (data: WithPhoneE164<{ fullName: string; email: string; phone: string | null }>) => ({
   fullName: data.fullName,

@@ -32,6 +32,9 @@ export interface Database {
   requests: RequestsTable;
   request_events: RequestEventsTable;
   login_lockouts: LoginLockoutsTable;
+  outbound_messages: OutboundMessagesTable;
+  message_consents: MessageConsentsTable;
+  messaging_webhook_events: MessagingWebhookEventsTable;
 }
 
 /** Lock-outs after too many failed log-ins (issue #24): migrations/0075-login-lockouts.ts. */
@@ -284,4 +287,58 @@ export interface RequestEventsTable {
   owner_id: number | null;
   body: string | null;
   created_at: string;
+}
+
+export type OutboundChannel = 'sms' | 'whatsapp';
+export type OutboundStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'cancelled';
+/** SMS and WhatsApp to patients (migrations/0080): the queue and the record of each text. */
+export interface OutboundMessagesTable {
+  id: Generated<number>;
+  /** E.164. */
+  recipient: string;
+  channel: OutboundChannel;
+  template: string;
+  language: string;
+  /** JSON of the template's values, so the next channel of a fallback renders the same message. */
+  params: string;
+  text_body: string;
+  encoding: 'GSM-7' | 'UCS-2';
+  segments: number;
+  status: Generated<OutboundStatus>;
+  attempts: Generated<number>;
+  /** Epoch ms: when a queued row is due, or a claimed row's lease ends. */
+  next_attempt_at: number;
+  provider: string | null;
+  provider_id: string | null;
+  /** The channels still to try, comma-separated ('sms,email'); '' when this is the last. */
+  fallback: Generated<string>;
+  /** Epoch ms: a sent WhatsApp message with no receipt by then goes by the next channel. */
+  fallback_due_at: number | null;
+  /** The address an e-mail fallback goes to. */
+  fallback_email: string | null;
+  /** What took over when this one failed ('sms #12', 'email'). */
+  replaced_by: string | null;
+  request_id: number | null;
+  conversation_id: number | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  /** When the status last changed (ISO). */
+  status_at: string;
+}
+export interface MessageConsentsTable {
+  id: Generated<number>;
+  phone_e164: string;
+  channel: OutboundChannel;
+  action: 'granted' | 'withdrawn';
+  wording_version: string | null;
+  source: string;
+  user_id: number | null;
+  request_id: number | null;
+  created_at: string;
+}
+export interface MessagingWebhookEventsTable {
+  provider: string;
+  event_id: string;
+  received_at: string;
 }

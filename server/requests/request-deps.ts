@@ -12,6 +12,7 @@ import type { AppDatabase } from '../db/database';
 import type { WriteBatcher } from '../db/write-batcher';
 import type { Logger } from '../logger';
 import type { MailQueue } from '../mail/mail-queue';
+import type { Messaging } from '../messaging/messaging-service';
 import type { InboxEvents } from '../staff/inbox-events';
 
 export type RequestDeps = {
@@ -20,6 +21,8 @@ export type RequestDeps = {
   audit: AuditLog;
   /** Mail queued inside the transaction wakes this app's mail worker once it has committed. */
   mail: MailQueue;
+  /** Texts to the patient's phone, queued inside the transaction like mail; woken once it has committed. */
+  messaging: Messaging;
   inboxEvents: InboxEvents;
   logger: Logger;
 };

@@ -21,6 +21,7 @@ import { mailOutbox } from '../data/mail-outbox';
 import { requests } from '../data/requests';
 import { users } from '../data/users';
 import { requestStatusMail, type RequestRow } from '../mail/request-mails';
+import { queueStatusText } from '../messaging/request-texts';
 import { afterChange } from './after-change';
 import { historyActor, requestNotFound, type ChangedBy, type RequestDeps } from './request-deps';
 
@@ -48,10 +49,12 @@ async function moveStatus(
     if (!moved) return undefined;
     const mail = requestStatusMail(moved);
     if (mail) await mailOutbox.insert(trx, mail);
+    await queueStatusText(deps.messaging, trx, moved);
     return moved;
   });
   if (!changed) throw new TRPCError({ code: 'CONFLICT', message: REQUEST_CHANGED_MESSAGE });
   deps.mail.notifyQueued();
+  deps.messaging.notifyQueued();
   return afterChange(deps, by, audit, changed);
 }
 

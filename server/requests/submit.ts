@@ -4,8 +4,10 @@
  * request appears in every open staff inbox. The answer is the row's short reference.
  */
 import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { CONSENT_NEEDS_MOBILE_MESSAGE } from '../../shared/messaging/consent';
 import { FORM_TOO_FAST_MESSAGE, MIN_FILL_MS, NEWSLETTER_DUPLICATE_MESSAGE } from '../../shared/form-messages';
-import { phoneE164 } from '../../shared/phone';
+import { normalisePhone } from '../../shared/phone';
 import type { AppointmentData } from '../../shared/schemas/appointment';
 import type { JobApplicationData } from '../../shared/schemas/job-application';
 import type { NewsletterData } from '../../shared/schemas/newsletter';
@@ -27,9 +29,11 @@ import {
 } from '../data/submissions';
 import type { WriteBatcher } from '../db/write-batcher';
 import { requestReceivedMail } from '../mail/request-mails';
+import { recordFormConsents } from '../messaging/consents';
+import { queueReceivedText } from '../messaging/request-texts';
 import type { RequestDeps } from './request-deps';
 
-type SubmitDeps = Pick<RequestDeps, 'writes' | 'mail' | 'inboxEvents' | 'logger'>;
+type SubmitDeps = Pick<RequestDeps, 'writes' | 'mail' | 'messaging' | 'inboxEvents' | 'logger'>;
 
 /** What each request form's table stores, as its schema parses it. */
 type RequestForms = {
@@ -84,10 +88,46 @@ function answered(
   return { reference };
 }
 
-/** The patient's receipt, queued in the transaction that stores the request (issue #13). */
-const queueReceipt: OnNewRequest = async (trx, request) => {
-  await mailOutbox.insert(trx, requestReceivedMail(request));
-};
+type Consents = { smsConsent: boolean; whatsappConsent: boolean };
+
+/**
+ * The patient's receipt, queued in the transaction that stores the request (issue #13), with the consent to texts
+ * they gave on the form and, when they did, the receipt's text (issue #27).
+ */
+const receiptFor =
+  (deps: SubmitDeps, consents: Consents): OnNewRequest =>
+  async (trx, request, inboxRow) => {
+    await mailOutbox.insert(trx, requestReceivedMail(request));
+    if (request.phoneE164)
+      await recordFormConsents(trx, request.phoneE164, consents, {
+        source: `${request.type} form`,
+        requestId: inboxRow.id,
+      });
+    await queueReceivedText(deps.messaging, trx, request, inboxRow.id);
+  };
+
+/**
+ * The phone in E.164. A box ticked for texts beside a number that cannot take them (not valid, not a mobile) is refused
+ * on that box: the form must not promise texts the number will never get.
+ */
+function textablePhone(typed: string | null, consents: Consents): string | null {
+  const phone = normalisePhone(typed);
+  const ticked = (['smsConsent', 'whatsappConsent'] as const).filter((field) => consents[field]);
+  if (ticked.length && !phone?.mobile)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: CONSENT_NEEDS_MOBILE_MESSAGE,
+      cause: new ZodError(
+        ticked.map((field) => ({
+          code: 'custom' as const,
+          path: [field],
+          message: CONSENT_NEEDS_MOBILE_MESSAGE,
+          input: true,
+        })),
+      ),
+    });
+  return phone?.e164 ?? null;
+}
 
 /**
  * Stores a request form once per idempotency key. The first time, its receipt goes to the mail worker and its inbox
@@ -99,10 +139,17 @@ export async function submitRequest<T extends RequestTable>(
   input: RequestForms[T],
 ): Promise<{ reference: string }> {
   if (looksLikeBot(deps, input)) return botReply(deps, table);
+  const { smsConsent, whatsappConsent, ...fields } = input;
   // The typed phone and, beside it, its E.164 form (issue #23.4): both are stored.
-  const result = await inserts[table](deps.writes, { ...input, phoneE164: phoneE164(input.phone) }, queueReceipt);
+  const e164 = textablePhone(input.phone, { smsConsent, whatsappConsent });
+  const result = await inserts[table](
+    deps.writes,
+    { ...fields, phoneE164: e164 },
+    receiptFor(deps, { smsConsent, whatsappConsent }),
+  );
   if (result.inboxRow) {
     deps.mail.notifyQueued();
+    deps.messaging.notifyQueued();
     deps.inboxEvents.announce({ kind: 'new', row: result.inboxRow });
   }
   return answered(deps, table, result);

@@ -14,6 +14,7 @@ import {
   textNormalise,
   type TextShape,
 } from '../text-normalise';
+import { CONSENT_NEEDS_PHONE_MESSAGE } from '../messaging/consent';
 
 export { isBlank };
 
@@ -162,3 +163,26 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const submissionKeyShape = {
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_MESSAGE }).optional(),
 };
+
+/** A tick box: ticked is true (a page without JavaScript posts 'on'), unticked or absent is false. */
+export const tickBox = () =>
+  z
+    .union([z.boolean(), z.literal('on'), z.literal('true')], { error: 'Tick the box or leave it empty.' })
+    .optional()
+    .transform((value) => value === true || value === 'on' || value === 'true');
+
+/** 'Send me updates by SMS' and 'by WhatsApp' (issue #27.5): each off until ticked. */
+export const messageConsentShape = {
+  smsConsent: tickBox(),
+  whatsappConsent: tickBox(),
+};
+
+/** A box ticked with no phone to send to is named on the box, not silently dropped. */
+export function consentNeedsPhone(
+  form: { phone: string | null; smsConsent: boolean; whatsappConsent: boolean },
+  context: z.RefinementCtx,
+) {
+  if (form.phone) return;
+  for (const field of ['smsConsent', 'whatsappConsent'] as const)
+    if (form[field]) context.addIssue({ code: 'custom', path: [field], message: CONSENT_NEEDS_PHONE_MESSAGE });
+}

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FIELD_MAX, MEDICAL_TOURISM_CATEGORY, medicalTourismPackages, serviceCategories } from '../form-options';
 import {
   botCheckShape,
+  consentNeedsPhone,
+  messageConsentShape,
   submissionKeyShape,
   optionalChoice,
   optionalPhone,
@@ -26,10 +28,12 @@ export const serviceOrderSchema = z
     serviceCategory: requiredChoice(serviceCategories, 'Select a service category.'),
     servicePackage: optionalChoice(medicalTourismPackages, PACKAGE_REQUIRED_MESSAGE),
     message: optionalText('Message', FIELD_MAX.message, { multiline: true }),
+    ...messageConsentShape,
     ...botCheckShape,
     ...submissionKeyShape,
   })
   .superRefine((order, context) => {
+    consentNeedsPhone(order, context);
     if (order.serviceCategory === MEDICAL_TOURISM_CATEGORY && !order.servicePackage) {
       context.addIssue({ code: 'custom', path: ['servicePackage'], message: PACKAGE_REQUIRED_MESSAGE });
     }

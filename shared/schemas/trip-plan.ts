@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FIELD_MAX, MAX_TRAVELERS, MIN_TRAVELERS, accommodationPreferences, activityInterests } from '../form-options';
 import {
   botCheckShape,
+  consentNeedsPhone,
+  messageConsentShape,
   submissionKeyShape,
   optionalChoice,
   optionalDate,
@@ -35,10 +37,12 @@ export const tripPlanSchema = z
     email: requiredEmail(),
     phone: optionalPhone(),
     additionalRequests: optionalText('Additional requests', FIELD_MAX.message, { multiline: true }),
+    ...messageConsentShape,
     ...botCheckShape,
     ...submissionKeyShape,
   })
   .superRefine((plan, context) => {
+    consentNeedsPhone(plan, context);
     if (plan.departureDate && plan.returnDate && plan.returnDate < plan.departureDate) {
       context.addIssue({ code: 'custom', path: ['returnDate'], message: RETURN_BEFORE_DEPARTURE_MESSAGE });
     }

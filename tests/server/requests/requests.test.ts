@@ -3,6 +3,8 @@
  * is what the write returned (the same as a fresh read), and nothing is audited, mailed or announced unless the
  * transaction committed.
  */
+import { loadEnv } from '../../../server/env';
+import { createMessaging } from '../../../server/messaging/messaging-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditLog } from '../../../server/audit/audit-log';
 import { requests } from '../../../server/data/requests';
@@ -48,6 +50,7 @@ function depsWith(writes?: WriteBatcher) {
     writes: writes ?? createWriteBatcher(db),
     audit: createAuditLog({ db, logger }),
     mail: createMailQueue(db),
+    messaging: createMessaging({ env: loadEnv({}) }),
     inboxEvents,
     logger,
   };
@@ -110,10 +113,18 @@ describe('staff changes', () => {
   it('assign, note, message and status each announce the row their write returned, owner name included', async () => {
     const { row } = await submitted();
     const { deps, announced } = depsWith();
+    const assigned = await assignRequest(deps, agent, row.id, agent.userId);
+    const noted = await addRequestNote(deps, agent, { id: row.id, body: 'Called, no answer.' });
+    // No consent to texts on this request: staff's message goes by e-mail (issue #27.3), and the answer says so.
+    const { delivery, ...messaged } = await messagePatient(deps, agent, {
+      id: row.id,
+      body: 'We will call you tomorrow.',
+    });
+    expect(delivery?.channel).toBe('email');
     const results = [
-      await assignRequest(deps, agent, row.id, agent.userId),
-      await addRequestNote(deps, agent, { id: row.id, body: 'Called, no answer.' }),
-      await messagePatient(deps, agent, { id: row.id, body: 'We will call you tomorrow.' }),
+      assigned,
+      noted,
+      messaged,
       await setRequestStatus(deps, agent, { id: row.id, status: 'in_progress' }),
     ];
     expect(announced.map((change) => change.row)).toEqual(results);

@@ -1,0 +1,217 @@
+/**
+ * Sends the texts in outbound_messages (issue #27.7), oldest first, through the driver of each channel (the sink when
+ * none is set). A row is claimed by a lease, so two nodes never send it twice. A failure the provider calls passing is
+ * retried with back-off; one it calls final, or the last attempt, hands the message to its fallback. A WhatsApp message
+ * with no delivery receipt by its deadline is sent again by the next channel. Texts due in the quiet hours wait for
+ * 08:00, and a number that said STOP since the text was queued gets none.
+ */
+import { messageConsents } from '../data/message-consents';
+import { outboundMessages, type OutboundMessage } from '../data/outbound-messages';
+import type { AppDatabase } from '../db/database';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { MailQueue } from '../mail/mail-queue';
+import { backoffDelay } from '../mail/mail-worker';
+import type { Messaging } from './messaging-service';
+import { notBeforeFor } from './messaging-service';
+import { ProviderError, type MessagingDriver, type PhoneChannel } from './messaging-types';
+import { sinkDriver } from './sink-driver';
+
+export type MessagingWorkerOptions = {
+  db: AppDatabase;
+  env: Pick<Env, 'MESSAGING_FALLBACK_MINUTES'>;
+  logger: Logger;
+  messaging: Messaging;
+  /** Woken when a fallback queues an e-mail. */
+  mail: MailQueue;
+  /** The driver of each channel; a channel without one goes to the sink. */
+  drivers: Partial<Record<PhoneChannel, MessagingDriver>>;
+  pollMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  maxAttempts?: number;
+  batchSize?: number;
+  /** The clock, for tests of quiet hours and fallback deadlines. */
+  now?: () => number;
+};
+
+export type MessagingWorker = {
+  /** Sends everything due now and runs the fallbacks whose deadline passed; resolves with the number sent. */
+  runOnce: () => Promise<number>;
+  stop: () => Promise<void>;
+};
+
+/** The number in a log line: its country code and last two digits. */
+export const maskPhone = (e164: string) => `${e164.slice(0, 4)}…${e164.slice(-2)}`;
+
+export function startMessagingWorker(options: MessagingWorkerOptions): MessagingWorker {
+  const {
+    db,
+    env,
+    logger,
+    messaging,
+    pollMs = 30_000,
+    backoffBaseMs = 30_000,
+    backoffMaxMs = 60 * 60_000,
+    maxAttempts = 8,
+    batchSize = 20,
+    now = Date.now,
+  } = options;
+  const driverFor = (channel: PhoneChannel) => options.drivers[channel] ?? sinkDriver(channel);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  /** Ends a row and queues what follows it, in one transaction. */
+  async function handOver(
+    row: OutboundMessage,
+    end: { status: 'failed' | 'cancelled'; attempts?: number; error: string },
+  ) {
+    const replacedBy = await db.transaction().execute(async (trx) => {
+      const next = await messaging.fallBack(trx, row, now());
+      await outboundMessages.close(trx, row.id, { ...end, replacedBy: next }, now());
+      return next;
+    });
+    if (replacedBy) {
+      messaging.notifyQueued();
+      options.mail.notifyQueued();
+    }
+    logger.info('message handed over', { id: row.id, channel: row.channel, status: end.status, to: replacedBy });
+  }
+
+  async function send(row: OutboundMessage): Promise<boolean> {
+    const consent = await messageConsents.grantedChannels(db, row.recipient);
+    if (!consent.includes(row.channel)) {
+      await handOver(row, { status: 'cancelled', error: 'consent withdrawn' });
+      return false;
+    }
+    const notBefore = notBeforeFor(row.template, now());
+    if (notBefore > now()) {
+      await outboundMessages.retryLater(db, row.id, row.attempts, notBefore, row.last_error ?? '');
+      return false;
+    }
+    const driver = driverFor(row.channel);
+    const attempts = row.attempts + 1;
+    try {
+      const { providerId } = await driver.send({ to: row.recipient, text: row.text_body, template: row.template });
+      const waitsForReceipt = row.channel === 'whatsapp' && driver.receipts && row.fallback !== '';
+      await outboundMessages.markSent(
+        db,
+        row.id,
+        {
+          provider: driver.name,
+          providerId,
+          attempts,
+          fallbackDueAt: waitsForReceipt ? now() + env.MESSAGING_FALLBACK_MINUTES * 60_000 : null,
+        },
+        now(),
+      );
+      logger.info('message sent', {
+        id: row.id,
+        channel: row.channel,
+        via: driver.name,
+        to: maskPhone(row.recipient),
+        attempts,
+      });
+      return true;
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : 'send failed').slice(0, 200);
+      const retryable = !(error instanceof ProviderError) || error.retryable;
+      if (!retryable || attempts >= maxAttempts) {
+        await handOver(row, { status: 'failed', attempts, error: reason });
+        return false;
+      }
+      const delay = Math.round(backoffDelay(attempts, backoffBaseMs, backoffMaxMs));
+      await outboundMessages.retryLater(db, row.id, attempts, now() + delay, reason);
+      logger.info('message send failed, will retry', {
+        id: row.id,
+        via: driver.name,
+        attempts,
+        retryInMs: delay,
+        error: reason,
+      });
+      return false;
+    }
+  }
+
+  /** WhatsApp messages no receipt confirmed in time: the next channel takes over; the row keeps its status. */
+  async function fallBackUnconfirmed() {
+    for (;;) {
+      const due = await outboundMessages.claimFallbackDue(db, now(), batchSize);
+      for (const row of due) {
+        const replacedBy = await db.transaction().execute(async (trx) => {
+          const next = await messaging.fallBack(trx, row, now());
+          if (next) await outboundMessages.setReplacedBy(trx, row.id, next);
+          return next;
+        });
+        if (replacedBy) {
+          messaging.notifyQueued();
+          options.mail.notifyQueued();
+        }
+        logger.info('message unconfirmed, handed over', { id: row.id, to: replacedBy });
+      }
+      if (due.length < batchSize || stopped) return;
+    }
+  }
+
+  async function sendDue(): Promise<number> {
+    let sent = 0;
+    await fallBackUnconfirmed();
+    for (;;) {
+      const due = await outboundMessages.claimDue(db, now(), batchSize);
+      if (!due.length || stopped) return sent;
+      for (const row of due) {
+        if (stopped) return sent;
+        if (await send(row)) sent++;
+      }
+      if (due.length < batchSize) return sent;
+    }
+  }
+
+  async function schedule() {
+    if (stopped) return;
+    clearTimeout(timer);
+    const next = await outboundMessages.nextDueAt(db).catch(() => null);
+    if (stopped) return;
+    const wait = next === null ? pollMs : Math.max(0, Math.min(pollMs, next - now()));
+    timer = setTimeout(() => void tick(), wait);
+    timer.unref();
+  }
+
+  function tick(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = sendDue()
+      .catch((error: unknown) => {
+        logger.error('messaging worker error', { err: error });
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void tick();
+        } else void schedule();
+      });
+    return running;
+  }
+
+  const unsubscribe = messaging.onQueued(() => void tick());
+  void tick();
+
+  return {
+    runOnce: async () => {
+      if (running) await running;
+      return tick();
+    },
+    stop: async () => {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * What a provider's callback changes (issue #27.6): a receipt moves its message's status forward (a failed SMS hands
+ * it to e-mail); an inbound STOP withdraws that number's consent on that channel and cancels what was queued for it.
+ * Each event is applied once: providers retry their callbacks, and a repeat changes nothing.
+ */
+import { isStopKeyword } from '../../shared/messaging/consent';
+import type { AuditLog } from '../audit/audit-log';
+import { messageConsents } from '../data/message-consents';
+import { outboundMessages } from '../data/outbound-messages';
+import type { AppDatabase } from '../db/database';
+import type { Logger } from '../logger';
+import type { MailQueue } from '../mail/mail-queue';
+import type { Messaging } from './messaging-service';
+import type { PhoneChannel, ProviderEvent, ProviderName } from './messaging-types';
+import { maskPhone } from './messaging-worker';
+
+export type ProviderEventDeps = {
+  db: AppDatabase;
+  logger: Logger;
+  audit: AuditLog;
+  messaging: Messaging;
+  mail: MailQueue;
+};
+
+export type AppliedEvents = { applied: number; repeats: number };
+
+/** Withdraws a number's consent on a channel, and cancels its queued texts there (each handed to its fallback). */
+export async function withdrawConsent(
+  deps: ProviderEventDeps,
+  change: {
+    phoneE164: string;
+    channel: PhoneChannel;
+    source: string;
+    userId?: number | null;
+    requestId?: number | null;
+  },
+  now = Date.now(),
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    await messageConsents.record(
+      trx,
+      {
+        phone_e164: change.phoneE164,
+        channel: change.channel,
+        action: 'withdrawn',
+        wording_version: null,
+        source: change.source,
+        user_id: change.userId ?? null,
+        request_id: change.requestId ?? null,
+      },
+      now,
+    );
+    for (const row of await outboundMessages.queuedTo(trx, change.phoneE164, change.channel)) {
+      const next = await deps.messaging.fallBack(trx, row, now);
+      await outboundMessages.close(
+        trx,
+        row.id,
+        { status: 'cancelled', error: 'consent withdrawn', replacedBy: next },
+        now,
+      );
+    }
+  });
+  deps.messaging.notifyQueued();
+  deps.mail.notifyQueued();
+  await deps.audit.record({
+    type: 'messaging.opt_out',
+    actorUserId: change.userId ?? null,
+    subject: `phone:${maskPhone(change.phoneE164)}`,
+    detail: { channel: change.channel, source: change.source },
+  });
+}
+
+async function applyOne(deps: ProviderEventDeps, provider: ProviderName, event: ProviderEvent) {
+  if (event.kind === 'status') {
+    const row = await outboundMessages.applyReceipt(deps.db, {
+      provider,
+      providerId: event.providerId,
+      status: event.status,
+      at: event.at,
+      ...(event.error ? { error: event.error } : {}),
+    });
+    if (row?.status === 'failed' && row.fallback && !row.replaced_by) {
+      const next = await deps.db.transaction().execute(async (trx) => {
+        const replacedBy = await deps.messaging.fallBack(trx, row);
+        if (replacedBy) await outboundMessages.setReplacedBy(trx, row.id, replacedBy);
+        return replacedBy;
+      });
+      if (next) {
+        deps.messaging.notifyQueued();
+        deps.mail.notifyQueued();
+      }
+    }
+    return;
+  }
+  if (isStopKeyword(event.text)) {
+    await withdrawConsent(deps, { phoneE164: event.from, channel: event.channel, source: `inbound ${event.channel}` });
+    return;
+  }
+  // Other replies have no desk to go to yet (issue #30 brings WhatsApp into the chat desk): they are logged.
+  deps.logger.info('inbound message not handled', { provider, channel: event.channel, from: maskPhone(event.from) });
+}
+
+export async function applyProviderEvents(
+  deps: ProviderEventDeps,
+  provider: ProviderName,
+  events: ProviderEvent[],
+): Promise<AppliedEvents> {
+  let applied = 0;
+  let repeats = 0;
+  for (const event of events) {
+    if (!(await outboundMessages.firstSighting(deps.db, provider, event.eventId))) {
+      repeats++;
+      continue;
+    }
+    try {
+      await applyOne(deps, provider, event);
+    } catch (error) {
+      await outboundMessages.forgetSighting(deps.db, provider, event.eventId);
+      throw error;
+    }
+    applied++;
+  }
+  return { applied, repeats };
+}
