@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import type { Env } from '../../env';
-import { ProviderError, type DeliveryStatus, type MessagingDriver, type ProviderWebhook } from '../messaging-types';
+import {
+  ProviderError,
+  type DeliveryStatus,
+  type MessagingDriver,
+  type ProviderEvent,
+  type ProviderWebhook,
+} from '../messaging-types';
 import type { ProviderSettings } from './provider-settings';
 import { checkE164, redact, requestProvider, retryableHttpStatus } from './provider-request';
 import { constantTimeEqual, providerTime, toE164 } from './webhook-checks';
@@ -131,6 +137,26 @@ const reportStatuses: Record<string, DeliveryStatus> = {
 
 const field = (form: URLSearchParams, name: string) => form.get(name) ?? undefined;
 
+/**
+ * The bulk SMS opt-out notification (a person used the network's own opt-out, e.g. *STOP* menus): senderId and
+ * phoneNumber, no id. Read as the person's STOP. Its repeats in one day are one event; an opt-out on another day,
+ * after they agreed again, is a new one.
+ */
+function optOutOf(form: URLSearchParams, now: Date): ProviderEvent | null {
+  const phoneNumber = field(form, 'phoneNumber');
+  const senderId = field(form, 'senderId');
+  if (!phoneNumber || !senderId || form.has('status') || form.has('text')) return null;
+  const from = toE164(phoneNumber);
+  return {
+    kind: 'inbound',
+    channel: 'sms',
+    from,
+    text: 'STOP',
+    at: now.toISOString(),
+    eventId: `opt-out:${from}:${senderId}:${now.toISOString().slice(0, 10)}`,
+  };
+}
+
 export function africasTalkingWebhook(
   settings: AfricasTalkingWebhookSettings,
   now: () => Date = () => new Date(),
@@ -140,6 +166,8 @@ export function africasTalkingWebhook(
     verify: (request) => constantTimeEqual(settings.AT_WEBHOOK_TOKEN, request.query.token),
     parse(request) {
       const form = new URLSearchParams(request.rawBody.toString('utf8'));
+      const optedOut = optOutOf(form, now());
+      if (optedOut) return [optedOut];
       const id = field(form, 'id');
       if (!id) throw new Error("Africa's Talking callback without an id");
       // Both kinds come to one URL: an incoming message has a sender and text, a delivery report a status.

@@ -250,6 +250,24 @@ describe('africasTalkingWebhook.parse', () => {
     expect(webhook.parse(callback(formBody(report)))).toEqual([]);
   });
 
+  it("reads the network's own opt-out notification as the person's STOP, one event a day", () => {
+    const { _source: _, ...optOut } = fixture('opt-out.json') as Record<string, string>;
+    const [event] = webhook.parse(callback(formBody(optOut)));
+    expect(event).toEqual({
+      kind: 'inbound',
+      channel: 'sms',
+      from: '+2348031234567',
+      text: 'STOP',
+      at: receivedAt.toISOString(),
+      eventId: `opt-out:+2348031234567:ILERA:${receivedAt.toISOString().slice(0, 10)}`,
+    });
+    const nextDay = africasTalkingWebhook(
+      { AT_WEBHOOK_TOKEN: token },
+      () => new Date(receivedAt.getTime() + 86_400_000),
+    );
+    expect(nextDay.parse(callback(formBody(optOut)))[0]!.eventId).not.toBe(event!.eventId);
+  });
+
   it('throws on a body that is neither a report nor a message', () => {
     expect(() => webhook.parse(callback(Buffer.from('')))).toThrow();
     expect(() => webhook.parse(callback(formBody({ id: 'ATXid_1', phoneNumber: '+2348031234567' })))).toThrow();
