@@ -104,18 +104,29 @@ describe('the consent boxes on the appointment form', () => {
     ['1280', DESKTOP],
     ['375', MOBILE],
   ] as const)
-    browserTest(`axe: no violations live and with the box's error shown (${size} px)`, async ({ open }) => {
-      const { page } = await open(appointment.path, options);
-      await waitForHydration(page);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByLabel('Full Name', { exact: true }).focus();
-      await page.waitForSelector('[data-island][data-live]');
-      await appointment.fill(page, uniqueEmail('consent-axe'));
-      await smsBox(page).check();
-      await page.getByRole('button', { name: appointment.submit }).click();
-      await page.getByRole('link', { name: /Enter a phone number to get updates/ }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-    });
+    browserTest(
+      `ticked from the keyboard, a 44px row; axe with the box's error shown (${size} px)`,
+      async ({ open }) => {
+        const { page } = await open(appointment.path, options);
+        await waitForHydration(page);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByLabel('Full Name', { exact: true }).focus();
+        await page.waitForSelector('[data-island][data-live]');
+        await appointment.fill(page, uniqueEmail('consent-axe'));
+        await page.getByLabel('Phone Number').focus();
+        await page.keyboard.press('Tab');
+        expect(await smsBox(page).evaluate((box) => box === document.activeElement)).toBe(true);
+        await page.keyboard.press('Space');
+        expect(await smsBox(page).isChecked()).toBe(true);
+        // The label holds the box: the whole row is the target, 44px high at least.
+        const row = await page.locator(`label[for="${await smsBox(page).getAttribute('id')}"]`).boundingBox();
+        expect(row?.height).toBeGreaterThanOrEqual(44);
+        await page.getByLabel('Phone Number').fill('');
+        await page.getByRole('button', { name: appointment.submit }).click();
+        await page.getByRole('link', { name: /Enter a phone number to get updates/ }).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+      },
+    );
 });
 
 /** A confirmed account with one appointment sent from `phone` with SMS ticked. */

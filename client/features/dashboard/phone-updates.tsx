@@ -72,7 +72,7 @@ function ChannelSwitch({
           <input type="hidden" name="on" value={turnOn ? 'on' : 'off'} />
           <button
             type="submit"
-            className={`app-button ${turnOn ? 'app-button--secondary' : 'app-button--ghost'}`}
+            className="app-button app-button--secondary"
             aria-describedby={hintId}
             disabled={pending}
           >
