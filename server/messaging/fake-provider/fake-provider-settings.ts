@@ -60,11 +60,16 @@ export function fakeCredentialsFrom(env: Record<string, string | undefined>): Fa
  * MESSAGING_DRIVER=africastalking,whatsapp tries Africa's Talking with the same lines.
  */
 export function appEnvLines(fakeUrl: string, credentials: FakeCredentials): string[] {
-  return [
-    'MESSAGING_DRIVER=termii,whatsapp',
-    `TERMII_BASE_URL=${fakeUrl}`,
-    `AT_BASE_URL=${fakeUrl}`,
-    `WHATSAPP_GRAPH_URL=${fakeUrl}/${FAKE_GRAPH_VERSION}`,
-    ...FAKE_CREDENTIAL_NAMES.map((name) => `${name}=${credentials[name]}`),
-  ];
+  return Object.entries(appEnvFor(fakeUrl, credentials)).map(([name, value]) => `${name}=${value}`);
+}
+
+/** The same settings as an object, for a test or a benchmark that starts the app in its own process. */
+export function appEnvFor(fakeUrl: string, credentials: FakeCredentials): Record<string, string> {
+  return {
+    MESSAGING_DRIVER: 'termii,whatsapp',
+    TERMII_BASE_URL: fakeUrl,
+    AT_BASE_URL: fakeUrl,
+    WHATSAPP_GRAPH_URL: `${fakeUrl}/${FAKE_GRAPH_VERSION}`,
+    ...Object.fromEntries(FAKE_CREDENTIAL_NAMES.map((name) => [name, credentials[name]])),
+  };
 }

@@ -16,7 +16,7 @@ import { createLogger } from '../../logger';
 import { createMailQueue } from '../../mail/mail-queue';
 import { grantConsent } from '../../messaging/consents';
 import { startFakeProvider } from '../../messaging/fake-provider/fake-provider';
-import { appEnvLines, fakeCredentialsFrom } from '../../messaging/fake-provider/fake-provider-settings';
+import { appEnvFor, fakeCredentialsFrom } from '../../messaging/fake-provider/fake-provider-settings';
 import { createMessaging } from '../../messaging/messaging-service';
 import { startMessagingWorker } from '../../messaging/messaging-worker';
 import { createDrivers } from '../../messaging/providers';
@@ -61,9 +61,7 @@ async function main() {
     NODE_ENV: 'test',
     MESSAGING_QUIET_HOURS: 'off',
     MESSAGING_FALLBACK: 'sms',
-    ...Object.fromEntries(
-      appEnvLines(fake.url, fakeCredentialsFrom({})).map((line) => line.split(/=(.*)/s).slice(0, 2)),
-    ),
+    ...appEnvFor(fake.url, fakeCredentialsFrom({})),
   });
   const { dbs, close } = await openBenchDatabases();
   const logger = createLogger('silent');

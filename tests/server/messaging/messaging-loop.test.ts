@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../server/env';
 import { users } from '../../../server/data/users';
 import { startFakeProvider, type FakeProvider } from '../../../server/messaging/fake-provider/fake-provider';
-import { appEnvLines, fakeCredentialsFrom } from '../../../server/messaging/fake-provider/fake-provider-settings';
+import { appEnvFor, fakeCredentialsFrom } from '../../../server/messaging/fake-provider/fake-provider-settings';
 import { startMessagingWorker, type MessagingWorker } from '../../../server/messaging/messaging-worker';
 import { createDrivers } from '../../../server/messaging/providers';
 import { messagePatient } from '../../../server/requests/message';
@@ -18,8 +18,7 @@ import { human, post } from '../trpc/routers/forms-fixtures';
 
 const PHONE = '+2348035550101';
 /** The app's env for the fake, as `npm run messages:fake -- --print-env` prints it, with this test's fake's address. */
-const fakeEnv = (fakeUrl: string) =>
-  Object.fromEntries(appEnvLines(fakeUrl, fakeCredentialsFrom({})).map((line) => line.split(/=(.*)/s).slice(0, 2)));
+const fakeEnv = (fakeUrl: string) => appEnvFor(fakeUrl, fakeCredentialsFrom({}));
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let fake: FakeProvider;
