@@ -171,7 +171,13 @@ describe('the messaging queue', () => {
     await messaging.queue(db, staffMessage(phone, 'ada.retry@example.ng'), NOON);
     await worker.runOnce();
     const [first] = await rowsTo(phone);
-    expect(first).toMatchObject({ channel: 'whatsapp', status: 'queued', attempts: 1, last_error: 'rate limited' });
+    expect(first).toMatchObject({
+      channel: 'whatsapp',
+      status: 'queued',
+      attempts: 1,
+      last_error: 'rate limited',
+      fallback: 'sms,email',
+    });
     expect(first!.next_attempt_at).toBeGreaterThan(NOON);
     setClock(Number(first!.next_attempt_at));
     await worker.runOnce();
@@ -334,5 +340,152 @@ describe('the messaging queue', () => {
       ['cancelled', 'consent withdrawn'],
     ]);
     await stop();
+  });
+
+  it('keeps the request and conversation a text belongs to', async () => {
+    const { messaging, stop } = setUp();
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    const conversation = await db
+      .insertInto('chat_conversations')
+      .values({
+        visitor_key: `v-${phone}`,
+        last_activity_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await messaging.queue(db, { ...staffMessage(phone, null), conversationId: conversation.id }, NOON);
+    expect((await rowsTo(phone)).map((row) => [row.conversation_id, row.request_id])).toEqual([
+      [conversation.id, null],
+    ]);
+    await stop();
+  });
+
+  it('skips a channel the number stopped since, when it falls back', async () => {
+    const whatsapp = recordingDriver('whatsapp', 'whatsapp', () => Promise.reject(new ProviderError('no', false, 400)));
+    const { messaging, worker, deps, stop } = setUp({ drivers: { whatsapp: whatsapp.driver } });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'whatsapp', { source: 'test' });
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await messaging.queue(db, staffMessage(phone, 'ada.skip@example.ng'), NOON);
+    await applyProviderEvents(deps, 'termii', [
+      {
+        kind: 'inbound',
+        channel: 'sms',
+        from: phone,
+        text: 'STOP',
+        at: new Date().toISOString(),
+        eventId: `skip-${phone}`,
+      },
+    ]);
+    await worker.runOnce();
+    expect((await rowsTo(phone)).map((row) => [row.channel, row.status, row.replaced_by])).toEqual([
+      ['whatsapp', 'failed', 'email'],
+    ]);
+    const [mail] = await mailsTo('ada.skip@example.ng');
+    expect(mail!.subject).toBe('A message from Ilera Health about your request');
+    expect(mail!.text_body).toContain('Message from our team about your request APT-TEST1:\n\nBring your card.');
+    await stop();
+  });
+
+  it('tries the next channel when the first one of the order cannot carry it (e-mail first, no address)', async () => {
+    const { messaging, stop } = setUp({ fallback: 'email,sms' });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    expect(await messaging.queue(db, staffMessage(phone, null), NOON)).toMatchObject({ channel: 'sms' });
+    await stop();
+  });
+
+  it("waits out the deadline after a WhatsApp 'sent' receipt: only delivered or read ends the wait", async () => {
+    const whatsapp = recordingDriver('whatsapp', 'whatsapp');
+    const sms = recordingDriver('termii', 'sms');
+    const { messaging, worker, setClock, deps, stop } = setUp({
+      drivers: { whatsapp: whatsapp.driver, sms: sms.driver },
+    });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'whatsapp', { source: 'test' });
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await messaging.queue(db, staffMessage(phone, null), NOON);
+    await worker.runOnce();
+    const [row] = await rowsTo(phone);
+    await applyProviderEvents(deps, 'whatsapp', [
+      {
+        kind: 'status',
+        providerId: row!.provider_id!,
+        status: 'sent',
+        at: new Date().toISOString(),
+        eventId: `s-${row!.id}`,
+      },
+    ]);
+    setClock(NOON + 30 * 60_000);
+    await worker.runOnce();
+    await worker.runOnce();
+    // (Texts other tests left queued go too: this worker drains the shared queue.)
+    expect(sms.sent.filter((message) => message.to === phone)).toHaveLength(1);
+    await stop();
+  });
+
+  it('hands a failed receipt on once, and not at all when nothing is left to try', async () => {
+    const sms = recordingDriver('termii', 'sms');
+    const { messaging, worker, deps, stop } = setUp({ drivers: { sms: sms.driver }, fallback: 'sms' });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await messaging.queue(db, staffMessage(phone, 'ada.last@example.ng'), NOON);
+    await worker.runOnce();
+    const [row] = await rowsTo(phone);
+    await applyProviderEvents(deps, 'termii', [
+      {
+        kind: 'status',
+        providerId: row!.provider_id!,
+        status: 'failed',
+        at: new Date().toISOString(),
+        eventId: `l-${row!.id}`,
+      },
+    ]);
+    expect((await rowsTo(phone)).map((r) => [r.status, r.replaced_by])).toEqual([['failed', null]]);
+    expect(await mailsTo('ada.last@example.ng')).toEqual([]);
+    await stop();
+  });
+
+  it('audits an opt-out with its channel and source, and the number masked', async () => {
+    const { deps, stop } = setUp();
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'whatsapp', { source: 'test' });
+    await applyProviderEvents(deps, 'whatsapp', [
+      {
+        kind: 'inbound',
+        channel: 'whatsapp',
+        from: phone,
+        text: 'Stop',
+        at: new Date().toISOString(),
+        eventId: `a-${phone}`,
+      },
+    ]);
+    const audit = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('type', '=', 'messaging.opt_out')
+      .where('subject', '=', `phone:${phone.slice(0, 4)}…${phone.slice(-2)}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.detail!)).toEqual({ channel: 'whatsapp', source: 'inbound whatsapp' });
+    await stop();
+  });
+
+  it('wakes its listeners when told something was queued, until they unsubscribe; links to the public site', () => {
+    const messaging = createMessaging({
+      env: loadEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://www.ilera.example' }),
+    });
+    let woken = 0;
+    const unsubscribe = messaging.onQueued(() => woken++);
+    messaging.notifyQueued();
+    unsubscribe();
+    messaging.notifyQueued();
+    expect(woken).toBe(1);
+    expect(messaging.link()).toBe('ilera.example/dashboard');
+    expect(messaging.link('/')).toBe('ilera.example/');
+    expect(createMessaging({ env: loadEnv({ NODE_ENV: 'test', PORT: '3100' }) }).link()).toBe(
+      'localhost:3100/dashboard',
+    );
   });
 });

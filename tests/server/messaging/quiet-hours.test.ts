@@ -32,8 +32,23 @@ describe('MESSAGING_QUIET_HOURS', () => {
     expect(afterQuietHours(lagos('2026-11-27T22:00'), parseQuietHours('21:30-06:45'))).toBe(lagos('2026-11-28T06:45'));
   });
 
+  it('lets a text go to the second at the end of a window, and holds one a second into it', () => {
+    const justAfter = lagos('2026-11-28T08:00') + 30_000;
+    expect(afterQuietHours(justAfter)).toBe(justAfter);
+    const lunch = parseQuietHours('13:30-14:30');
+    expect(afterQuietHours(lagos('2026-11-27T14:30') + 30_000, lunch)).toBe(lagos('2026-11-27T14:30') + 30_000);
+    expect(afterQuietHours(lagos('2026-11-27T13:30') + 1000, lunch)).toBe(lagos('2026-11-27T14:30'));
+    expect(afterQuietHours(lagos('2026-11-27T13:15'), lunch)).toBe(lagos('2026-11-27T13:15'));
+    expect(afterQuietHours(lagos('2026-11-27T20:15'), parseQuietHours('20:30-08:00'))).toBe(lagos('2026-11-27T20:15'));
+  });
+
+  it('takes spaces around the value', () => {
+    expect(parseQuietHours(' off ')).toBeNull();
+    expect(parseQuietHours(' 21:00-07:00 ')).toEqual({ fromMinute: 21 * 60, untilMinute: 7 * 60 });
+  });
+
   it('refuses what it cannot read, saying how to write it', () => {
-    for (const value of ['20-8', '24:00-08:00', '20:00-20:00', 'night'])
+    for (const value of ['20-8', '24:00-08:00', '20:00-24:00', '20:00-08:00x', 'x20:00-08:00', '20:00-20:00', 'night'])
       expect(() => parseQuietHours(value), value).toThrow(/HH:MM-HH:MM|must differ/);
   });
 });
