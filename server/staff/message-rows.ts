@@ -47,19 +47,21 @@ async function withReferences(db: AppDatabase, rows: OutboundMessage[]) {
   );
 }
 
-/** One page, newest first; `nextBefore` is where the next page starts, null on the last. */
-export async function listMessageRows(db: AppDatabase, filter: MessageFilter & { before?: number | undefined }) {
+/** One page, newest first, below `cursor`; `nextCursor` is where the next page starts, null on the last. */
+export async function listMessageRows(db: AppDatabase, input: MessageFilter & { cursor?: number | undefined }) {
+  const { cursor, ...filter } = input;
   const digits = recipientDigits(filter.recipient);
   // One more than a page tells whether another page follows without a count.
   const rows = await outboundMessages.list(db, {
     ...filter,
     recipient: digits || undefined,
+    before: cursor,
     limit: MESSAGES_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
   return {
     rows: await withReferences(db, page),
-    nextBefore: rows.length > MESSAGES_PAGE_SIZE ? page[page.length - 1]!.id : null,
+    nextCursor: rows.length > MESSAGES_PAGE_SIZE ? page[page.length - 1]!.id : null,
   };
 }
 

@@ -55,7 +55,7 @@ export type MessageFilter = z.infer<typeof messageFilterSchema>;
 
 export const messageListSchema = messageFilterSchema.extend({
   /** The last id of the previous page (keyset paging: ids go down). */
-  before: z.number().int().positive().optional(),
+  cursor: z.number().int().positive().optional(),
 });
 
 export const withdrawConsentSchema = z.object({

@@ -48,7 +48,7 @@ describe('staff.messages.list', () => {
 
     const all = await caller.staff.messages.list({});
     expect(all.rows.map((row) => row.id)).toEqual([other.id, whatsapp.id, received.id]);
-    expect(all.nextBefore).toBeNull();
+    expect(all.nextCursor).toBeNull();
     expect(all.rows[1]).toMatchObject({
       channel: 'whatsapp',
       status: 'sent',
@@ -83,12 +83,12 @@ describe('staff.messages.list', () => {
     for (let n = 0; n < 120; n++)
       ids.push((await insertText({ recipient: `+23480312${String(n).padStart(5, '0')}` })).id);
     const pages: number[][] = [];
-    let before: number | undefined;
+    let cursor: number | undefined;
     do {
-      const page = await caller.staff.messages.list({ before });
+      const page = await caller.staff.messages.list({ cursor });
       pages.push(page.rows.map((row) => row.id));
-      before = page.nextBefore ?? undefined;
-    } while (before);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
     expect(pages.map((page) => page.length)).toEqual([50, 50, 20]);
     expect(pages.flat()).toEqual([...ids].reverse());
   });
