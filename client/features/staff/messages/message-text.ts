@@ -89,9 +89,9 @@ export function statusLine(row: MessageRow, now: number): string {
 }
 
 /** Where a consent was given or withdrawn, from its stored source ('appointment form', 'inbound sms', 'staff'…). */
-function sourceText(source: string, granted: boolean): string {
+function sourceText(source: string): string {
   if (source.startsWith('inbound')) return 'by reply STOP';
-  if (source === 'staff') return granted ? 'by staff' : 'by staff, asked on the phone';
+  if (source === 'staff') return 'by staff';
   if (source === 'account') return 'on the account page';
   if (source === 'chat') return 'in the chat';
   if (source.endsWith(' form')) return `on the ${source}`;
@@ -104,16 +104,16 @@ export function consentLine(channel: TextChannel, state: ConsentView | null): st
   if (!state) return `${label}: off, never agreed to`;
   const at = lagosWeekdayTime(state.at);
   return state.granted
-    ? `${label}: on since ${at}, ${sourceText(state.source, true)}`
-    : `${label}: stopped ${sourceText(state.source, false)} on ${at}`;
+    ? `${label}: on since ${at}, ${sourceText(state.source)}`
+    : `${label}: stopped ${sourceText(state.source)} on ${at}`;
 }
 
 /** A consent change as a line of the request's history. */
 export function consentChangeText(change: ConsentChangeView): string {
   const label = textChannelLabels[change.channel];
   return change.granted
-    ? `${label} texts agreed to ${sourceText(change.source, true)}.`
-    : `${label} texts stopped ${sourceText(change.source, false)}.`;
+    ? `${label} texts agreed to ${sourceText(change.source)}.`
+    : `${label} texts stopped ${sourceText(change.source)}.`;
 }
 
 export type TextHistoryItem = { key: string; at: string; text: string };

@@ -51,8 +51,6 @@ export function historyItems(events: RequestDetail['events'], texts: RequestText
     text: describeRequestEvent(event),
     body: event.body && event.kind !== 'status' ? event.body : null,
   }));
-  for (const row of texts?.messages ?? [])
-    for (const moment of textHistory(row)) items.push({ ...moment, who: 'Texts', body: null });
   for (const change of texts?.consentHistory ?? [])
     items.push({
       key: `consent-${change.id}`,
@@ -61,6 +59,9 @@ export function historyItems(events: RequestDetail['events'], texts: RequestText
       text: consentChangeText(change),
       body: null,
     });
+  // After the consent that allowed them: a form's consent and its receipt's text share their instant.
+  for (const row of texts?.messages ?? [])
+    for (const moment of textHistory(row)) items.push({ ...moment, who: 'Texts', body: null });
   // Stable: events of the same instant keep the order they were made in.
   return items.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
