@@ -96,7 +96,17 @@ function MessagesTable({ rows }: { rows: MessageRow[] }) {
     <StaffTable
       label="Messages"
       caption="Texts to patients, newest first"
-      columns={['Time', 'To', 'Channel', 'Template', 'Status', 'Size', 'Provider', 'Request', 'Error or replaced by']}
+      columns={[
+        'Time (Lagos)',
+        'To',
+        'Channel',
+        'Template',
+        'Status',
+        'Size',
+        'Provider',
+        'Request',
+        'Error or replaced by',
+      ]}
     >
       {rows.map((row) => (
         <tr key={row.id}>

@@ -7,8 +7,12 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { textChannelLabels } from '../../../../shared/messaging/staff-messages';
 import { requestStatusLabels } from '../../../../shared/requests';
 import { trpc } from '../../../lib/trpc';
+import { backgroundQuery } from '../../../lib/trpc-provider';
 import { deliveryText } from '../messages/message-text';
 import { useStaff } from '../staff-context';
+
+const TEXTS_POLL_MS = 15_000;
+const mayStillChange = (text: { status: string }) => text.status === 'queued' || text.status === 'sent';
 
 type FieldErrors = Record<string, string[] | undefined>;
 type Caught = { message: string; data?: { fieldErrors?: FieldErrors | null; code?: string } | null };
@@ -18,7 +22,16 @@ export function useRequest(id: number) {
   const { me, listen } = useStaff();
   const enabled = Number.isInteger(id) && id > 0;
   const request = trpc.staff.request.useQuery({ id }, { enabled });
-  const texts = trpc.staff.messages.forRequest.useQuery({ id }, { enabled });
+  const texts = trpc.staff.messages.forRequest.useQuery(
+    { id },
+    {
+      enabled,
+      // Receipts come to the webhooks, not to this page: while a text may still change, look again now and then, as
+      // a background request that does not keep the session alive.
+      refetchInterval: (query) => (query.state.data?.messages.some(mayStillChange) ? TEXTS_POLL_MS : false),
+      ...backgroundQuery,
+    },
+  );
   const members = trpc.staff.members.useQuery();
   const answer = useAnswer();
 
