@@ -80,6 +80,27 @@ export const mutationGroups = {
       'tests/server/requests/requests.test.ts',
     ],
   },
+  // Message consent and the text queue (issue #27): who may be texted, by which channel, when, and what a STOP or a
+  // receipt changes.
+  'message-consent': {
+    mutate: () => [
+      'server/messaging/messaging-service.ts',
+      'server/messaging/consents.ts',
+      'server/messaging/provider-events.ts',
+      'server/messaging/quiet-hours.ts',
+      'server/data/message-consents.ts',
+      linesOf('server/data/outbound-messages.ts', /^ {2}applyReceipt: /, nextMember),
+      'shared/messaging/consent.ts',
+      'shared/messaging/sms-encoding.ts',
+    ],
+    tests: [
+      'tests/server/messaging/messaging-worker.test.ts',
+      'tests/server/messaging/quiet-hours.test.ts',
+      'tests/server/messaging/message-templates.test.ts',
+      'tests/shared/messaging/sms-encoding.test.ts',
+      'tests/server/messaging/webhooks-route.test.ts',
+    ],
+  },
 };
 
 /** The group named by MUTATION_GROUP (set by .ci/mutation.js for each Stryker run). */

@@ -3,6 +3,9 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import { healthQuery } from './db/dialect';
+import { outboundMessages } from './data/outbound-messages';
+import { createWebhooks } from './messaging/providers';
+import { messagingWebhooksRouter } from './messaging/webhooks-route';
 import { databaseFaultOf } from './db/database-fault';
 import { readRequestSession } from './auth/session-middleware';
 import { jsonBodyGuard, MAX_BODY_BYTES } from './http/json-body-guard';
@@ -77,6 +80,9 @@ export function createApp(services: AppServices, deps: AppOptions) {
       filter: (req, res) => !req.originalUrl.startsWith('/trpc/') && compression.filter(req, res),
     }),
   );
+  // Providers' callbacks (issue #27.6) are signed server-to-server posts, not pages: before the origin rule, which is
+  // for browsers.
+  app.use(messagingWebhooksRouter(services, createWebhooks(env)));
   app.use(originCheck(env.PUBLIC_ORIGIN));
 
   // A read: in WAL mode it never waits for a writer, and the database layer gives the
@@ -164,12 +170,25 @@ function healthCheck(services: AppServices, version: string): express.RequestHan
       database = 'unreachable';
     }
     const redis = redisCheck ? { redis: await redisCheck } : {};
+    const messages = database === 'unreachable' ? {} : { messages: await messageQueueHealth(db) };
     if (database === 'full') logger.error('health check failed: database full');
     if (redis.redis === 'unreachable') logger.error('health check failed: Redis unreachable');
     const healthy = database === 'ok' && redis.redis !== 'unreachable';
     if (!healthy) res.status(503).setHeader('Retry-After', '5');
-    res.json({ status: healthy ? 'ok' : 'unavailable', version, database, ...redis });
+    res.json({ status: healthy ? 'ok' : 'unavailable', version, database, ...redis, ...messages });
   };
+}
+
+/**
+ * The text queue (issue #27.7): how many wait and the age of the oldest, in seconds. A provider outage keeps texts
+ * queued, losing none: the age tells an operator, without taking the node out (the node itself is fine).
+ */
+async function messageQueueHealth(db: AppServices['db']) {
+  const { queued, oldestCreatedAt } = await outboundMessages.queueState(db);
+  const oldestSeconds = oldestCreatedAt
+    ? Math.max(0, Math.round((Date.now() - Date.parse(oldestCreatedAt)) / 1000))
+    : 0;
+  return { queued, oldestSeconds };
 }
 
 /** The last handler: a database fault is a 503 with Retry-After, other errors a short plain-text answer. */

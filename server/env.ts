@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REQUEST_RETENTION_MONTHS } from '../shared/constants';
 import { DEFAULT_SUPPORT_HOURS, parseHolidayDates, parseSupportHours } from '../shared/support-hours';
 import { parseFallbackOrder, parseMessagingDrivers } from './messaging/messaging-settings';
+import { DEFAULT_QUIET_HOURS, parseQuietHours } from './messaging/quiet-hours';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -93,6 +94,8 @@ const settingsSchema = z.object({
   MESSAGING_DRIVER: parsedWith(parseMessagingDrivers).default(() => parseMessagingDrivers('sink')),
   /** The order of channels tried for a patient, among those they agreed to; e-mail needs no consent. */
   MESSAGING_FALLBACK: parsedWith(parseFallbackOrder).default(() => parseFallbackOrder('whatsapp,sms,email')),
+  /** When non-urgent texts wait, in Lagos time ('20:00-08:00'), or 'off'. */
+  MESSAGING_QUIET_HOURS: parsedWith(parseQuietHours).default(() => parseQuietHours(DEFAULT_QUIET_HOURS)),
   /** A WhatsApp message with no delivery receipt after this many minutes goes by the next channel. */
   MESSAGING_FALLBACK_MINUTES: positiveInt.max(24 * 60).default(30),
   /** Termii (https://developers.termii.com): the account's API key, its registered sender ID and its base URL. */

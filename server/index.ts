@@ -9,6 +9,8 @@ import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { loadSiteBuild } from './site/load-site-build';
 import { startMailWorker } from './mail/mail-worker';
+import { startMessagingWorker } from './messaging/messaging-worker';
+import { createDrivers } from './messaging/providers';
 import { startRetentionSchedule } from './retention/retention-schedule';
 import { createRedisClients } from './redis/redis-clients';
 import { createServices } from './services';
@@ -42,6 +44,15 @@ async function main() {
   const app = createApp(services, { version, site: site ?? undefined });
   // Delivers the account e-mail queue (SMTP_URL, or .eml files in DATA_DIR/outbox).
   const mailWorker = startMailWorker({ db, env, logger, queue: services.mail });
+  // Delivers the text queue (issue #27): the providers MESSAGING_DRIVER names, or the sink (outbound_messages only).
+  const messagingWorker = startMessagingWorker({
+    db,
+    env,
+    logger,
+    messaging: services.messaging,
+    mail: services.mail,
+    drivers: createDrivers(env),
+  });
   // Retention as the privacy notice promises (issue #13): daily, the first run a minute after start.
   const retention = startRetentionSchedule({ db, env, logger, audit: services.audit });
   const server = http.createServer(app);
@@ -68,6 +79,7 @@ async function main() {
     server.close(() => {
       void (async () => {
         await mailWorker.stop();
+        await messagingWorker.stop();
         await retention.stop();
         await redis?.quit();
         await db.destroy();

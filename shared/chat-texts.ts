@@ -46,7 +46,11 @@ export const chatTexts = {
     `Our team is offline right now. We are back ${backAt} (Lagos time). Leave your e-mail address or WhatsApp number here and we will follow up.`,
   botOfflineKnownContact: (backAt: string) =>
     `Our team is offline right now. We are back ${backAt} (Lagos time) and will answer you here. If you have left, we will e-mail you the answer.`,
-  contactSaved: (contact: string) => `Thank you. We will follow up at ${contact} when we are back.`,
+  /** A WhatsApp number is consent to WhatsApp follow-ups (issue #27.5): the answer says what goes where. */
+  contactSaved: (contact: string, kind: 'email' | 'whatsapp' = 'email') =>
+    kind === 'whatsapp'
+      ? `Thank you. We will follow up on WhatsApp at ${contact} when we are back. WhatsApp is run by Meta and keeps messages outside Nigeria: reply STOP there to end them.`
+      : `Thank you. We will follow up at ${contact} when we are back.`,
   contactInvalid:
     'That does not look like an e-mail address or a phone number. Please type an address like name@example.com or a WhatsApp number like 0803 123 4567.',
   continueOnWhatsApp: 'Continue on WhatsApp',

@@ -66,6 +66,7 @@ const privacyPolicy: LegalPage = {
         'Appointment requests: your name, contact details, the service, your preferred date and time, and any notes about your health that you choose to share.',
         'Medical trip plans: your name, contact details, travel dates, number of travellers, the package, accommodation and activity choices, and any health needs you tell us about.',
         'Chat messages: what you type in the Chat Support panel.',
+        'Updates on your phone: if you ask for them, your mobile number, whether you agreed to updates by SMS or WhatsApp (when, where and with what wording), and the texts we sent you with their delivery status. The texts give your reference and times, never health details.',
         'Your account: your name, e-mail address and a hashed (scrambled) form of your password. We never store or see your actual password.',
         'Technical logs: basic records such as errors and the time of a request, set up so that they do not contain personal data.',
       ],
@@ -102,7 +103,7 @@ const privacyPolicy: LegalPage = {
       heading: 'Who we share your data with',
       paragraphs: [
         'We never sell your personal data, and we do not share it for advertising.',
-        'We share it only when needed to serve you: with the doctors, clinics, hospitals and travel partners involved in the care or trip you ask for, and with processors who work for us, such as our hosting and e-mail providers. Processors may only use your data on our written instructions and must keep it safe and confidential.',
+        'We share it only when needed to serve you: with the doctors, clinics, hospitals and travel partners involved in the care or trip you ask for, and with processors who work for us, such as our hosting, e-mail and text message (SMS) providers. Processors may only use your data on our written instructions and must keep it safe and confidential.',
         "We may also share data when the law requires it, or to protect someone's life in an emergency.",
       ],
     },
@@ -111,6 +112,7 @@ const privacyPolicy: LegalPage = {
       heading: 'Sending data outside Nigeria',
       paragraphs: [
         'Some of our service providers, and the partners for international care and medical trips, may be outside Nigeria.',
+        'If you ask for updates by WhatsApp, your number and our messages pass through WhatsApp, run by Meta, which stores them outside Nigeria. You agree to that transfer when you tick the box, and you can end it at any time by replying STOP or on your account page.',
         'We only send personal data abroad when the NDPA allows it: for example, when the other country gives adequate protection, when there are proper safeguards such as data protection clauses in our contracts, or when you agree to the transfer after we have explained the risks. For US patients, we also apply HIPAA safeguards.',
       ],
     },

@@ -144,6 +144,7 @@ export function attachChat(httpServer: http.Server, services: AppServices, deps:
     logger,
     writes: services.writes,
     mail: services.mail,
+    messaging: services.messaging,
     rooms,
     replyDelayMs: deps.replyDelayMs,
     supportClock: deps.supportClock ?? createSupportClock(env),

@@ -17,6 +17,8 @@ import type { Database } from '../db/schema';
 import { chat, type ConversationRow, type MessageRow } from '../data/chat';
 import { chatDesk } from '../data/chat-desk';
 import type { Logger } from '../logger';
+import { CHAT_CONSENT_WORDING_VERSION } from '../../shared/messaging/consent';
+import { grantConsent } from '../messaging/consents';
 import { toChatMessage } from './chat-message';
 import { parseFollowUpContact } from './follow-up-contact';
 import type { SupportClock } from './support-clock';
@@ -235,8 +237,16 @@ function createAnswers(
   const takeContactAnswer = async (conversation: ConversationRow, message: string, urgent: boolean) => {
     const contact = parseFollowUpContact(message);
     if (contact) {
-      await chatDesk.saveFollowUpContact(db, conversation.id, contact);
-      await say(conversation, chatTexts.contactSaved(contact.value));
+      await db.transaction().execute(async (trx) => {
+        await chatDesk.saveFollowUpContact(trx, conversation.id, contact);
+        if (contact.kind === 'whatsapp')
+          await grantConsent(trx, contact.value, 'whatsapp', {
+            source: 'chat',
+            userId: conversation.user_id,
+            wordingVersion: CHAT_CONSENT_WORDING_VERSION,
+          });
+      });
+      await say(conversation, chatTexts.contactSaved(contact.value, contact.kind));
       return;
     }
     if (urgent) return;

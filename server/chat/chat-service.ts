@@ -12,6 +12,7 @@ import { chat, type ConversationRow } from '../data/chat';
 import type { AppDatabase } from '../db/database';
 import type { WriteBatcher } from '../db/write-batcher';
 import type { Logger } from '../logger';
+import type { Messaging } from '../messaging/messaging-service';
 import type { MailQueue } from '../mail/mail-queue';
 import { createBot, type Bot } from './bot';
 import { toChatMessage } from './chat-message';
@@ -36,6 +37,8 @@ export type ChatServiceDeps = {
   writes: WriteBatcher;
   /** Follow-up mails wake the app's mail worker. */
   mail: MailQueue;
+  /** Follow-ups to a visitor who left a WhatsApp number go as texts (issue #27). */
+  messaging: Messaging;
   rooms: ChatRooms;
   replyDelayMs?: number;
   supportClock: SupportClock;
@@ -141,6 +144,7 @@ function createParts(deps: ChatServiceDeps): ChatServiceParts {
     logger,
     writes,
     mail: deps.mail,
+    messaging: deps.messaging,
     visitorAwaySince: (visitorKey) => rooms.visitorAwaySince(visitorKey),
     chatLink: deps.chatLink,
     afterMs: deps.followUpAfterMs,

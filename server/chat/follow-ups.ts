@@ -14,6 +14,7 @@ import { mailOutbox } from '../data/mail-outbox';
 import type { Logger } from '../logger';
 import { chatFollowUpMail } from '../mail/chat-mails';
 import type { MailQueue } from '../mail/mail-queue';
+import type { Messaging } from '../messaging/messaging-service';
 
 export const FOLLOW_UP_AFTER_MS = 2 * 60_000;
 
@@ -24,6 +25,8 @@ export function createFollowUps(deps: {
   logger: Logger;
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
   mail: Pick<MailQueue, 'notifyQueued'>;
+  /** Replies to a visitor who left a WhatsApp number go as a text (issue #27.3). */
+  messaging: Messaging;
   /** When the visitor's last chat connection closed: null while one is open (on any node). */
   visitorAwaySince: (visitorKey: string) => Promise<number | null>;
   /** The link back to the conversation. */
@@ -59,8 +62,13 @@ export function createFollowUps(deps: {
         return schedule(id, conversationId, next);
       }
       const address = await chatDesk.visitorAddress(db, conversationId);
-      const queued = await writes.run((trx) => queueFollowUpMail(trx, { id, conversationId, address }, deps.chatLink));
-      if (queued) deps.mail.notifyQueued();
+      const queued = await writes.run((trx) =>
+        queueFollowUp(trx, { id, conversationId, address }, { chatLink: deps.chatLink, messaging: deps.messaging }),
+      );
+      if (queued) {
+        deps.mail.notifyQueued();
+        deps.messaging.notifyQueued();
+      }
     } catch (error) {
       logger.error('chat follow-up failed', { conversationId, err: error });
     }
@@ -99,18 +107,34 @@ export function createFollowUps(deps: {
 }
 
 /**
- * Takes the owed follow-up and queues the mail of the replies the visitor has not seen, in one transaction: false when
- * another node took it first, or there is no address or nothing left unseen.
+ * Takes the owed follow-up and queues the replies the visitor has not seen, in one transaction: by e-mail when an
+ * address is known, else as a text to the WhatsApp number they left (issue #27.3; the messaging layer checks its
+ * consent and falls back). False when another node took it first, or there is no way to reach them or nothing left
+ * unseen.
  */
-async function queueFollowUpMail(
+async function queueFollowUp(
   trx: Transaction<Database>,
   owed: { id: number; conversationId: number; address: Awaited<ReturnType<typeof chatDesk.visitorAddress>> },
-  chatLink: string,
+  { chatLink, messaging }: { chatLink: string; messaging: Messaging },
 ) {
   const { id, conversationId, address } = owed;
   if (!(await chatDesk.takeFollowUp(trx, id))) return false;
   const replies = await chatDesk.unseenAgentMessages(trx, conversationId);
-  if (!address || replies.length === 0) return false;
+  if (replies.length === 0) return false;
+  if (!address) {
+    const phone = await chatDesk.visitorWhatsApp(trx, conversationId);
+    if (!phone) return false;
+    const queued = await messaging.queue(trx, {
+      template: 'chat_reply',
+      params: { link: messaging.link('/'), message: replies.map((reply) => reply.message).join(' ') },
+      phoneE164: phone,
+      fallbackEmail: null,
+      name: 'there',
+      conversationId,
+    });
+    if (queued) await chatDesk.markFollowedUp(trx, conversationId, replies.at(-1)!.id);
+    return queued !== null;
+  }
   await mailOutbox.insert(
     trx,
     chatFollowUpMail({

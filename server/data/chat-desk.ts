@@ -37,7 +37,7 @@ export const chatDesk = {
   setAwaitingContact: (db: Kysely<Database>, id: number, state: 0 | 1 | 2) =>
     db.updateTable('chat_conversations').set({ awaiting_contact: state }).where('id', '=', id).execute(),
 
-  saveFollowUpContact: (db: AppDatabase, id: number, contact: { kind: 'email' | 'whatsapp'; value: string }) =>
+  saveFollowUpContact: (db: Kysely<Database>, id: number, contact: { kind: 'email' | 'whatsapp'; value: string }) =>
     db
       .updateTable('chat_conversations')
       .set({ follow_up_kind: contact.kind, follow_up_value: contact.value, awaiting_contact: 0 })
@@ -168,6 +168,16 @@ export const chatDesk = {
     if (row.email) return { email: row.email, name: row.full_name };
     if (row.follow_up_kind === 'email' && row.follow_up_value) return { email: row.follow_up_value, name: null };
     return null;
+  },
+
+  /** The WhatsApp number a visitor left the bot out of hours (E.164), or null. */
+  visitorWhatsApp: async (db: Kysely<Database>, conversationId: number) => {
+    const row = await db
+      .selectFrom('chat_conversations')
+      .select(['follow_up_kind', 'follow_up_value'])
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+    return row?.follow_up_kind === 'whatsapp' ? row.follow_up_value : null;
   },
 
   /**

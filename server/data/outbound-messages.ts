@@ -230,15 +230,15 @@ export const outboundMessages = {
   forRequest: (db: AppDatabase, requestId: number) =>
     db.selectFrom('outbound_messages').selectAll().where('request_id', '=', requestId).orderBy('id').execute(),
 
-  /** The oldest message still waiting to go: /healthz reports its age. */
-  oldestQueued: (db: AppDatabase) =>
-    db
+  /** The texts still waiting to go and when the oldest was queued: /healthz reports the queue's age. */
+  queueState: async (db: AppDatabase) => {
+    const row = await db
       .selectFrom('outbound_messages')
-      .select(['id', 'created_at'])
+      .select((eb) => [eb.fn.countAll<number>().as('queued'), eb.fn.min('created_at').as('oldest')])
       .where('status', '=', 'queued')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst(),
+      .executeTakeFirst();
+    return { queued: Number(row?.queued ?? 0), oldestCreatedAt: row?.oldest ?? null };
+  },
 
   /** Records a provider event once; false when it was seen before (a provider retrying its callback). */
   firstSighting: async (db: AppDatabase, provider: string, eventId: string, now = Date.now()) => {

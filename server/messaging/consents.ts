@@ -9,7 +9,7 @@ import type { AppDatabase } from '../db/database';
 import type { Database, OutboundChannel } from '../db/schema';
 
 type Db = AppDatabase | Transaction<Database>;
-type Where = { source: string; requestId?: number | null; userId?: number | null };
+type Where = { source: string; requestId?: number | null; userId?: number | null; wordingVersion?: string };
 
 export const grantConsent = (db: Db, phoneE164: string, channel: OutboundChannel, where: Where, now = Date.now()) =>
   messageConsents.record(
@@ -18,7 +18,7 @@ export const grantConsent = (db: Db, phoneE164: string, channel: OutboundChannel
       phone_e164: phoneE164,
       channel,
       action: 'granted',
-      wording_version: CONSENT_WORDING_VERSION,
+      wording_version: where.wordingVersion ?? CONSENT_WORDING_VERSION,
       source: where.source,
       user_id: where.userId ?? null,
       request_id: where.requestId ?? null,

@@ -12,7 +12,8 @@ export const SMS_SEGMENT_BUDGET = 2;
 
 type RequestParams = { reference: string; link: string; noun: string };
 type TimedParams = RequestParams & { when: string };
-type MessageParams = RequestParams & { message: string };
+/** `emailed`: the e-mail carries staff's words whole, so a text too short for them can say where they are. */
+type MessageParams = RequestParams & { message: string; emailed: boolean };
 type ChatReplyParams = { link: string; message: string };
 
 export type TemplateParams = {
@@ -30,16 +31,28 @@ export type TemplateLanguage = 'en';
 const stopLine = 'Reply STOP to end texts.';
 const callLine = `Call ${brand.phone}.`;
 
+/** Staff's own words, as a text carries them: on one line. */
+const oneLine = (message: string) => message.replace(/\s+/g, ' ').trim();
+
+/** Whether `text` keeps within the budget in GSM-7. */
+export const fitsBudget = (text: string) => {
+  const size = smsSize(text);
+  return size.encoding === 'GSM-7' && size.segments <= SMS_SEGMENT_BUDGET;
+};
+
 /**
- * Staff's own words go out when they fit the budget in GSM-7; otherwise the text says where to read them. Staff are
- * told on the page that a text is not private.
+ * Staff's own words go out when they fit the budget in GSM-7 (a Yoruba tone mark or a curly quote would turn the text
+ * into UCS-2 and triple its cost); otherwise the text says where the words are. Staff are told on the page that a text
+ * is not private.
  */
-function withOwnWords(prefix: string, message: string, fallback: string, suffix: string) {
-  const words = message.replace(/\s+/g, ' ').trim();
-  const whole = `${prefix}${words} ${suffix}`;
-  const size = smsSize(whole);
-  return size.encoding === 'GSM-7' && size.segments <= SMS_SEGMENT_BUDGET ? whole : `${fallback} ${suffix}`;
+function withOwnWords(prefix: string, message: string, pointer: string, suffix: string) {
+  const whole = `${prefix}${oneLine(message)} ${suffix}`;
+  return fitsBudget(whole) ? whole : `${pointer} ${suffix}`;
 }
+
+/** Whether the staff_message text carries staff's words (else only the e-mail does). */
+export const staffWordsFit = (message: string, reference: string) =>
+  fitsBudget(`${brand.name}, about ${reference}: ${oneLine(message)} ${stopLine}`);
 
 const render: { [T in TemplateName]: (params: TemplateParams[T]) => string } = {
   request_received: ({ reference, link, noun }) =>
@@ -52,19 +65,21 @@ const render: { [T in TemplateName]: (params: TemplateParams[T]) => string } = {
     `${brand.name}: your ${noun} ${reference} has moved to ${formatLagosShort(when)} (Lagos time). Details: ${link} or ${callLine.toLowerCase()} ${stopLine}`,
   request_cancelled: ({ reference, link, noun }) =>
     `${brand.name}: your ${noun} ${reference} is cancelled. Details: ${link}. Not expected? ${callLine} ${stopLine}`,
-  staff_message: ({ reference, link, message }) =>
+  staff_message: ({ reference, message, emailed }) =>
     withOwnWords(
       `${brand.name}, about ${reference}: `,
       message,
-      `${brand.name}: we have a message about your request ${reference}. Read it at ${link} or ${callLine.toLowerCase()}`,
+      emailed
+        ? `${brand.name}: we e-mailed you a message about your request ${reference}. Questions? ${callLine}`
+        : `${brand.name}: we have a message about your request ${reference}. Call ${brand.phone} to hear it.`,
       stopLine,
     ),
   chat_reply: ({ link, message }) =>
     withOwnWords(
       `${brand.name} chat: `,
       message,
-      `${brand.name}: our team answered you in the chat. Read it at ${link}`,
-      stopLine,
+      `${brand.name}: our team answered you in the chat.`,
+      `Answer at ${link} ${stopLine}`,
     ),
   appointment_reminder: ({ reference, link, noun, when }) =>
     `${brand.name}: reminder, your ${noun} ${reference} is on ${formatLagosShort(when)} (Lagos time). To change it, ${callLine.toLowerCase()} Details: ${link} ${stopLine}`,

@@ -16,7 +16,7 @@ import type { Env } from '../env';
 import { renderMail } from '../mail/mail-templates';
 import { emailTextFor, renderTemplate, type TemplateName, type TemplateParams } from './message-templates';
 import type { MessageChannel } from './messaging-types';
-import { afterQuietHours } from './quiet-hours';
+import { afterQuietHours, type QuietHours } from './quiet-hours';
 
 type Db = AppDatabase | Transaction<Database>;
 type Listener = () => void;
@@ -40,12 +40,16 @@ export type QueuedBy = { channel: MessageChannel; id: number | null; notBefore: 
 /** Templates that may not wait for the morning: a reminder loses its point at 08:00. */
 const URGENT_TEMPLATES = new Set<string>(['appointment_reminder']);
 
-export const notBeforeFor = (template: string, now: number) =>
-  URGENT_TEMPLATES.has(template) ? now : afterQuietHours(now);
+const notBeforeFor = (template: string, now: number, quiet: QuietHours) =>
+  URGENT_TEMPLATES.has(template) ? now : afterQuietHours(now, quiet);
 
 export type Messaging = ReturnType<typeof createMessaging>;
 
-export function createMessaging({ env }: { env: Pick<Env, 'MESSAGING_FALLBACK' | 'PUBLIC_ORIGIN' | 'PORT'> }) {
+export function createMessaging({
+  env,
+}: {
+  env: Pick<Env, 'MESSAGING_FALLBACK' | 'MESSAGING_QUIET_HOURS' | 'PUBLIC_ORIGIN' | 'PORT'>;
+}) {
   const listeners = new Set<Listener>();
   const notifyQueued = () => {
     for (const listener of listeners) listener();
@@ -82,7 +86,7 @@ export function createMessaging({ env }: { env: Pick<Env, 'MESSAGING_FALLBACK' |
     }
     const text = renderTemplate(message.template, message.params);
     const size = smsSize(text);
-    const notBefore = notBeforeFor(message.template, now);
+    const notBefore = notBeforeFor(message.template, now, env.MESSAGING_QUIET_HOURS);
     const row = await outboundMessages.insert(
       db,
       {
@@ -141,6 +145,8 @@ export function createMessaging({ env }: { env: Pick<Env, 'MESSAGING_FALLBACK' |
       return queued ? (queued.channel === 'email' ? 'email' : `${queued.channel} #${queued.id}`) : null;
     },
 
+    /** When a text of this template may go, if it were due at `now`. */
+    notBefore: (template: string, now: number) => notBeforeFor(template, now, env.MESSAGING_QUIET_HOURS),
     notifyQueued,
     onQueued(listener: Listener) {
       listeners.add(listener);

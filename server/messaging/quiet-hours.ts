@@ -1,19 +1,37 @@
 /**
- * Quiet hours (issue #27.5): from 20:00 to 08:00 Lagos time non-urgent texts wait. Networks block promotional routes at
- * night, and patients sleep. Lagos is UTC+1 all year, so the hours are plain arithmetic.
+ * Quiet hours (issue #27.5): by default from 20:00 to 08:00 Lagos time non-urgent texts wait. Networks block
+ * promotional routes at night, and patients sleep. Lagos is UTC+1 all year, so the hours are plain arithmetic.
  */
-export const QUIET_FROM_HOUR = 20;
-export const QUIET_UNTIL_HOUR = 8;
+export type QuietHours = { fromMinute: number; untilMinute: number } | null;
 
-const HOUR = 3_600_000;
-const LAGOS_OFFSET = HOUR;
+export const DEFAULT_QUIET_HOURS = '20:00-08:00';
 
-/** When a text due at `now` may go: `now` outside the quiet hours, else the next 08:00 in Lagos. */
-export function afterQuietHours(now: number): number {
-  const lagos = now + LAGOS_OFFSET;
-  const dayStart = lagos - (((lagos % (24 * HOUR)) + 24 * HOUR) % (24 * HOUR));
-  const hour = (lagos - dayStart) / HOUR;
-  if (hour >= QUIET_UNTIL_HOUR && hour < QUIET_FROM_HOUR) return now;
-  const wake = dayStart + QUIET_UNTIL_HOUR * HOUR + (hour >= QUIET_FROM_HOUR ? 24 * HOUR : 0);
-  return wake - LAGOS_OFFSET;
+const MINUTE = 60_000;
+const DAY_MINUTES = 24 * 60;
+const LAGOS_OFFSET_MINUTES = 60;
+
+/** MESSAGING_QUIET_HOURS: 'HH:MM-HH:MM' in Lagos time (it may cross midnight), or 'off'. */
+export function parseQuietHours(value: string): QuietHours {
+  if (value.trim() === 'off') return null;
+  const match = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+  if (!match) throw new Error("write it as HH:MM-HH:MM in Lagos time, like 20:00-08:00, or 'off'");
+  const [fromHour, fromMinute, untilHour, untilMinute] = match.slice(1).map(Number) as [number, number, number, number];
+  const quiet = { fromMinute: fromHour * 60 + fromMinute, untilMinute: untilHour * 60 + untilMinute };
+  if (quiet.fromMinute === quiet.untilMinute) throw new Error('the start and the end must differ');
+  return quiet;
+}
+
+/** When a text due at `now` may go: `now` outside the quiet hours, else when they end. */
+export function afterQuietHours(now: number, quiet: QuietHours = parseQuietHours(DEFAULT_QUIET_HOURS)): number {
+  if (!quiet) return now;
+  const lagosMinutes = Math.floor(now / MINUTE) + LAGOS_OFFSET_MINUTES;
+  const minuteOfDay = ((lagosMinutes % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  const { fromMinute, untilMinute } = quiet;
+  const crossesMidnight = fromMinute > untilMinute;
+  const inQuiet = crossesMidnight
+    ? minuteOfDay >= fromMinute || minuteOfDay < untilMinute
+    : minuteOfDay >= fromMinute && minuteOfDay < untilMinute;
+  if (!inQuiet) return now;
+  const minutesToEnd = (untilMinute - minuteOfDay + DAY_MINUTES) % DAY_MINUTES;
+  return (lagosMinutes + minutesToEnd - LAGOS_OFFSET_MINUTES) * MINUTE;
 }

@@ -8,6 +8,7 @@ import { requestTypeLabels, type RequestType } from '../../shared/requests';
 import type { NewRequest } from '../data/requests';
 import type { Database } from '../db/schema';
 import type { RequestRow } from '../mail/request-mails';
+import { staffWordsFit } from './message-templates';
 import type { Messaging, QueuedBy } from './messaging-service';
 
 type Trx = Transaction<Database>;
@@ -46,14 +47,30 @@ export function queueStatusText(messaging: Messaging, trx: Trx, request: Request
 
 /**
  * Staff's 'Message to the patient': by the patient's text channel, else by e-mail (it had no e-mail of its own before
- * issue #27, and reached only account holders under 'My requests').
+ * issue #27, and reached only account holders under 'My requests'). Words too long for a text go whole by e-mail
+ * too, and the text says so.
  */
-export const queueStaffMessage = (messaging: Messaging, trx: Trx, request: RequestRow, message: string) =>
-  messaging.queue(trx, {
-    template: 'staff_message',
-    params: { reference: request.reference, link: messaging.link(), noun: nounOf(request.type), message },
+export async function queueStaffMessage(messaging: Messaging, trx: Trx, request: RequestRow, message: string) {
+  const email = request.anonymised_at ? null : request.email;
+  const cut = !staffWordsFit(message, request.reference);
+  const base = {
+    template: 'staff_message' as const,
     phoneE164: request.phone_e164,
-    fallbackEmail: request.anonymised_at ? null : request.email,
     name: request.full_name,
     requestId: request.id,
+  };
+  const params = { reference: request.reference, link: messaging.link(), noun: nounOf(request.type), message };
+  const queued = await messaging.queue(trx, {
+    ...base,
+    params: { ...params, emailed: cut && email !== null },
+    fallbackEmail: email,
   });
+  if (queued && queued.channel !== 'email' && cut && email)
+    await messaging.queue(trx, {
+      ...base,
+      params: { ...params, emailed: false },
+      phoneE164: null,
+      fallbackEmail: email,
+    });
+  return queued;
+}

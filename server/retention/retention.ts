@@ -153,6 +153,12 @@ export async function runRetention(
         })
         .where('id', 'in', ids)
         .execute();
+      // Texts to the patient (issue #27): their number, words and e-mail go; channel, template and status stay.
+      await trx
+        .updateTable('outbound_messages')
+        .set({ recipient: '', text_body: REDACTED_TEXT, params: '{}', fallback_email: null })
+        .where('request_id', 'in', ids)
+        .execute();
       // The only update the history's append-only trigger allows.
       await trx
         .updateTable('request_events')

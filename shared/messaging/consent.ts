@@ -4,6 +4,8 @@
  * version of this wording. Change the wording, change the version.
  */
 export const CONSENT_WORDING_VERSION = '2026-11-27';
+/** The chat's own wording: the bot's answer to a WhatsApp number (shared/chat-texts.ts `contactSaved`). */
+export const CHAT_CONSENT_WORDING_VERSION = 'chat-2026-11-27';
 
 export const MESSAGE_CONSENT_CHANNELS = ['sms', 'whatsapp'] as const;
 export type ConsentChannel = (typeof MESSAGE_CONSENT_CHANNELS)[number];

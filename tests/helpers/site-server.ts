@@ -15,6 +15,8 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { startMailWorker } from '../../server/mail/mail-worker';
+import { startMessagingWorker } from '../../server/messaging/messaging-worker';
+import { createDrivers } from '../../server/messaging/providers';
 import { createServices } from '../../server/services';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { ALWAYS_OPEN } from './support-clocks';
@@ -43,6 +45,9 @@ export async function startSiteServer(
     LOG_LEVEL: 'error',
     PORT: '0',
     DATABASE_POOL_SIZE: SERVER_POOL_SIZE,
+    // A browser test that sends a text must see it go whatever the hour it runs at (the quiet hours have tests of their
+    // own, with a clock).
+    MESSAGING_QUIET_HOURS: 'off',
     ...database.env,
     ...envOverrides,
   });
@@ -63,6 +68,15 @@ export async function startSiteServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const mailWorker = startMailWorker({ db, env, logger, queue: services.mail, pollMs: 200 });
+  const messagingWorker = startMessagingWorker({
+    db,
+    env,
+    logger,
+    messaging: services.messaging,
+    mail: services.mail,
+    drivers: createDrivers(env),
+    pollMs: 200,
+  });
   return {
     baseUrl,
     db,
@@ -76,6 +90,7 @@ export async function startSiteServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await mailWorker.stop();
+      await messagingWorker.stop();
       await db.destroy();
       await removeData();
     },

@@ -128,7 +128,12 @@ describe('health', () => {
   it('GET /healthz answers 200 with status and version', async () => {
     const response = await get('/healthz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', version: 'test', database: 'ok' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      version: 'test',
+      database: 'ok',
+      messages: { queued: 0, oldestSeconds: 0 },
+    });
   });
 
   it('the tRPC health procedure answers', async () => {

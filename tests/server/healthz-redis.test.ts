@@ -9,6 +9,9 @@ import {
   testRedisPrefix,
 } from '../helpers/redis';
 
+/** /healthz's text queue (issue #27.7), empty in these tests. */
+const noMessages = { queued: 0, oldestSeconds: 0 };
+
 const prefix = testRedisPrefix();
 const clients: RedisClients[] = [];
 
@@ -35,7 +38,7 @@ describe('/healthz with REDIS_URL', () => {
     expect(await healthOf(redis)).toEqual({
       status: 200,
       retryAfter: null,
-      body: { status: 'ok', version: 'test', database: 'ok', redis: 'ok' },
+      body: { status: 'ok', version: 'test', database: 'ok', redis: 'ok', messages: noMessages },
     });
   });
 
@@ -45,7 +48,7 @@ describe('/healthz with REDIS_URL', () => {
     expect(await healthOf(redis)).toEqual({
       status: 503,
       retryAfter: '5',
-      body: { status: 'unavailable', version: 'test', database: 'ok', redis: 'unreachable' },
+      body: { status: 'unavailable', version: 'test', database: 'ok', redis: 'unreachable', messages: noMessages },
     });
   });
 
@@ -63,14 +66,14 @@ describe('/healthz with REDIS_URL', () => {
     try {
       expect(await health()).toEqual({
         status: 200,
-        body: { status: 'ok', version: 'test', database: 'ok', redis: 'ok' },
+        body: { status: 'ok', version: 'test', database: 'ok', redis: 'ok', messages: noMessages },
       });
       expect(await nodeB.state()).toBe('ok');
 
       await dropRedisKeys(ownPrefix);
       const restarted = {
         status: 200,
-        body: { status: 'ok', version: 'test', database: 'ok', redis: 'restarted-empty' },
+        body: { status: 'ok', version: 'test', database: 'ok', redis: 'restarted-empty', messages: noMessages },
       };
       expect(await health()).toEqual(restarted);
       expect(await nodeA.commands.exists(`${ownPrefix}${REDIS_MARKER_KEY}`)).toBe(1);
@@ -87,7 +90,7 @@ describe('/healthz with REDIS_URL', () => {
     expect(await healthOf(undefined)).toEqual({
       status: 200,
       retryAfter: null,
-      body: { status: 'ok', version: 'test', database: 'ok' },
+      body: { status: 'ok', version: 'test', database: 'ok', messages: noMessages },
     });
   });
 });

@@ -103,7 +103,7 @@ describe('ChatText', () => {
       linkifyChatText(text, { ownNumbersOnly: true }).flatMap((part) => (part.kind === 'tel' ? [part.href] : []));
     expect(bot(chatTexts.botReply)).toEqual([`tel:+${brand.phone.replace(/\D/g, '')}`]);
     expect(bot(chatTexts.emergencyReply)).toEqual(['tel:112', 'tel:767']);
-    expect(bot(chatTexts.contactSaved('+2348031234567'))).toEqual([]);
+    expect(bot(chatTexts.contactSaved('+2348031234567', 'whatsapp'))).toEqual([]);
     render(
       <p>
         <ChatText text="My number is 0803 123 4567" sender="user" />

@@ -8,6 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEnv } from '../../../server/env';
+import { createMessaging } from '../../../server/messaging/messaging-service';
 import { createChatService, type ChatService } from '../../../server/chat/chat-service';
 import type { ChatRooms } from '../../../server/chat/rooms';
 import { users } from '../../../server/data/users';
@@ -57,6 +59,7 @@ beforeEach(async () => {
     logger: { info: () => undefined, warn: () => undefined, error: (_message, fields) => errors.push(fields) },
     writes: createWriteBatcher(db),
     mail: createMailQueue(db),
+    messaging: createMessaging({ env: loadEnv({ NODE_ENV: 'test' }) }),
     rooms: rooms(),
     supportClock: ALWAYS_OPEN,
     chatLink: 'https://example.ng/#chat',

@@ -3,6 +3,7 @@
  * presence, the bot's one acknowledgement per waiting period, office hours, emergencies, the agent-drop gap,
  * e-mail follow-ups, identity merge, ratings, transcripts and canned replies.
  */
+import { CHAT_CONSENT_WORDING_VERSION } from '../../../shared/messaging/consent';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
@@ -306,7 +307,7 @@ describe('the bot on a desk', () => {
 
     await say(visitor, 'You can reach me on 0803 123 4567 on WhatsApp');
     await waitFor(async () => (await botMessages()).length === 3, 3000, 'saved');
-    expect((await botMessages())[2]).toBe(chatTexts.contactSaved('+2348031234567'));
+    expect((await botMessages())[2]).toBe(chatTexts.contactSaved('+2348031234567', 'whatsapp'));
     const summary = (await list(ada.socket, {})).conversations[0]!;
     expect(summary.followUpContact).toEqual({ kind: 'whatsapp', value: '+2348031234567' });
     // Found by the number however the desk writes it (caller ID shows +234; issue #23.4), not only as it was typed.
@@ -394,6 +395,40 @@ describe('follow-up when the visitor has gone', () => {
     expect(mail!.text_body).toContain('Shall I book it?');
     expect(mail!.text_body).toContain('/#chat');
     expect(await mails()).toHaveLength(1);
+  });
+
+  it("texts an agent's reply to a visitor who left a WhatsApp number out of hours, which recorded their consent", async () => {
+    h = await startChatHarness({ chat: { supportClock: ALWAYS_CLOSED, followUpAfterMs: 300 } });
+    const ada = await agentOnline('Ada Obi');
+    const visitor = await newVisitor('Do you do home visits?');
+    await waitFor(async () => (await botMessages()).length === 1, 3000, 'offline reply');
+    await say(visitor, 'WhatsApp me on 0803 123 4567');
+    await waitFor(async () => (await botMessages()).length === 2, 3000, 'saved');
+    const consent = await h.db.selectFrom('message_consents').selectAll().executeTakeFirstOrThrow();
+    expect(consent).toMatchObject({
+      phone_e164: '+2348031234567',
+      channel: 'whatsapp',
+      action: 'granted',
+      source: 'chat',
+      wording_version: CHAT_CONSENT_WORDING_VERSION,
+    });
+    visitor.disconnect();
+    const conversationId = await onlyConversationId();
+    await ada.socket.timeout(3000).emitWithAck('room:join', { conversationId });
+    await ada.socket
+      .timeout(3000)
+      .emitWithAck('message:send', { conversationId, clientId: randomUUID(), message: 'Yes, in Lekki and Ikoyi.' });
+    const texts = () => h.db.selectFrom('outbound_messages').selectAll().execute();
+    await waitFor(async () => (await texts()).length === 1, 4000, 'follow-up text');
+    const [text] = await texts();
+    expect(text).toMatchObject({
+      recipient: '+2348031234567',
+      channel: 'whatsapp',
+      template: 'chat_reply',
+      conversation_id: conversationId,
+    });
+    expect(text!.text_body).toContain('Yes, in Lekki and Ikoyi.');
+    expect(await h.db.selectFrom('chat_pending_followups').selectAll().execute()).toEqual([]);
   });
 
   it('sends nothing when the visitor is still there', async () => {

@@ -67,7 +67,7 @@ describe('an emergency out of office hours', () => {
     await waitFor(async () => (await botMessages()).length === 3, 3000, 'emergency reply and contact saved');
     expect((await botMessages()).slice(1)).toEqual([
       chatTexts.emergencyReply,
-      chatTexts.contactSaved('+2348031234567'),
+      chatTexts.contactSaved('+2348031234567', 'whatsapp'),
     ]);
     const conversation = await h.db
       .selectFrom('chat_conversations')

@@ -46,6 +46,25 @@ async function closedRequest(closedDaysAgo: number | null, n: number) {
   const { caller } = await world.person('agent');
   const { id, reference } = await world.submit('trip_plan', n);
   await caller.staff.addNote({ id, body: `Patient ${n} said private things` });
+  // A text the request sent (issue #27), as the worker leaves it.
+  await world.db
+    .insertInto('outbound_messages')
+    .values({
+      recipient: `+234803123${n}`,
+      channel: 'sms',
+      template: 'staff_message',
+      language: 'en',
+      params: JSON.stringify({ message: `Patient ${n}, bring your card` }),
+      text_body: `Ilera Health, about ${reference}: Patient ${n}, bring your card`,
+      encoding: 'GSM-7',
+      segments: 1,
+      next_attempt_at: 0,
+      fallback_email: `patient${n}@example.com`,
+      request_id: id,
+      created_at: daysAgo(900),
+      status_at: daysAgo(900),
+    })
+    .execute();
   if (closedDaysAgo !== null) {
     await caller.staff.setStatus({ id, status: 'cancelled', reason: `Patient ${n} changed plans` });
     await world.db
@@ -119,6 +138,23 @@ describe('retention (issue #13)', () => {
       .where('body', 'is not', null)
       .execute();
     expect(bodies.map((event) => event.body)).toEqual(['[removed]', '[removed]']);
+    const texts = await world.db
+      .selectFrom('outbound_messages')
+      .select(['request_id', 'recipient', 'text_body', 'params', 'fallback_email', 'template'])
+      .where('request_id', 'in', [due.id, recent.id])
+      .orderBy('request_id')
+      .execute();
+    expect(texts).toEqual([
+      {
+        request_id: due.id,
+        recipient: '',
+        text_body: '[removed]',
+        params: '{}',
+        fallback_email: null,
+        template: 'staff_message',
+      },
+      expect.objectContaining({ request_id: recent.id, recipient: '+2348031238802' }),
+    ]);
     const { caller } = await world.person('agent');
     expect((await caller.staff.inbox({ search: 'Patient 8801' })).rows).toEqual([]);
     expect((await caller.staff.inbox({ search: '+234 803 123 8801' })).rows).toEqual([]);

@@ -1,0 +1,123 @@
+/**
+ * What the fake holds and does, without HTTP: the newest messages it accepted, what it posted to the app, the
+ * simulated outage, and the receipts (by hand or automatic) and replies it posts. Everything is bounded.
+ */
+import { fakeAfricasTalking } from './fake-africastalking';
+import { createAppClient } from './fake-app-client';
+import type { FakeProviderConfig } from './fake-provider-config';
+import type {
+  CallbackOutcome,
+  FakeMessage,
+  FakeProviderApi,
+  FakeProviderName,
+  FakeReceiptStatus,
+  FakeSendAnswer,
+} from './fake-provider-types';
+import { fakeTermii } from './fake-termii';
+import { fakeWhatsApp } from './fake-whatsapp';
+
+export const FAKE_APIS: Record<FakeProviderName, FakeProviderApi> = {
+  termii: fakeTermii,
+  africastalking: fakeAfricasTalking,
+  whatsapp: fakeWhatsApp,
+};
+
+const MAX_ACTIVITY = 200;
+const MAX_CALLBACKS_PER_MESSAGE = 20;
+
+/** Keeps the newest `limit` entries of a list that only grows at its end. */
+function pushBounded<T>(list: T[], item: T, limit: number): T | undefined {
+  list.push(item);
+  return list.length > limit ? list.shift() : undefined;
+}
+
+export const describeOutcome = (outcome: CallbackOutcome) =>
+  `${outcome.what} for ${outcome.to}: ${typeof outcome.result === 'number' ? `the app answered ${outcome.result}` : outcome.result}`;
+
+export type FakeProviderState = ReturnType<typeof createFakeProviderState>;
+
+export function createFakeProviderState(config: FakeProviderConfig) {
+  const { credentials, now, log } = config;
+  const app = createAppClient(config.appUrl, config.callbackTimeoutMs, now);
+  const messages: FakeMessage[] = [];
+  const byId = new Map<string, FakeMessage>();
+  const activity: CallbackOutcome[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<unknown>>();
+  let outage = false;
+
+  /** Keeps a call to the app in sight, so that close() waits for it rather than cutting it off. */
+  const track = <T>(promise: Promise<T>) => {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+    return promise;
+  };
+
+  const record = (outcome: CallbackOutcome) => {
+    pushBounded(activity, outcome, MAX_ACTIVITY);
+    log(describeOutcome(outcome));
+    return outcome;
+  };
+
+  async function deliver(id: string, status: FakeReceiptStatus): Promise<CallbackOutcome> {
+    const message = byId.get(id);
+    if (!message) throw new Error(`No message ${id} (the fake keeps the newest ${config.maxMessages})`);
+    const api = FAKE_APIS[message.provider];
+    if (!api.receiptStatuses.includes(status)) throw new Error(`${api.name} reports no '${status}' status`);
+    message.status = status;
+    const callback = api.receipt(message, status, credentials, now());
+    const outcome = record(await app.post(callback, `${status} receipt`, message.to));
+    pushBounded(message.callbacks, outcome, MAX_CALLBACKS_PER_MESSAGE);
+    return outcome;
+  }
+
+  async function reply(from: string, text: string, provider: FakeProviderName): Promise<CallbackOutcome> {
+    const callback = FAKE_APIS[provider].inbound(from, text, credentials, now());
+    return record(await app.post(callback, `reply '${text}' by ${provider}`, from));
+  }
+
+  const automaticStatus = (to: string): FakeReceiptStatus =>
+    (config.failSuffix && to.endsWith(config.failSuffix)) || config.random() < config.failRate ? 'failed' : 'delivered';
+
+  function scheduleReceipt(message: FakeMessage, delayMs: number) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      // The message may have been pushed out of the store meanwhile: then there is nothing left to report on.
+      if (byId.has(message.id)) void track(deliver(message.id, automaticStatus(message.to))).catch(() => undefined);
+    }, delayMs);
+    timers.add(timer);
+  }
+
+  function accept(accepted: FakeSendAnswer['accepted']) {
+    for (const fields of accepted) {
+      const message: FakeMessage = { ...fields, receivedAt: now().toISOString(), status: 'accepted', callbacks: [] };
+      byId.set(message.id, message);
+      const evicted = pushBounded(messages, message, config.maxMessages);
+      if (evicted) byId.delete(evicted.id);
+      log(`${message.provider} accepted ${message.id} to ${message.to}: ${message.text}`);
+      if (config.autoDeliverMs !== null) scheduleReceipt(message, config.autoDeliverMs);
+    }
+  }
+
+  return {
+    config,
+    messages: (): readonly FakeMessage[] => messages,
+    activity: (): readonly CallbackOutcome[] => activity,
+    find: (id: string) => byId.get(id),
+    isOutage: () => outage,
+    setOutage: (on: boolean) => {
+      outage = on;
+    },
+    accept,
+    deliver: (id: string, status: FakeReceiptStatus) => track(deliver(id, status)),
+    reply: (from: string, text: string, provider: FakeProviderName) => track(reply(from, text, provider)),
+    verifyWhatsAppWebhook: async () =>
+      record(await track(app.verifyWhatsAppWebhook(credentials.WHATSAPP_VERIFY_TOKEN))),
+    /** Cancels the pending automatic receipts and waits for the calls to the app under way. */
+    async settle() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuditLog } from '../../../server/audit/audit-log';
+import { grantConsent } from '../../../server/messaging/consents';
+import { createMailQueue } from '../../../server/mail/mail-queue';
+import { loadEnv } from '../../../server/env';
+import { createMessaging, type PatientMessage } from '../../../server/messaging/messaging-service';
+import { startMessagingWorker, type MessagingWorker } from '../../../server/messaging/messaging-worker';
+import {
+  ProviderError,
+  type DriverMessage,
+  type MessagingDriver,
+  type PhoneChannel,
+} from '../../../server/messaging/messaging-types';
+import { applyProviderEvents } from '../../../server/messaging/provider-events';
+import type { AppDatabase } from '../../../server/db/database';
+import { silentLogger } from '../../helpers/silent-logger';
+import { createTestDb } from '../../helpers/test-db';
+
+/** Lagos wall-clock time (UTC+1) as epoch ms. */
+const lagos = (wallClock: string) => Date.parse(`${wallClock}:00+01:00`);
+const NOON = lagos('2026-11-27T12:00');
+
+let db: AppDatabase;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db.destroy());
+
+let numberSeed = 100_0000;
+/** A fresh Nigerian mobile number per test, so tests share a database without sharing consents. */
+const freshNumber = () => `+234803${String(numberSeed++).padStart(7, '0')}`;
+
+type Script = (message: DriverMessage, call: number) => Promise<{ providerId: string }>;
+
+function recordingDriver(name: 'termii' | 'whatsapp', channel: PhoneChannel, script?: Script) {
+  const sent: DriverMessage[] = [];
+  const driver: MessagingDriver = {
+    name,
+    channel,
+    receipts: true,
+    send: (message) => {
+      sent.push(message);
+      return script
+        ? script(message, sent.length)
+        : Promise.resolve({ providerId: `${name}-${sent.length}-${message.to}` });
+    },
+  };
+  return { driver, sent };
+}
+
+function setUp(options: { drivers?: Partial<Record<PhoneChannel, MessagingDriver>>; fallback?: string } = {}) {
+  let clock = NOON;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    MESSAGING_FALLBACK: options.fallback ?? 'whatsapp,sms,email',
+    MESSAGING_FALLBACK_MINUTES: '30',
+  });
+  const messaging = createMessaging({ env });
+  const mail = createMailQueue(db);
+  const worker: MessagingWorker = startMessagingWorker({
+    db,
+    env,
+    logger: silentLogger,
+    messaging,
+    mail,
+    drivers: options.drivers ?? {},
+    pollMs: 60_000,
+    backoffBaseMs: 1000,
+    now: () => clock,
+  });
+  const deps = {
+    db,
+    logger: silentLogger as never,
+    audit: createAuditLog({ db, logger: silentLogger }),
+    messaging,
+    mail,
+  };
+  return {
+    messaging,
+    worker,
+    deps,
+    setClock: (ms: number) => (clock = ms),
+    stop: () => worker.stop(),
+  };
+}
+
+const staffMessage = (phoneE164: string | null, email: string | null): PatientMessage<'staff_message'> => ({
+  template: 'staff_message',
+  params: {
+    reference: 'APT-TEST1',
+    link: 'ilera.example/dashboard',
+    noun: 'appointment',
+    message: 'Bring your card.',
+    emailed: false,
+  },
+  phoneE164,
+  fallbackEmail: email,
+  name: 'Ada',
+});
+
+const rowsTo = (recipient: string) =>
+  db.selectFrom('outbound_messages').selectAll().where('recipient', '=', recipient).orderBy('id').execute();
+const mailsTo = (address: string) =>
+  db.selectFrom('mail_outbox').selectAll().where('to_address', '=', address).orderBy('id').execute();
+
+describe('the messaging queue', () => {
+  it('sends nothing to a number that never agreed, and says it went by e-mail instead', async () => {
+    const { messaging, stop } = setUp();
+    const phone = freshNumber();
+    const queued = await messaging.queue(db, staffMessage(phone, 'ada.none@example.ng'), NOON);
+    expect(queued?.channel).toBe('email');
+    expect(await rowsTo(phone)).toEqual([]);
+    expect((await mailsTo('ada.none@example.ng')).map((mail) => mail.kind)).toEqual(['message_staff_message']);
+    expect(await messaging.queue(db, staffMessage(phone, null), NOON)).toBeNull();
+    await stop();
+  });
+
+  it('stores a text for a number that agreed, and the sink marks it sent with no provider call', async () => {
+    const { messaging, worker, stop } = setUp();
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    const queued = await messaging.queue(db, staffMessage(phone, null), NOON);
+    expect(queued).toMatchObject({ channel: 'sms', notBefore: NOON });
+    expect(await worker.runOnce()).toBe(1);
+    const [row] = await rowsTo(phone);
+    expect(row).toMatchObject({
+      channel: 'sms',
+      template: 'staff_message',
+      status: 'sent',
+      provider: 'sink',
+      encoding: 'GSM-7',
+      segments: 1,
+      attempts: 1,
+      text_body: 'Ilera Health, about APT-TEST1: Bring your card. Reply STOP to end texts.',
+    });
+    await stop();
+  });
+
+  it('holds a text queued in the quiet hours until 08:00 Lagos time, then sends it', async () => {
+    const { driver, sent } = recordingDriver('termii', 'sms');
+    const { messaging, worker, setClock, stop } = setUp({ drivers: { sms: driver } });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    const evening = lagos('2026-11-27T21:30');
+    setClock(evening);
+    const queued = await messaging.queue(db, staffMessage(phone, null), evening);
+    expect(queued?.notBefore).toBe(lagos('2026-11-28T08:00'));
+    expect(await worker.runOnce()).toBe(0);
+    setClock(lagos('2026-11-28T07:59'));
+    expect(await worker.runOnce()).toBe(0);
+    expect(sent).toEqual([]);
+    setClock(lagos('2026-11-28T08:00'));
+    expect(await worker.runOnce()).toBe(1);
+    expect(sent.map((message) => message.to)).toEqual([phone]);
+    await stop();
+  });
+
+  it('retries a passing failure with back-off, and hands a final refusal to the next channel', async () => {
+    const whatsapp = recordingDriver('whatsapp', 'whatsapp', (_message, call) =>
+      Promise.reject(
+        call === 1
+          ? new ProviderError('rate limited', true, 429)
+          : new ProviderError('not a WhatsApp user', false, 400),
+      ),
+    );
+    const sms = recordingDriver('termii', 'sms');
+    const { messaging, worker, setClock, stop } = setUp({ drivers: { whatsapp: whatsapp.driver, sms: sms.driver } });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'whatsapp', { source: 'test' });
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await messaging.queue(db, staffMessage(phone, 'ada.retry@example.ng'), NOON);
+    await worker.runOnce();
+    const [first] = await rowsTo(phone);
+    expect(first).toMatchObject({ channel: 'whatsapp', status: 'queued', attempts: 1, last_error: 'rate limited' });
+    expect(first!.next_attempt_at).toBeGreaterThan(NOON);
+    setClock(Number(first!.next_attempt_at));
+    await worker.runOnce();
+    await worker.runOnce();
+    const rows = await rowsTo(phone);
+    expect(rows.map((row) => [row.channel, row.status, row.replaced_by])).toEqual([
+      ['whatsapp', 'failed', `sms #${rows[1]!.id}`],
+      ['sms', 'sent', null],
+    ]);
+    expect(rows[1]!.fallback).toBe('email');
+    expect(sms.sent).toHaveLength(1);
+    await stop();
+  });
+
+  it('sends by SMS a WhatsApp message with no receipt after MESSAGING_FALLBACK_MINUTES, and not one that was delivered', async () => {
+    const whatsapp = recordingDriver('whatsapp', 'whatsapp');
+    const sms = recordingDriver('termii', 'sms');
+    const { messaging, worker, setClock, deps, stop } = setUp({
+      drivers: { whatsapp: whatsapp.driver, sms: sms.driver },
+    });
+    const silent = freshNumber();
+    const answered = freshNumber();
+    for (const phone of [silent, answered]) {
+      await grantConsent(db, phone, 'whatsapp', { source: 'test' });
+      await grantConsent(db, phone, 'sms', { source: 'test' });
+      await messaging.queue(db, staffMessage(phone, null), NOON);
+    }
+    await worker.runOnce();
+    const [delivered] = await rowsTo(answered);
+    await applyProviderEvents(deps, 'whatsapp', [
+      {
+        kind: 'status',
+        providerId: delivered!.provider_id!,
+        status: 'delivered',
+        at: new Date(NOON + 60_000).toISOString(),
+        eventId: 'd-1',
+      },
+    ]);
+    setClock(NOON + 29 * 60_000);
+    await worker.runOnce();
+    expect(sms.sent).toEqual([]);
+    setClock(NOON + 30 * 60_000);
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(sms.sent.map((message) => message.to)).toEqual([silent]);
+    const silentRows = await rowsTo(silent);
+    expect(silentRows.map((row) => [row.channel, row.status])).toEqual([
+      ['whatsapp', 'sent'],
+      ['sms', 'sent'],
+    ]);
+    expect(silentRows[0]!.replaced_by).toBe(`sms #${silentRows[1]!.id}`);
+    expect((await rowsTo(answered)).map((row) => [row.channel, row.status])).toEqual([['whatsapp', 'delivered']]);
+    await stop();
+  });
+
+  it('sends by e-mail a message whose SMS failed on the handset, once, however often the receipt repeats', async () => {
+    const sms = recordingDriver('termii', 'sms');
+    const { messaging, worker, deps, stop } = setUp({ drivers: { sms: sms.driver } });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await messaging.queue(db, staffMessage(phone, 'ada.failed@example.ng'), NOON);
+    await worker.runOnce();
+    const [row] = await rowsTo(phone);
+    const failed = {
+      kind: 'status' as const,
+      providerId: row!.provider_id!,
+      status: 'failed' as const,
+      at: new Date().toISOString(),
+      error: 'Expired',
+      eventId: `f-${row!.id}`,
+    };
+    expect(await applyProviderEvents(deps, 'termii', [failed])).toEqual({ applied: 1, repeats: 0 });
+    expect(await applyProviderEvents(deps, 'termii', [failed])).toEqual({ applied: 0, repeats: 1 });
+    expect((await rowsTo(phone)).map((r) => [r.status, r.replaced_by, r.last_error])).toEqual([
+      ['failed', 'email', 'Expired'],
+    ]);
+    const mails = await mailsTo('ada.failed@example.ng');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain('Bring your card.');
+    await stop();
+  });
+
+  it('moves a status forward only: a late "sent" receipt does not undo "delivered"', async () => {
+    const sms = recordingDriver('termii', 'sms');
+    const { messaging, worker, deps, stop } = setUp({ drivers: { sms: sms.driver } });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await messaging.queue(db, staffMessage(phone, null), NOON);
+    await worker.runOnce();
+    const [row] = await rowsTo(phone);
+    const at = new Date().toISOString();
+    await applyProviderEvents(deps, 'termii', [
+      { kind: 'status', providerId: row!.provider_id!, status: 'delivered', at, eventId: `o-${row!.id}-d` },
+      { kind: 'status', providerId: row!.provider_id!, status: 'sent', at, eventId: `o-${row!.id}-s` },
+    ]);
+    expect((await rowsTo(phone))[0]!.status).toBe('delivered');
+    await stop();
+  });
+
+  it('a STOP withdraws consent on that channel, cancels what was queued there and hands it on; a repeat changes nothing', async () => {
+    const { messaging, worker, deps, setClock, stop } = setUp({ fallback: 'sms,email' });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    const evening = lagos('2026-11-27T22:00');
+    setClock(evening);
+    await messaging.queue(db, staffMessage(phone, 'ada.stop@example.ng'), evening);
+    const stopEvent = {
+      kind: 'inbound' as const,
+      channel: 'sms' as const,
+      from: phone,
+      text: ' stop ',
+      at: new Date().toISOString(),
+      eventId: `in-${phone}`,
+    };
+    expect(await applyProviderEvents(deps, 'africastalking', [stopEvent])).toEqual({ applied: 1, repeats: 0 });
+    expect(await applyProviderEvents(deps, 'africastalking', [stopEvent])).toEqual({ applied: 0, repeats: 1 });
+    expect((await rowsTo(phone)).map((row) => [row.status, row.replaced_by])).toEqual([['cancelled', 'email']]);
+    expect(await mailsTo('ada.stop@example.ng')).toHaveLength(1);
+    const consents = await db
+      .selectFrom('message_consents')
+      .select(['action', 'source'])
+      .where('phone_e164', '=', phone)
+      .orderBy('id')
+      .execute();
+    expect(consents).toEqual([
+      { action: 'granted', source: 'test' },
+      { action: 'withdrawn', source: 'inbound sms' },
+    ]);
+    setClock(lagos('2026-11-28T09:00'));
+    expect(await worker.runOnce()).toBe(0);
+    expect(await messaging.queue(db, staffMessage(phone, null), lagos('2026-11-28T09:00'))).toBeNull();
+    const audits = await db.selectFrom('audit_events').select('type').where('type', '=', 'messaging.opt_out').execute();
+    expect(audits.length).toBeGreaterThanOrEqual(1);
+    await stop();
+  });
+
+  it('cancels at sending time a text whose number withdrew after it was queued', async () => {
+    const sms = recordingDriver('termii', 'sms');
+    const { messaging, worker, stop } = setUp({ drivers: { sms: sms.driver }, fallback: 'sms' });
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await messaging.queue(db, staffMessage(phone, null), NOON);
+    // A withdrawal written straight to the table (as another node's STOP would be, between queue and send).
+    await db
+      .insertInto('message_consents')
+      .values({
+        phone_e164: phone,
+        channel: 'sms',
+        action: 'withdrawn',
+        wording_version: null,
+        source: 'test',
+        user_id: null,
+        request_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await worker.runOnce()).toBe(0);
+    expect(sms.sent).toEqual([]);
+    expect((await rowsTo(phone)).map((row) => [row.status, row.last_error])).toEqual([
+      ['cancelled', 'consent withdrawn'],
+    ]);
+    await stop();
+  });
+});
