@@ -64,18 +64,25 @@ export function MessagesView() {
   );
 }
 
+/** The channel each real driver carries; a channel none carries goes to the sink (README, MESSAGING_DRIVER). */
+const driverChannels: Record<string, 'SMS' | 'WhatsApp'> = {
+  termii: 'SMS',
+  africastalking: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
 function MessagesIntro({ drivers }: { drivers: string[] | null }) {
-  if (!drivers) return <p>Every SMS and WhatsApp message to patients, newest first.</p>;
-  if (drivers.every((driver) => driver === 'sink'))
-    return (
-      <p>
-        Every SMS and WhatsApp message to patients, newest first. The sink driver is on: these are the texts that would
-        be sent, and none left the server.
-      </p>
-    );
+  const lead = 'Every SMS and WhatsApp message to patients, newest first.';
+  if (!drivers) return <p>{lead}</p>;
+  const providers = drivers.filter((driver) => driver in driverChannels);
+  if (!providers.length)
+    return <p>{lead} The sink driver is on: these are the texts that would be sent, and none left the server.</p>;
+  const carried = new Set(providers.map((driver) => driverChannels[driver]));
+  const sunk = (['SMS', 'WhatsApp'] as const).filter((channel) => !carried.has(channel));
   return (
     <p>
-      Every SMS and WhatsApp message to patients, newest first, sent through {drivers.map(providerName).join(' and ')}.
+      {lead} Sent through {providers.map(providerName).join(' and ')}.
+      {sunk.length ? ` ${sunk.join(' and ')} texts go to the sink: stored here, sent nowhere.` : null}
     </p>
   );
 }

@@ -87,7 +87,7 @@ describe('the Messages page', () => {
       'staff.messages.list': { rows: [failedText], nextCursor: null },
     });
     const { container } = renderPage();
-    await screen.findByText(/sent through Termii and WhatsApp Cloud API\./);
+    await screen.findByText(/newest first\. Sent through Termii and WhatsApp Cloud API\.$/);
     const table = await screen.findByRole('table', { name: 'Texts to patients, newest first' });
     const cells = within(table)
       .getAllByRole('cell')
@@ -106,6 +106,12 @@ describe('the Messages page', () => {
     expect(within(table).getByRole('link', { name: '+2348031234567' }).getAttribute('href')).toBe('tel:+2348031234567');
     expect(within(table).getByRole('link', { name: 'APT-4ABCD' }).getAttribute('href')).toBe('/staff/requests/4');
     await expectNoAxeViolations(container);
+  });
+
+  it('says which channel still goes to the sink when only one provider is set', async () => {
+    stubServer({ 'staff.messages.driver': ['termii'], 'staff.messages.list': { rows: [], nextCursor: null } });
+    renderPage();
+    await screen.findByText(/Sent through Termii\. WhatsApp texts go to the sink: stored here, sent nowhere\.$/);
   });
 
   it('asks the server again at once when a filter changes, and keeps it in the URL', async () => {
