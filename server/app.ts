@@ -141,7 +141,9 @@ export function createApp(services: AppServices, deps: AppOptions) {
   const portalFor = async (req: express.Request, res: express.Response) => {
     const caller = await callerFor(req, res);
     const me = await caller.auth.me();
-    return me.user ? { me, requests: await caller.patient.requests() } : null;
+    return me.user
+      ? { me, requests: await caller.patient.requests(), messageConsents: await caller.patient.messageConsents() }
+      : null;
   };
   if (deps.site) app.use(siteHandler(deps.site, logger, { authStateOf, nativeForms, portalFor }));
 

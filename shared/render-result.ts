@@ -34,7 +34,7 @@ export type FormSubmission = {
  * A signed-in /dashboard rendered on the server (issue #15): the answers of the procedures the page reads (auth.me,
  * patient.requests), as the tRPC client would receive them. Typed by the client, which owns the query keys.
  */
-export type PortalData = { me: unknown; requests: unknown };
+export type PortalData = { me: unknown; requests: unknown; messageConsents: unknown };
 
 /** The element that carries PortalData in the page, as JSON, for hydration. */
 export const PORTAL_DATA_ID = 'portal-data';

@@ -297,6 +297,20 @@ export const requests = {
       .orderBy('request_events.id')
       .execute(),
 
+  /** The valid numbers on requests sent from this address (as forEmail matches them), oldest first. */
+  phonesForEmail: async (db: Db, email: string) => {
+    const rows = await db
+      .selectFrom('requests')
+      .select('phone_e164')
+      .where(textEqualsIgnoreCase(db, 'requests.email', email.trim()))
+      .where('anonymised_at', 'is', null)
+      .where('phone_e164', 'is not', null)
+      .groupBy('phone_e164')
+      .orderBy((eb) => eb.fn.min('id'))
+      .execute();
+    return rows.map((row) => row.phone_e164!);
+  },
+
   /** Requests sent from this address, without regard to case (the patient's dashboard), newest first. */
   forEmail: (db: Db, email: string) =>
     db

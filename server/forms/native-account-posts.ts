@@ -1,7 +1,8 @@
 /**
  * The account forms as plain HTML posts (issue #15): sign-up, log-in, forgot and reset password, e-mail confirmation,
- * and on the dashboard account deletion and cancelling an appointment. Each checks with the form's shared schema and
- * calls the same tRPC procedure as the enhanced form, so limits, lock-outs, session cookies and messages are the same.
+ * and on the dashboard account deletion, cancelling an appointment and turning texts to a number on or off. Each
+ * checks with the form's shared schema and calls the same tRPC procedure as the enhanced form, so limits, lock-outs,
+ * session cookies and messages are the same.
  * Passwords are never sent back into the page.
  */
 import { TRPCError } from '@trpc/server';
@@ -22,7 +23,9 @@ import {
   resetPasswordFormSchema,
   signUpFormSchema,
 } from '../../shared/schemas/auth';
+import { PHONE_UPDATES_NOTICE_ID, messageConsentOutcome } from '../../shared/forms/message-consent-notices';
 import { requestIdSchema } from '../../shared/requests';
+import { messageConsentChangeSchema } from '../../shared/schemas/message-consent';
 import {
   doneAt,
   fieldErrorsOf,
@@ -150,6 +153,23 @@ export const accountFormPosts: Record<AccountFormName, AccountPost> = {
     try {
       await (await callerFor(form.req, form.res)).patient.cancelRequest(parsed.data);
       return done(form, 'cancelled');
+    } catch (error) {
+      return logInAgain(error) ?? refusal(form, error, logger);
+    }
+  },
+
+  /** 'Turn on' or 'Turn off' beside a number's SMS or WhatsApp under 'Updates on your phone'. */
+  [ACCOUNT_FORM.messageConsent]: async ({ callerFor, logger }, form) => {
+    const parsed = messageConsentChangeSchema.safeParse({
+      phoneE164: form.field('phoneE164'),
+      channel: form.field('channel'),
+      on: form.field('on') === 'on',
+    });
+    if (!parsed.success) return form.page(400, fieldErrorsOf(parsed.error));
+    try {
+      await (await callerFor(form.req, form.res)).patient.setMessageConsent(parsed.data);
+      const outcome = messageConsentOutcome(parsed.data.channel, parsed.data.on);
+      return doneAt(DASHBOARD_PAGE, form.name, outcome, PHONE_UPDATES_NOTICE_ID);
     } catch (error) {
       return logInAgain(error) ?? refusal(form, error, logger);
     }

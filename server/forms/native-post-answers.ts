@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SENT_QUERY } from '../../shared/forms/form-post';
 import type { storedForms } from '../../shared/forms/stored-forms';
 import type { FormSubmission } from '../../shared/render-result';
+import type { MessageConsentChangeInput } from '../../shared/schemas/message-consent';
 import type { Logger } from '../logger';
 
 export type NativePostOutcome =
@@ -39,7 +40,10 @@ export type PostProcedures = {
     deleteAccount: (input: { password: string }) => Promise<unknown>;
     downloadMyData: () => Promise<unknown>;
   };
-  patient: { cancelRequest: (input: { id: number }) => Promise<unknown> };
+  patient: {
+    cancelRequest: (input: { id: number }) => Promise<unknown>;
+    setMessageConsent: (input: MessageConsentChangeInput) => Promise<unknown>;
+  };
 };
 export type CallerFor = (req: Request, res: Response) => Promise<PostProcedures>;
 

@@ -4,7 +4,7 @@
  * request appears in every open staff inbox. The answer is the row's short reference.
  */
 import { TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import { CONSENT_NEEDS_MOBILE_MESSAGE } from '../../shared/messaging/consent';
 import { FORM_TOO_FAST_MESSAGE, MIN_FILL_MS, NEWSLETTER_DUPLICATE_MESSAGE } from '../../shared/form-messages';
 import { normalisePhone } from '../../shared/phone';
@@ -117,14 +117,15 @@ function textablePhone(typed: string | null, consents: Consents): string | null 
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: CONSENT_NEEDS_MOBILE_MESSAGE,
-      cause: new ZodError(
-        ticked.map((field) => ({
-          code: 'custom' as const,
-          path: [field],
-          message: CONSENT_NEEDS_MOBILE_MESSAGE,
-          input: true,
-        })),
-      ),
+      // From a failing parse: a ZodError made with `new` is not an Error, so tRPC would wrap it and the field
+      // errors would never reach the form (server/auth/accounts.ts builds its field errors the same way).
+      cause: z
+        .object(
+          Object.fromEntries(
+            ticked.map((field) => [field, z.custom(() => false, { error: CONSENT_NEEDS_MOBILE_MESSAGE })]),
+          ),
+        )
+        .safeParse(Object.fromEntries(ticked.map((field) => [field, true]))).error,
     });
   return phone?.e164 ?? null;
 }

@@ -13,6 +13,7 @@ export const ACCOUNT_FORM = {
   confirmEmail: 'confirm-email',
   deleteAccount: 'delete-account',
   cancelRequest: 'cancel-request',
+  messageConsent: 'message-consent',
 } as const;
 
 export type AccountFormName = (typeof ACCOUNT_FORM)[keyof typeof ACCOUNT_FORM];

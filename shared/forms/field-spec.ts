@@ -41,10 +41,17 @@ export type TextAreaSpec = Common & { kind: 'textarea'; rows: number };
 /** A password with its show/hide toggle (the account forms). */
 export type PasswordSpec = Common & { kind: 'password'; autoComplete: 'new-password' | 'current-password' };
 
-export type FieldSpec = InputSpec | SelectSpec | TextAreaSpec | PasswordSpec;
+/** A tick box, off until ticked; ticked, a plain post sends 'on'. */
+export type TickBoxSpec = Common & { kind: 'tick-box' };
+
+export type FieldSpec = InputSpec | SelectSpec | TextAreaSpec | PasswordSpec | TickBoxSpec;
 
 export type FieldGroup =
-  FieldSpec | { kind: 'row'; fields: FieldSpec[] } | { kind: 'section'; title: string; fields: FieldGroup[] };
+  | FieldSpec
+  | { kind: 'row'; fields: FieldSpec[] }
+  | { kind: 'section'; title: string; fields: FieldGroup[] }
+  /** Related tick boxes under one question, its legend (GOV.UK checkboxes). */
+  | { kind: 'tick-boxes'; legend: string; fields: TickBoxSpec[] };
 
 /** The Email Address field, the same on the stored forms and the account forms. */
 export const emailField: FieldSpec = {

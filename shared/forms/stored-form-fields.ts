@@ -17,6 +17,7 @@ import {
   packageFromParam,
   serviceCategories,
 } from '../form-options';
+import { consentHints, consentLabels } from '../messaging/consent';
 import { emailField, type FieldGroup, type FieldSpec } from './field-spec';
 import type { StoredFormName } from './stored-forms';
 
@@ -37,8 +38,27 @@ export type StoredFormLayout = {
   fromQuery?: (search: string) => Record<string, string>;
 };
 
+/**
+ * 'Send me updates by SMS' and 'by WhatsApp' right after the phone (issue #27.5): each off until ticked, its hint
+ * saying what is sent and where, in the wording whose version is stored with the consent.
+ */
+const messageConsents: FieldGroup = {
+  kind: 'tick-boxes',
+  legend: 'Updates on your phone',
+  fields: [
+    { kind: 'tick-box', name: 'smsConsent', id: 'sms-consent', label: consentLabels.sms, hint: consentHints.sms },
+    {
+      kind: 'tick-box',
+      name: 'whatsappConsent',
+      id: 'whatsapp-consent',
+      label: consentLabels.whatsapp,
+      hint: consentHints.whatsapp,
+    },
+  ],
+};
+
 /** Full Name, Email Address and an optional Phone Number, as the appointment, application, order and trip forms ask. */
-const contactDetails: FieldSpec[] = [
+const contactFields: FieldSpec[] = [
   { kind: 'input', name: 'fullName', id: 'full-name', label: 'Full Name', autoComplete: 'name' },
   emailField,
   {
@@ -52,6 +72,9 @@ const contactDetails: FieldSpec[] = [
   },
 ];
 
+/** The contact fields with the consent boxes after the phone (the newsletter asks for its email only). */
+const contactDetails: FieldGroup[] = [...contactFields, messageConsents];
+
 export const storedFormLayouts: Record<StoredFormName, StoredFormLayout> = {
   newsletter: {
     idPrefix: 'newsletter',
@@ -60,7 +83,7 @@ export const storedFormLayouts: Record<StoredFormName, StoredFormLayout> = {
       heading: 'Subscribe to Our Newsletter',
       text: 'Get plain-language health tips and news about our services by email. You can unsubscribe at any time.',
     },
-    fields: [contactDetails[1]!],
+    fields: [contactFields[1]!],
     submit: { label: 'Subscribe', busyLabel: 'Subscribing...' },
   },
   appointment: {

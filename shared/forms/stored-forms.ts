@@ -19,10 +19,15 @@ export function travelersFromText(text: string): number {
   return /^-?\d+$/.test(trimmed) ? Number.parseInt(trimmed, 10) : DEFAULT_TRAVELERS;
 }
 
+/** A box posts 'on' when ticked and nothing when not; the schema turns that into true or false. */
+const tickBox = (value: string) => value || undefined;
+
 const contactDetails = (field: FormFields) => ({
   fullName: field('fullName'),
   email: field('email'),
   phone: field('phone'),
+  smsConsent: tickBox(field('smsConsent')),
+  whatsappConsent: tickBox(field('whatsappConsent')),
 });
 
 export const storedForms = {

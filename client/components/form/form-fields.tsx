@@ -4,6 +4,7 @@ import type { FieldGroup, FieldSpec, PasswordSpec } from '../../../shared/forms/
 import { Field } from './field';
 import { Select } from './select';
 import { TextArea } from './text-area';
+import { TickBox } from './tick-box';
 
 export type PasswordControlProps = Omit<PasswordSpec, 'kind' | 'optional'> & { error?: string; defaultValue?: string };
 
@@ -66,6 +67,9 @@ export function FormFields({
           defaultValue={initialValues[field.name]}
         />
       ) : null;
+    if (field.kind === 'tick-box')
+      // Ticked in the markup before the scripts came, or sent ticked in a refused plain post: it stays ticked.
+      return <TickBox key={field.name} {...common} defaultChecked={Boolean(initialValues[field.name])} />;
     if (field.kind === 'textarea')
       return (
         <TextArea
@@ -128,6 +132,16 @@ export function FormFields({
             <h2 className="app-form__section-title">{item.title}</h2>
           </legend>
           {item.fields.map(group)}
+        </fieldset>
+      );
+    if (item.kind === 'tick-boxes')
+      return (
+        <fieldset key={index} className="app-tick-boxes">
+          <legend className="app-field__legend">
+            {item.legend}
+            <span className="app-field__optional"> (optional)</span>
+          </legend>
+          {item.fields.map(control)}
         </fieldset>
       );
     return control(item);

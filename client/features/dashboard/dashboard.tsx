@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { LOG_OUT_PATH } from '../../../shared/auth-state';
 import { dashboardSamples } from './dashboard-samples';
 import { MyRequests } from './my-requests';
+import { PhoneUpdates } from './phone-updates';
 import { RequestServiceForm } from './request-service-form';
 import './dashboard.css';
 
@@ -49,6 +50,7 @@ export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardPro
       <SampleCards name={name} email={user.email} />
 
       <MyRequests />
+      <PhoneUpdates />
       <RequestServiceForm />
       {settings}
     </div>

@@ -14,6 +14,7 @@ export function seedPortal(queryClient: QueryClient, portal: PortalData) {
   for (const [key, data] of [
     [getQueryKey(trpc.auth.me, undefined, 'query'), portal.me],
     [getQueryKey(trpc.patient.requests, undefined, 'query'), portal.requests],
+    [getQueryKey(trpc.patient.messageConsents, undefined, 'query'), portal.messageConsents],
   ] as const) {
     queryClient.setQueryDefaults(key, { staleTime: SEEDED_FRESH_MS });
     queryClient.setQueryData(key, data);

@@ -32,9 +32,7 @@ function linkedNames(layout: StoredFormLayout): string[] {
 }
 
 function flatten(groups: FieldGroup[]): FieldSpec[] {
-  return groups.flatMap((group) =>
-    group.kind === 'row' || group.kind === 'section' ? flatten(group.fields) : [group],
-  );
+  return groups.flatMap((group) => ('fields' in group ? flatten(group.fields) : [group]));
 }
 
 function useLinkedValues(layout: StoredFormLayout, initialValues: Record<string, string>) {

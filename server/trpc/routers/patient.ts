@@ -7,6 +7,8 @@ import { CONFIRM_EMAIL_FIRST_MESSAGE } from '../../../shared/messages/staff-mess
 import { patientMayCancel, requestIdSchema } from '../../../shared/requests';
 import { requests } from '../../data/requests';
 import { users } from '../../data/users';
+import { messageConsentChangeSchema } from '../../../shared/schemas/message-consent';
+import { patientMessageConsents, setPatientMessageConsent } from '../../requests/patient-consents';
 import { cancelOwnRequest } from '../../requests/set-status';
 import { protectedProcedure, router } from '../trpc';
 
@@ -39,4 +41,11 @@ export const patientRouter = router({
     await cancelOwnRequest(ctx, { kind: 'patient', userId: ctx.user.id, ip: ctx.clientIp }, input.id);
     return { ok: true as const };
   }),
+
+  /** 'Updates on your phone' on the account page (issue #27.5): each number on the patient's own requests. */
+  messageConsents: protectedProcedure.query(({ ctx }) => patientMessageConsents(ctx, ctx.user.id)),
+
+  setMessageConsent: protectedProcedure
+    .input(messageConsentChangeSchema)
+    .mutation(({ ctx, input }) => setPatientMessageConsent(ctx, ctx.user.id, input)),
 });
