@@ -94,7 +94,8 @@ function sourceText(source: string): string {
   if (source === 'staff') return 'by staff';
   if (source === 'account') return 'on the account page';
   if (source === 'chat') return 'in the chat';
-  if (source.endsWith(' form')) return `on the ${source}`;
+  // A request form is named by its type: 'service_order form'.
+  if (source.endsWith(' form')) return `on the ${source.replaceAll('_', ' ')}`;
   return `(${source})`;
 }
 

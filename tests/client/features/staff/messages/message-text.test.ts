@@ -113,6 +113,12 @@ describe('consent', () => {
       'WhatsApp: stopped by staff on Fri 27 Nov 2026, 10:30',
     );
     expect(consentLine('whatsapp', null)).toBe('WhatsApp: off, never agreed to');
+    expect(consentLine('sms', { granted: true, at: '2026-11-27T08:58:00Z', source: 'service_order form' })).toBe(
+      'SMS: on since Fri 27 Nov 2026, 09:58, on the service order form',
+    );
+    expect(consentLine('whatsapp', { granted: true, at: '2026-11-27T08:58:00Z', source: 'chat' })).toBe(
+      'WhatsApp: on since Fri 27 Nov 2026, 09:58, in the chat',
+    );
   });
 
   it('writes consent changes as history lines', () => {
