@@ -71,6 +71,7 @@ describe('the staff app (issue #13)', () => {
         await admin.setViewportSize(viewport.viewport!);
         for (const [path, heading] of [
           ['/staff', 'Inbox'],
+          ['/staff/messages', 'Messages'],
           ['/staff/newsletter', 'Newsletter'],
           ['/staff/chats', 'Support console'],
           ['/staff/team', 'Team'],

@@ -1,7 +1,8 @@
 /**
- * The staff app (issue #13): one navigation over the Inbox, the Newsletter list, the Chats console and, for admins,
- * Team and Audit. Session-only: anonymous visitors go to the log-in page and come back; patients see 'Staff only'.
- * One live '/staff' socket feeds the New count (navigation and tab title) and the open inbox or request.
+ * The staff app (issue #13): one navigation over the Inbox, Messages (texts to patients, issue #27), the Newsletter
+ * list, the Chats console and, for admins, Team and Audit. Session-only: anonymous visitors go to the log-in page and
+ * come back; patients see 'Staff only'. One live '/staff' socket feeds the New count (navigation and tab title) and
+ * the open inbox or request.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -12,6 +13,7 @@ import { PageMeta } from '../../layout/page-meta';
 import { trpc } from '../../lib/trpc';
 import { TrpcProvider } from '../../lib/trpc-provider';
 import { InboxView } from './inbox/inbox-view';
+import { MessagesView } from './messages/messages-view';
 import { NewsletterView } from './newsletter/newsletter-view';
 import { RequestView } from './request/request-view';
 import { StaffBar } from './staff-bar';
@@ -89,6 +91,7 @@ function StaffShell({ me, chats }: { me: StaffMe; chats: ReactNode }) {
               <Route path={paths.staff()} component={InboxView} />
               <Route path="/staff/requests/:id">{(params) => <RequestView id={Number(params.id)} />}</Route>
               <Route path={paths.staffNewsletter()} component={NewsletterView} />
+              <Route path={paths.staffMessages()} component={MessagesView} />
               <Route path={paths.staffChats()}>{chats}</Route>
               <Route path={paths.staffTeam()}>
                 {me.role === 'admin' ? <AdminPage panel={<TeamPanel />} /> : <AdminOnly />}

@@ -31,6 +31,7 @@ export function StaffBar({
       badge: newCount,
       current: location === paths.staff() || location.startsWith('/staff/requests/'),
     },
+    { href: paths.staffMessages(), label: 'Messages' },
     { href: paths.staffNewsletter(), label: 'Newsletter' },
     { href: paths.staffChats(), label: 'Chats' },
     ...(me.role === 'admin'

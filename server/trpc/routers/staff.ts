@@ -28,6 +28,7 @@ import { inboxQuery } from '../../staff/inbox-query';
 import { submissionFields } from '../../staff/submission-fields';
 import type { RequestContext } from '../context';
 import { router, staffProcedure } from '../trpc';
+import { messagesRouter } from './messages';
 
 type StaffContext = RequestContext & { user: NonNullable<RequestContext['user']> };
 
@@ -109,6 +110,9 @@ export const staffRouter = router({
   messagePatient: staffProcedure
     .input(patientMessageSchema)
     .mutation(({ ctx, input }) => messagePatient(ctx, staffBy(ctx), input)),
+
+  /** Texts to patients (issue #27): the Messages page and a request's texts. */
+  messages: messagesRouter,
 
   newsletter: router({
     list: staffProcedure

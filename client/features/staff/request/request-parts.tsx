@@ -2,9 +2,10 @@
 import { formatLagosDateTime } from '../../../../shared/lagos-date';
 import { requestStatusLabels } from '../../../../shared/requests';
 import { formatLagosInstant } from '../inbox-filter';
+import { consentChangeText, textHistory } from '../messages/message-text';
 import { FieldValue } from './field-value';
 import { describeRequestEvent } from './request-event-text';
-import type { RequestDetail } from './use-request';
+import type { RequestDetail, RequestTextsView } from './use-request';
 
 export function RequestSummary({ detail }: { detail: RequestDetail }) {
   const { row } = detail;
@@ -36,19 +37,53 @@ export function RequestFields({ detail }: { detail: RequestDetail }) {
   );
 }
 
-export function RequestHistory({ events }: { events: RequestDetail['events'] }) {
+type HistoryItem = { key: string; at: string; who: string; text: string; body: string | null };
+
+/**
+ * The request's own events and its texts' moments (queued, sent, delivered…) and its number's consent changes, in
+ * time order: one story of what happened to the patient.
+ */
+export function historyItems(events: RequestDetail['events'], texts: RequestTextsView | undefined): HistoryItem[] {
+  const items: HistoryItem[] = events.map((event) => ({
+    key: `event-${event.id}`,
+    at: event.createdAt,
+    who: event.actorName ?? (event.actorKind === 'patient' ? 'Patient' : 'System'),
+    text: describeRequestEvent(event),
+    body: event.body && event.kind !== 'status' ? event.body : null,
+  }));
+  for (const change of texts?.consentHistory ?? [])
+    items.push({
+      key: `consent-${change.id}`,
+      at: change.at,
+      who: 'Texts',
+      text: consentChangeText(change),
+      body: null,
+    });
+  // After the consent that allowed them: a form's consent and its receipt's text share their instant.
+  for (const row of texts?.messages ?? [])
+    for (const moment of textHistory(row)) items.push({ ...moment, who: 'Texts', body: null });
+  // Stable: events of the same instant keep the order they were made in.
+  return items.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+export function RequestHistory({
+  events,
+  texts,
+}: {
+  events: RequestDetail['events'];
+  texts?: RequestTextsView | undefined;
+}) {
   return (
     <section aria-labelledby="request-history" className="app-staff__panel">
       <h2 id="request-history">History</h2>
       <ol className="app-staff__history">
-        {events.map((event) => (
-          <li key={event.id}>
+        {historyItems(events, texts).map((item) => (
+          <li key={item.key}>
             <p className="app-staff__history-meta">
-              {formatLagosInstant(event.createdAt)} ·{' '}
-              {event.actorName ?? (event.actorKind === 'patient' ? 'Patient' : 'System')}
+              {formatLagosInstant(item.at)} · {item.who}
             </p>
-            <p>{describeRequestEvent(event)}</p>
-            {event.body && event.kind !== 'status' ? <p className="app-staff__history-body">{event.body}</p> : null}
+            <p>{item.text}</p>
+            {item.body ? <p className="app-staff__history-body">{item.body}</p> : null}
           </li>
         ))}
       </ol>

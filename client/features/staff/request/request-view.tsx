@@ -1,7 +1,7 @@
 /**
- * One request's page (issue #13): every field, status, owner, internal notes, the message to the patient and the
- * history. Works with the keyboard alone: each action is a native form or button, and after an action the focus
- * goes to the status message that says what happened.
+ * One request's page (issue #13): every field, status, owner, internal notes, the message to the patient, its texts
+ * (issue #27) and the history. Works with the keyboard alone: each action is a native form or button, and after an
+ * action the focus goes to the status message that says what happened.
  */
 import { Link } from 'wouter';
 import { requestTypeLabels } from '../../../../shared/requests';
@@ -9,6 +9,7 @@ import { paths } from '../../../app/paths';
 import { StaffTitle } from '../staff-context';
 import { AssignForm } from './assign-form';
 import { RequestFields, RequestHistory, RequestSummary } from './request-parts';
+import { RequestTexts } from './request-texts';
 import { StatusForm } from './status-form';
 import { TextForm } from './text-form';
 import { useRequest, type RequestAnswer, type RequestDetail } from './use-request';
@@ -53,7 +54,7 @@ export function RequestView({ id }: { id: number }) {
         <RequestFields detail={detail} />
         <RequestActions id={id} detail={detail} actions={actions} />
       </div>
-      <RequestHistory events={detail.events} />
+      <RequestHistory events={detail.events} texts={actions.texts.data} />
     </>
   );
 }
@@ -75,7 +76,7 @@ function AnswerLine({ answer }: { answer: RequestAnswer }) {
 type Actions = ReturnType<typeof useRequest>;
 
 function RequestActions({ id, detail, actions }: { id: number; detail: RequestDetail; actions: Actions }) {
-  const { me, members, busy, claim, assign, setStatus, addNote, messagePatient } = actions;
+  const { me, members, busy, claim, assign, setStatus, addNote, messagePatient, texts, stopTexts } = actions;
   const { row } = detail;
   return (
     <div className="app-staff__actions">
@@ -131,6 +132,7 @@ function RequestActions({ id, detail, actions }: { id: number; detail: RequestDe
         initial={detail.patientMessage ?? ''}
         onSubmit={(body) => messagePatient.mutateAsync({ id, body })}
       />
+      <RequestTexts texts={texts.data} busy={busy} onStop={(channel) => stopTexts.mutate({ requestId: id, channel })} />
     </div>
   );
 }

@@ -1,12 +1,18 @@
 /**
- * One request's data and actions (issue #13): the request, the staff to assign to, and the five actions. Each answer
- * says what happened in one line and moves the focus there (the control used may have gone); live changes to this
- * request reload it.
+ * One request's data and actions (issue #13): the request, its texts (issue #27), the staff to assign to, and the six
+ * actions. Each answer says what happened in one line and moves the focus there (the control used may have gone);
+ * live changes to this request reload it.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { textChannelLabels } from '../../../../shared/messaging/staff-messages';
 import { requestStatusLabels } from '../../../../shared/requests';
 import { trpc } from '../../../lib/trpc';
+import { backgroundQuery } from '../../../lib/trpc-provider';
+import { deliveryText } from '../messages/message-text';
 import { useStaff } from '../staff-context';
+
+const TEXTS_POLL_MS = 15_000;
+const mayStillChange = (text: { status: string }) => text.status === 'queued' || text.status === 'sent';
 
 type FieldErrors = Record<string, string[] | undefined>;
 type Caught = { message: string; data?: { fieldErrors?: FieldErrors | null; code?: string } | null };
@@ -14,7 +20,18 @@ type Caught = { message: string; data?: { fieldErrors?: FieldErrors | null; code
 export function useRequest(id: number) {
   const utils = trpc.useUtils();
   const { me, listen } = useStaff();
-  const request = trpc.staff.request.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
+  const enabled = Number.isInteger(id) && id > 0;
+  const request = trpc.staff.request.useQuery({ id }, { enabled });
+  const texts = trpc.staff.messages.forRequest.useQuery(
+    { id },
+    {
+      enabled,
+      // Receipts come to the webhooks, not to this page: while a text may still change, look again now and then, as
+      // a background request that does not keep the session alive.
+      refetchInterval: (query) => (query.state.data?.messages.some(mayStillChange) ? TEXTS_POLL_MS : false),
+      ...backgroundQuery,
+    },
+  );
   const members = trpc.staff.members.useQuery();
   const answer = useAnswer();
 
@@ -22,7 +39,9 @@ export function useRequest(id: number) {
     () =>
       listen({
         onChanged: (row) => {
-          if (row.id === id) void utils.staff.request.invalidate({ id });
+          if (row.id !== id) return;
+          void utils.staff.request.invalidate({ id });
+          void utils.staff.messages.forRequest.invalidate({ id });
         },
       }),
     [listen, id, utils],
@@ -31,6 +50,9 @@ export function useRequest(id: number) {
   const done = (message: string) => {
     answer.say(message);
     void utils.staff.request.invalidate({ id });
+    // A confirmation, a cancellation and staff's message each queue a text.
+    void utils.staff.messages.forRequest.invalidate({ id });
+    void utils.staff.messages.list.invalidate();
     void utils.staff.inbox.invalidate();
   };
   const onError = (caught: Caught) => {
@@ -51,14 +73,25 @@ export function useRequest(id: number) {
   const addNote = trpc.staff.addNote.useMutation({ onError, onSuccess: () => done('Note added.') });
   const messagePatient = trpc.staff.messagePatient.useMutation({
     onError,
-    onSuccess: () => done('Message saved. The patient sees it under My requests.'),
+    onSuccess: (row) =>
+      done(`Message saved. The patient sees it under My requests. ${deliveryText(row.delivery, Date.now())}.`),
+  });
+  const stopTexts = trpc.staff.messages.withdrawConsent.useMutation({
+    onError,
+    onSuccess: (_texts, input) => done(`${textChannelLabels[input.channel]} texts to this number are stopped.`),
   });
 
   const busy =
-    claim.isPending || assign.isPending || setStatus.isPending || addNote.isPending || messagePatient.isPending;
+    claim.isPending ||
+    assign.isPending ||
+    setStatus.isPending ||
+    addNote.isPending ||
+    messagePatient.isPending ||
+    stopTexts.isPending;
   return {
     me,
     request,
+    texts,
     members: members.data ?? [],
     answer,
     busy,
@@ -67,6 +100,7 @@ export function useRequest(id: number) {
     setStatus,
     addNote,
     messagePatient,
+    stopTexts,
   };
 }
 
@@ -98,3 +132,4 @@ function useAnswer() {
 
 export type RequestAnswer = ReturnType<typeof useAnswer>;
 export type RequestDetail = NonNullable<ReturnType<typeof useRequest>['request']['data']>;
+export type RequestTextsView = NonNullable<ReturnType<typeof useRequest>['texts']['data']>;

@@ -27,7 +27,8 @@ const call = (caller: unknown, path: string, input: unknown) =>
 
 describe('access: every staff procedure refuses anonymous callers and patients', () => {
   it('lists the procedures it checks (so a new one cannot be forgotten)', () => {
-    expect(staffProcedures.length).toBeGreaterThanOrEqual(12);
+    expect(staffProcedures.length).toBeGreaterThanOrEqual(16);
+    expect(staffProcedures).toEqual(expect.arrayContaining(['staff.messages.list', 'staff.messages.withdrawConsent']));
   });
 
   it.each(staffProcedures)('%s: anonymous → UNAUTHORIZED, patient → FORBIDDEN, nothing changes', async (path) => {
