@@ -121,6 +121,9 @@ const settingsSchema = z.object({
   /** The app secret that signs Meta's webhooks (X-Hub-Signature-256), and the token its verification GET echoes. */
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /** `npm run messages:fake` only: the fake provider's port, and the app it posts receipts to. */
+  FAKE_PROVIDER_PORT: port.default(4010),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** Each driver named in MESSAGING_DRIVER needs these settings. */

@@ -5,8 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { startFakeProvider } from '../messaging/fake-provider/fake-provider';
+import { envSetting } from '../env';
 import {
   appEnvLines,
+  FAKE_CREDENTIAL_NAMES,
   fakeCredentialsFrom,
   FAKE_PROVIDER_DEFAULT_APP_URL,
   FAKE_PROVIDER_DEFAULT_PORT,
@@ -50,12 +52,17 @@ function readOptions() {
   });
   const failSuffix = values['fail-suffix'] ?? '0000';
   if (!/^\d*$/.test(failSuffix)) throw new Error('--fail-suffix takes digits');
-  const appUrl = URL.parse(values['app-url'] ?? process.env.APP_URL ?? FAKE_PROVIDER_DEFAULT_APP_URL)?.href;
+  const appUrl = URL.parse(values['app-url'] ?? envSetting('APP_URL') ?? FAKE_PROVIDER_DEFAULT_APP_URL)?.href;
   if (!appUrl) throw new Error('--app-url (or APP_URL) must be a URL such as http://127.0.0.1:3000');
   return {
     help: Boolean(values.help),
     printEnv: Boolean(values['print-env']),
-    port: numberOption(values.port ?? process.env.FAKE_PROVIDER_PORT, '--port', FAKE_PROVIDER_DEFAULT_PORT, 65535),
+    port: numberOption(
+      values.port ?? String(envSetting('FAKE_PROVIDER_PORT')),
+      '--port',
+      FAKE_PROVIDER_DEFAULT_PORT,
+      65535,
+    ),
     host: values.host ?? '127.0.0.1',
     appUrl: appUrl.replace(/\/+$/, ''),
     autoDeliverMs: values.manual ? null : numberOption(values.delay, '--delay', 1000, 3_600_000),
@@ -73,7 +80,10 @@ async function main() {
     process.exit(64);
   }
   if (options.help) return void process.stdout.write(`${usage}\n`);
-  const credentials = fakeCredentialsFrom(process.env);
+  // The app's own settings, checked as the app checks them: one .env serves both.
+  const credentials = fakeCredentialsFrom(
+    Object.fromEntries(FAKE_CREDENTIAL_NAMES.map((name) => [name, envSetting(name)])),
+  );
   if (options.printEnv) {
     const shownHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
     return void process.stdout.write(`${appEnvLines(`http://${shownHost}:${options.port}`, credentials).join('\n')}\n`);
