@@ -20,6 +20,14 @@ function linesOf(file, start, end) {
   return `${file}:${from + 1}-${from + after + 1}`;
 }
 
+/** `file:from-end` for the lines from the one `start` matches to the end of the file. */
+function linesFrom(file, start) {
+  const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+  const from = lines.findIndex((line) => start.test(line));
+  if (from < 0) throw new Error(`mutation-groups: ${start} not found in ${file}`);
+  return `${file}:${from + 1}-${lines.length}`;
+}
+
 // The next member of an object literal two spaces in (a data module's next query), or a comment before it.
 const nextMember = /^ {2}(\/\*\*|\/\/|[A-Za-z]+: |async [A-Za-z]+\()/;
 
@@ -90,10 +98,15 @@ export const mutationGroups = {
       'server/messaging/quiet-hours.ts',
       'server/data/message-consents.ts',
       linesOf('server/data/outbound-messages.ts', /^ {2}applyReceipt: /, nextMember),
-      'shared/messaging/consent.ts',
+      // The keywords that end texts; the rest of the module is the boxes' wording, which the browser tests read.
+      linesFrom('shared/messaging/consent.ts', /^\/\*\* Replies that end/),
       'shared/messaging/sms-encoding.ts',
     ],
     tests: [
+      'tests/shared/messaging/consent.test.ts',
+      'tests/server/requests/submit-consent.test.ts',
+      'tests/server/trpc/routers/patient-consents.test.ts',
+      'tests/server/trpc/routers/messages.test.ts',
       'tests/server/messaging/messaging-worker.test.ts',
       'tests/server/messaging/quiet-hours.test.ts',
       'tests/server/messaging/message-templates.test.ts',
