@@ -10,6 +10,8 @@ import { autoIncrementPrimaryKey, epochMsType } from '../server/db/dialect';
 // - `message_consents`: append-only grants and withdrawals per number and channel, with the wording's version; the
 //   latest row of a number and channel is its state.
 // - `messaging_webhook_events`: the provider events already applied, so a repeated callback changes nothing.
+// - `messaging_early_receipts`: a receipt that came before the worker stored the provider's id (a fast provider
+//   answers the send and posts 'sent' at once); applied when the id is stored.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('outbound_messages')
@@ -89,9 +91,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('received_at', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('messaging_webhook_events_pk', ['provider', 'event_id'])
     .execute();
+
+  await db.schema
+    .createTable('messaging_early_receipts')
+    .addColumn('id', 'integer', autoIncrementPrimaryKey(db))
+    .addColumn('provider', 'text', (col) => col.notNull())
+    .addColumn('provider_id', 'text', (col) => col.notNull())
+    .addColumn('status', 'text', (col) => col.notNull())
+    .addColumn('at', 'text', (col) => col.notNull())
+    .addColumn('error', 'text')
+    .addColumn('received_at', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex('messaging_early_receipts_id')
+    .on('messaging_early_receipts')
+    .columns(['provider', 'provider_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('messaging_early_receipts').execute();
   await db.schema.dropTable('messaging_webhook_events').execute();
   await db.schema.dropTable('message_consents').execute();
   await db.schema.dropTable('outbound_messages').execute();

@@ -2,7 +2,7 @@
  * Queries on outbound_messages (issue #27): the queue of texts to patients' phones and their record. The worker in
  * server/messaging/messaging-worker.ts claims and sends; the webhooks route applies delivery receipts.
  */
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { forUpdateSkipLocked } from '../db/dialect';
 import type { OutboundChannel, OutboundMessagesTable, OutboundStatus } from '../db/schema';
@@ -167,7 +167,9 @@ export const outboundMessages = {
       .updateTable('outbound_messages')
       .set({
         status: receipt.status,
-        status_at: receipt.at,
+        // A provider's clock counts in seconds (Termii) or is late: never before the send, so the history reads in
+        // order.
+        status_at: sql<string>`case when sent_at is not null and sent_at > ${receipt.at} then sent_at else ${receipt.at} end`,
         fallback_due_at: null,
         ...(receipt.error ? { last_error: receipt.error } : {}),
       })
@@ -249,6 +251,56 @@ export const outboundMessages = {
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   },
+
+  /** Whether a text with this provider id was stored: a receipt for none came before its send was recorded. */
+  knownProviderId: async (db: AppDatabase, provider: string, providerId: string) =>
+    (await db
+      .selectFrom('outbound_messages')
+      .select('id')
+      .where('provider', '=', provider)
+      .where('provider_id', '=', providerId)
+      .executeTakeFirst()) !== undefined,
+
+  /** Keeps a receipt for a provider id not stored yet (see messaging_early_receipts in migrations/0080). */
+  keepEarlyReceipt: (
+    db: AppDatabase,
+    receipt: {
+      provider: string;
+      providerId: string;
+      status: 'sent' | 'delivered' | 'read' | 'failed';
+      at: string;
+      error?: string;
+    },
+    now = Date.now(),
+  ) =>
+    db
+      .insertInto('messaging_early_receipts')
+      .values({
+        provider: receipt.provider,
+        provider_id: receipt.providerId,
+        status: receipt.status,
+        at: receipt.at,
+        error: receipt.error ?? null,
+        received_at: iso(now),
+      })
+      .execute(),
+
+  /** Takes the receipts kept for a provider id, oldest first: each is handed out once. */
+  takeEarlyReceipts: (db: AppDatabase, provider: string, providerId: string) =>
+    db
+      .deleteFrom('messaging_early_receipts')
+      .where('provider', '=', provider)
+      .where('provider_id', '=', providerId)
+      .returningAll()
+      .execute()
+      .then((rows) => rows.sort((a, b) => a.id - b.id)),
+
+  /** Receipts for ids that never came (another system's texts, a provider's mistake): dropped after a day. */
+  dropStaleEarlyReceipts: (db: AppDatabase, now = Date.now()) =>
+    db
+      .deleteFrom('messaging_early_receipts')
+      .where('received_at', '<', iso(now - 86_400_000))
+      .execute(),
 
   /** An event whose change failed is forgotten, so the provider's retry applies it. */
   forgetSighting: (db: AppDatabase, provider: string, eventId: string) =>

@@ -35,6 +35,7 @@ export interface Database {
   outbound_messages: OutboundMessagesTable;
   message_consents: MessageConsentsTable;
   messaging_webhook_events: MessagingWebhookEventsTable;
+  messaging_early_receipts: MessagingEarlyReceiptsTable;
 }
 
 /** Lock-outs after too many failed log-ins (issue #24): migrations/0075-login-lockouts.ts. */
@@ -340,5 +341,14 @@ export interface MessageConsentsTable {
 export interface MessagingWebhookEventsTable {
   provider: string;
   event_id: string;
+  received_at: string;
+}
+export interface MessagingEarlyReceiptsTable {
+  id: Generated<number>;
+  provider: string;
+  provider_id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  at: string;
+  error: string | null;
   received_at: string;
 }

@@ -15,6 +15,8 @@ import { backoffDelay } from '../mail/mail-worker';
 import type { Messaging } from './messaging-service';
 import { ProviderError, type MessagingDriver, type PhoneChannel } from './messaging-types';
 import { sinkDriver } from './sink-driver';
+import { maskPhone } from './mask-phone';
+import { applyEarlyReceipts } from './provider-events';
 
 export type MessagingWorkerOptions = {
   db: AppDatabase;
@@ -44,9 +46,6 @@ export type MessagingWorker = {
   runOnce: () => Promise<number>;
   stop: () => Promise<void>;
 };
-
-/** The number in a log line: its country code and last two digits. */
-export const maskPhone = (e164: string) => `${e164.slice(0, 4)}…${e164.slice(-2)}`;
 
 /** Runs `task` on every item, at most `limit` at a time; resolves with how many returned true. */
 async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<boolean>): Promise<number> {
@@ -123,6 +122,8 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
         },
         now(),
       );
+      // A receipt that came before this update found no row with the provider's id: it waited for it.
+      await applyEarlyReceipts({ db, messaging, mail: options.mail }, driver.name, providerId);
       logger.info('message sent', {
         id: row.id,
         channel: row.channel,

@@ -12,7 +12,7 @@ import type { Logger } from '../logger';
 import type { MailQueue } from '../mail/mail-queue';
 import type { Messaging } from './messaging-service';
 import type { PhoneChannel, ProviderEvent, ProviderName } from './messaging-types';
-import { maskPhone } from './messaging-worker';
+import { maskPhone } from './mask-phone';
 
 export type ProviderEventDeps = {
   db: AppDatabase;
@@ -70,28 +70,61 @@ export async function withdrawConsent(
   });
 }
 
-async function applyOne(deps: ProviderEventDeps, provider: ProviderName, event: ProviderEvent) {
-  if (event.kind === 'status') {
-    const row = await outboundMessages.applyReceipt(deps.db, {
-      provider,
-      providerId: event.providerId,
-      status: event.status,
-      at: event.at,
-      ...(event.error ? { error: event.error } : {}),
-    });
-    if (row?.status === 'failed' && row.fallback && !row.replaced_by) {
-      const next = await deps.db.transaction().execute(async (trx) => {
-        const replacedBy = await deps.messaging.fallBack(trx, row);
-        if (replacedBy) await outboundMessages.setReplacedBy(trx, row.id, replacedBy);
-        return replacedBy;
-      });
-      if (next) {
-        deps.messaging.notifyQueued();
-        deps.mail.notifyQueued();
-      }
+type Receipt = Extract<ProviderEvent, { kind: 'status' }>;
+
+/**
+ * A receipt moves its text's status forward; a failure hands the text to its fallback, once. A receipt for an id not
+ * stored yet is kept until the worker stores it (applyEarlyReceipts).
+ */
+async function applyReceipt(
+  deps: Pick<ProviderEventDeps, 'db' | 'messaging' | 'mail'>,
+  provider: ProviderName,
+  event: Pick<Receipt, 'providerId' | 'status' | 'at' | 'error'>,
+) {
+  const receipt = {
+    provider,
+    providerId: event.providerId,
+    status: event.status,
+    at: event.at,
+    ...(event.error ? { error: event.error } : {}),
+  };
+  const row = await outboundMessages.applyReceipt(deps.db, receipt);
+  if (!row) {
+    if (!(await outboundMessages.knownProviderId(deps.db, provider, event.providerId))) {
+      await outboundMessages.dropStaleEarlyReceipts(deps.db);
+      await outboundMessages.keepEarlyReceipt(deps.db, receipt);
     }
     return;
   }
+  if (row.status !== 'failed' || !row.fallback || row.replaced_by) return;
+  const next = await deps.db.transaction().execute(async (trx) => {
+    const replacedBy = await deps.messaging.fallBack(trx, row);
+    if (replacedBy) await outboundMessages.setReplacedBy(trx, row.id, replacedBy);
+    return replacedBy;
+  });
+  if (next) {
+    deps.messaging.notifyQueued();
+    deps.mail.notifyQueued();
+  }
+}
+
+/** The receipts that came before the worker stored `providerId`, applied now that it is. */
+export async function applyEarlyReceipts(
+  deps: Pick<ProviderEventDeps, 'db' | 'messaging' | 'mail'>,
+  provider: ProviderName,
+  providerId: string,
+) {
+  for (const early of await outboundMessages.takeEarlyReceipts(deps.db, provider, providerId))
+    await applyReceipt(deps, provider, {
+      providerId,
+      status: early.status,
+      at: early.at,
+      ...(early.error ? { error: early.error } : {}),
+    });
+}
+
+async function applyOne(deps: ProviderEventDeps, provider: ProviderName, event: ProviderEvent) {
+  if (event.kind === 'status') return applyReceipt(deps, provider, event);
   if (isStopKeyword(event.text)) {
     await withdrawConsent(deps, { phoneE164: event.from, channel: event.channel, source: `inbound ${event.channel}` });
     return;

@@ -10,7 +10,7 @@ import { messageConsents, type ConsentState } from '../data/message-consents';
 import { requests } from '../data/requests';
 import { users } from '../data/users';
 import { grantConsent } from '../messaging/consents';
-import { maskPhone } from '../messaging/messaging-worker';
+import { maskPhone } from '../messaging/mask-phone';
 import { withdrawConsent, type ProviderEventDeps } from '../messaging/provider-events';
 
 export const ACCOUNT_CONSENT_SOURCE = 'account';

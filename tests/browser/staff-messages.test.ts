@@ -144,7 +144,7 @@ describe('texts to patients on the staff pages (issue #27)', () => {
         .getByRole('textbox', { name: /^Message to the patient/ })
         .last()
         .fill('Please bring your card.');
-      await staff.getByRole('button', { name: 'Save message' }).click();
+      await staff.getByRole('button', { name: 'Send message' }).click();
       await staff.getByText('Message saved. The patient sees it under My requests. Sent by e-mail.').waitFor();
     },
   );

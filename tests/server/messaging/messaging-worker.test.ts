@@ -488,4 +488,34 @@ describe('the messaging queue', () => {
       'localhost:3100/dashboard',
     );
   });
+
+  it('applies a receipt that came before the send was recorded, once the provider id is stored', async () => {
+    let deps: ReturnType<typeof setUp>['deps'] | undefined;
+    const fast = recordingDriver('termii', 'sms', async (message, call) => {
+      const providerId = `fast-${call}-${message.to}`;
+      // The provider posts its receipt before it answers the send.
+      await applyProviderEvents(deps!, 'termii', [
+        {
+          kind: 'status',
+          providerId,
+          status: 'delivered',
+          at: new Date(NOON - 5000).toISOString(),
+          eventId: `e-${providerId}`,
+        },
+      ]);
+      return { providerId };
+    });
+    const world = setUp({ drivers: { sms: fast.driver } });
+    deps = world.deps;
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    await world.messaging.queue(db, staffMessage(phone, null), NOON);
+    await world.worker.runOnce();
+    const [row] = await rowsTo(phone);
+    expect(row!.status).toBe('delivered');
+    // Never before the send: the provider's clock was behind ours.
+    expect(row!.status_at >= row!.sent_at!).toBe(true);
+    expect(await db.selectFrom('messaging_early_receipts').selectAll().execute()).toEqual([]);
+    await world.stop();
+  });
 });

@@ -126,8 +126,8 @@ function RequestActions({ id, detail, actions }: { id: number; detail: RequestDe
       <TextForm
         id="patient-message"
         title="Message to the patient"
-        hint="The patient sees this under My requests when they log in; it is also in the email sent when you confirm or cancel."
-        button="Save message"
+        hint="Sent to the patient now: by SMS or WhatsApp if they agreed to texts, else by e-mail. They also see it under My requests. A text can be read by anyone holding the phone: name no diagnosis."
+        button="Send message"
         busy={busy}
         initial={detail.patientMessage ?? ''}
         onSubmit={(body) => messagePatient.mutateAsync({ id, body })}
