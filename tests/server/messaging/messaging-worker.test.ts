@@ -490,11 +490,11 @@ describe('the messaging queue', () => {
   });
 
   it('applies a receipt that came before the send was recorded, once the provider id is stored', async () => {
-    let deps: ReturnType<typeof setUp>['deps'] | undefined;
+    const late: { deps?: ReturnType<typeof setUp>['deps'] } = {};
     const fast = recordingDriver('termii', 'sms', async (message, call) => {
       const providerId = `fast-${call}-${message.to}`;
       // The provider posts its receipt before it answers the send.
-      await applyProviderEvents(deps!, 'termii', [
+      await applyProviderEvents(late.deps!, 'termii', [
         {
           kind: 'status',
           providerId,
@@ -506,7 +506,7 @@ describe('the messaging queue', () => {
       return { providerId };
     });
     const world = setUp({ drivers: { sms: fast.driver } });
-    deps = world.deps;
+    late.deps = world.deps;
     const phone = freshNumber();
     await grantConsent(db, phone, 'sms', { source: 'test' });
     await world.messaging.queue(db, staffMessage(phone, null), NOON);
