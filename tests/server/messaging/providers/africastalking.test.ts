@@ -1,17 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, type WebhookRequest } from '../../../../server/messaging/messaging-types';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { WebhookRequest } from '../../../../server/messaging/messaging-types';
+import { contractMessage, providerContract } from './provider-contract';
 import {
   africasTalkingWebhook,
   createAfricasTalkingDriver,
 } from '../../../../server/messaging/providers/africastalking';
 
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/africastalking');
-const fixture = (name: string) =>
-  JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
 /** A callback's fields as Africa's Talking posts them: form-encoded. */
 const formBody = (fields: Record<string, unknown>) =>
   Buffer.from(new URLSearchParams(fields as Record<string, string>).toString());
@@ -23,36 +18,13 @@ const settings = {
   AT_BASE_URL: 'https://at.test',
 };
 const sendUrl = 'https://at.test/version1/messaging';
-const message = { to: '+2348031234567', text: 'Ilera: request ILR-7K2P is confirmed.', template: 'request_confirmed' };
+const message = contractMessage;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-type Seen = { method: string; url: string; headers: Headers; body: string };
-function answerSends(reply: () => Response) {
-  const seen: Seen[] = [];
-  server.use(
-    http.post(sendUrl, async ({ request }) => {
-      seen.push({ method: request.method, url: request.url, headers: request.headers, body: await request.text() });
-      return reply();
-    }),
-  );
-  return seen;
-}
-
-async function sendError(reply: () => Response): Promise<ProviderError> {
-  answerSends(reply);
-  const error = await createAfricasTalkingDriver(settings)
-    .send(message)
-    .then(
-      () => null,
-      (caught: unknown) => caught,
-    );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const { fixture, answerSends, sendError } = providerContract({
+  fixtures: 'africastalking',
+  sendUrl,
+  driver: () => createAfricasTalkingDriver(settings),
+});
 
 describe('createAfricasTalkingDriver', () => {
   it('posts the form to /version1/messaging with the apiKey header, the number in E.164 and the sender ID', async () => {

@@ -1,15 +1,9 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, type WebhookRequest } from '../../../../server/messaging/messaging-types';
+import { describe, expect, it } from 'vitest';
+import type { WebhookRequest } from '../../../../server/messaging/messaging-types';
+import { contractMessage, providerContract } from './provider-contract';
 import { createTermiiDriver, termiiWebhook } from '../../../../server/messaging/providers/termii';
-
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/termii');
-const fixtureBytes = (name: string) => fs.readFileSync(path.join(fixtures, name));
-const fixture = (name: string) => JSON.parse(fixtureBytes(name).toString('utf8')) as Record<string, unknown>;
 
 const settings = {
   TERMII_API_KEY: 'TLtestkey0123456789abcdefghijklmnop',
@@ -17,37 +11,13 @@ const settings = {
   TERMII_BASE_URL: 'https://termii.test',
 };
 const sendUrl = 'https://termii.test/api/sms/send';
-const message = { to: '+2348031234567', text: 'Ilera: request ILR-7K2P is confirmed.', template: 'request_confirmed' };
+const message = contractMessage;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-type Seen = { method: string; url: string; headers: Headers; body: string };
-/** Answers every send with `reply` and keeps each request as it arrived. */
-function answerSends(reply: () => Response) {
-  const seen: Seen[] = [];
-  server.use(
-    http.post(sendUrl, async ({ request }) => {
-      seen.push({ method: request.method, url: request.url, headers: request.headers, body: await request.text() });
-      return reply();
-    }),
-  );
-  return seen;
-}
-
-async function sendError(reply: () => Response): Promise<ProviderError> {
-  answerSends(reply);
-  const error = await createTermiiDriver(settings)
-    .send(message)
-    .then(
-      () => null,
-      (caught: unknown) => caught,
-    );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const { server, fixture, fixtureBytes, answerSends, sendError } = providerContract({
+  fixtures: 'termii',
+  sendUrl,
+  driver: () => createTermiiDriver(settings),
+});
 
 describe('createTermiiDriver', () => {
   it('posts the documented JSON to /api/sms/send on the DND route, the number without its plus', async () => {

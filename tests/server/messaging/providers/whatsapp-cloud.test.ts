@@ -1,15 +1,9 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, type WebhookRequest } from '../../../../server/messaging/messaging-types';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { WebhookRequest } from '../../../../server/messaging/messaging-types';
+import { contractMessage, providerContract } from './provider-contract';
 import { createWhatsAppDriver, whatsAppWebhook } from '../../../../server/messaging/providers/whatsapp-cloud';
-
-const fixtures = path.resolve(import.meta.dirname, '../fixtures/whatsapp-cloud');
-const fixtureBytes = (name: string) => fs.readFileSync(path.join(fixtures, name));
-const fixture = (name: string) => JSON.parse(fixtureBytes(name).toString('utf8')) as Record<string, unknown>;
 
 const settings = {
   WHATSAPP_ACCESS_TOKEN: 'EAAGm0PX4ZCpsBAtesttoken0123456789',
@@ -17,36 +11,13 @@ const settings = {
   WHATSAPP_GRAPH_URL: 'https://graph.test/v21.0',
 };
 const sendUrl = 'https://graph.test/v21.0/106540352242922/messages';
-const message = { to: '+2348031234567', text: 'Ilera: request ILR-7K2P is confirmed.', template: 'request_confirmed' };
+const message = contractMessage;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-type Seen = { method: string; url: string; headers: Headers; body: string };
-function answerSends(reply: () => Response) {
-  const seen: Seen[] = [];
-  server.use(
-    http.post(sendUrl, async ({ request }) => {
-      seen.push({ method: request.method, url: request.url, headers: request.headers, body: await request.text() });
-      return reply();
-    }),
-  );
-  return seen;
-}
-
-async function sendError(reply: () => Response): Promise<ProviderError> {
-  answerSends(reply);
-  const error = await createWhatsAppDriver(settings)
-    .send(message)
-    .then(
-      () => null,
-      (caught: unknown) => caught,
-    );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const { fixture, fixtureBytes, answerSends, sendError } = providerContract({
+  fixtures: 'whatsapp-cloud',
+  sendUrl,
+  driver: () => createWhatsAppDriver(settings),
+});
 
 /** The keys of an object and of each object inside it, as dotted paths: the shape of a request, not its values. */
 function shapeOf(value: unknown, prefix = ''): string[] {
