@@ -10,6 +10,7 @@ import type { Env } from '../env';
 import { maskEmail, type Logger } from '../logger';
 import type { MailQueue } from './mail-queue';
 import { createMailTransport, type MailTransport } from './mail-transport';
+import { startDueLoop } from '../db/due-loop';
 
 export type MailWorkerOptions = {
   db: AppDatabase;
@@ -49,18 +50,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     batchSize = 20,
   } = options;
   const transport = options.transport ?? createMailTransport(options.env, logger);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
-
-  async function sendDue(): Promise<number> {
+  async function sendDue(stopped: () => boolean): Promise<number> {
     let sent = 0;
     for (;;) {
       const due = await mailOutbox.claimDue(db, Date.now(), batchSize);
-      if (!due.length || stopped) return sent;
+      if (!due.length || stopped()) return sent;
       for (const row of due) {
-        if (stopped) return sent;
+        if (stopped()) return sent;
         try {
           await transport.send({
             to: row.to_address,
@@ -108,49 +104,18 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  async function schedule() {
-    if (stopped) return;
-    clearTimeout(timer);
-    const next = await mailOutbox.nextDueAt(db).catch(() => null);
-    if (stopped) return;
-    const wait = next === null ? pollMs : Math.max(0, Math.min(pollMs, next - Date.now()));
-    timer = setTimeout(() => void tick(), wait);
-    timer.unref();
-  }
-
-  function tick(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = sendDue()
-      .catch((error: unknown) => {
-        logger.error('mail worker error', { err: error });
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void tick();
-        } else void schedule();
-      });
-    return running;
-  }
-
-  const unsubscribe = options.queue.onQueued(() => void tick());
-  void tick();
+  const loop = startDueLoop({
+    work: sendDue,
+    nextDueAt: () => mailOutbox.nextDueAt(options.db),
+    onQueued: options.queue.onQueued,
+    pollMs,
+    onError: (error) => logger.error('mail worker error', { err: error }),
+  });
 
   return {
-    runOnce: async () => {
-      if (running) await running;
-      return tick();
-    },
+    runOnce: loop.runOnce,
     stop: async () => {
-      stopped = true;
-      unsubscribe();
-      clearTimeout(timer);
-      await running?.catch(() => 0);
+      await loop.stop();
       transport.close();
     },
   };

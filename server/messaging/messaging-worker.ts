@@ -15,6 +15,7 @@ import { backoffDelay } from '../mail/mail-worker';
 import type { Messaging } from './messaging-service';
 import { ProviderError, type MessagingDriver, type PhoneChannel } from './messaging-types';
 import { sinkDriver } from './sink-driver';
+import { startDueLoop } from '../db/due-loop';
 import { maskPhone } from './mask-phone';
 import { applyEarlyReceipts } from './provider-events';
 
@@ -73,10 +74,6 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
     now = Date.now,
   } = options;
   const driverFor = (channel: PhoneChannel) => options.drivers[channel] ?? sinkDriver(channel);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
 
   /** Ends a row and queues what follows it, in one transaction. */
   async function handOver(
@@ -153,7 +150,7 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
   }
 
   /** WhatsApp messages no receipt confirmed in time: the next channel takes over; the row keeps its status. */
-  async function fallBackUnconfirmed() {
+  async function fallBackUnconfirmed(stopped: () => boolean) {
     for (;;) {
       const due = await outboundMessages.claimFallbackDue(db, now(), batchSize);
       for (const row of due) {
@@ -168,64 +165,27 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
         }
         logger.info('message unconfirmed, handed over', { id: row.id, to: replacedBy });
       }
-      if (due.length < batchSize || stopped) return;
+      if (due.length < batchSize || stopped()) return;
     }
   }
 
-  async function sendDue(): Promise<number> {
+  async function sendDue(stopped: () => boolean): Promise<number> {
     let sent = 0;
-    await fallBackUnconfirmed();
+    await fallBackUnconfirmed(stopped);
     for (;;) {
       const due = await outboundMessages.claimDue(db, now(), batchSize);
-      if (!due.length || stopped) return sent;
-      sent += await inParallel(due, concurrency, async (row) => !stopped && (await send(row)));
-      if (due.length < batchSize || stopped) return sent;
+      if (!due.length || stopped()) return sent;
+      sent += await inParallel(due, concurrency, async (row) => !stopped() && (await send(row)));
+      if (due.length < batchSize || stopped()) return sent;
     }
   }
 
-  async function schedule() {
-    if (stopped) return;
-    clearTimeout(timer);
-    const next = await outboundMessages.nextDueAt(db).catch(() => null);
-    if (stopped) return;
-    const wait = next === null ? pollMs : Math.max(0, Math.min(pollMs, next - now()));
-    timer = setTimeout(() => void tick(), wait);
-    timer.unref();
-  }
-
-  function tick(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = sendDue()
-      .catch((error: unknown) => {
-        logger.error('messaging worker error', { err: error });
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void tick();
-        } else void schedule();
-      });
-    return running;
-  }
-
-  const unsubscribe = messaging.onQueued(() => void tick());
-  void tick();
-
-  return {
-    runOnce: async () => {
-      if (running) await running;
-      return tick();
-    },
-    stop: async () => {
-      stopped = true;
-      unsubscribe();
-      clearTimeout(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startDueLoop({
+    work: sendDue,
+    nextDueAt: () => outboundMessages.nextDueAt(db),
+    onQueued: (listener) => messaging.onQueued(listener),
+    pollMs,
+    onError: (error) => logger.error('messaging worker error', { err: error }),
+    now,
+  });
 }
