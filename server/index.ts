@@ -8,9 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { loadSiteBuild } from './site/load-site-build';
-import { startMailWorker } from './mail/mail-worker';
-import { startMessagingWorker } from './messaging/messaging-worker';
-import { createDrivers } from './messaging/providers';
+import { startQueueWorkers } from './queue-workers';
 import { startRetentionSchedule } from './retention/retention-schedule';
 import { createRedisClients } from './redis/redis-clients';
 import { createServices } from './services';
@@ -42,17 +40,8 @@ async function main() {
   // staff inbox, and the app and the chat write through one batcher, one audit log and one mail queue.
   const services = createServices(env, db, logger, redis);
   const app = createApp(services, { version, site: site ?? undefined });
-  // Delivers the account e-mail queue (SMTP_URL, or .eml files in DATA_DIR/outbox).
-  const mailWorker = startMailWorker({ db, env, logger, queue: services.mail });
-  // Delivers the text queue (issue #27): the providers MESSAGING_DRIVER names, or the sink (outbound_messages only).
-  const messagingWorker = startMessagingWorker({
-    db,
-    env,
-    logger,
-    messaging: services.messaging,
-    mail: services.mail,
-    drivers: createDrivers(env),
-  });
+  // Deliver the e-mail and text queues.
+  const queueWorkers = startQueueWorkers(services);
   // Retention as the privacy notice promises (issue #13): daily, the first run a minute after start.
   const retention = startRetentionSchedule({ db, env, logger, audit: services.audit });
   const server = http.createServer(app);
@@ -78,8 +67,7 @@ async function main() {
     void chat.close();
     server.close(() => {
       void (async () => {
-        await mailWorker.stop();
-        await messagingWorker.stop();
+        await queueWorkers.stop();
         await retention.stop();
         await redis?.quit();
         await db.destroy();

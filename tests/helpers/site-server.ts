@@ -14,9 +14,7 @@ import { openAppDatabase } from '../../server/db/app-database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { loadEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
-import { startMailWorker } from '../../server/mail/mail-worker';
-import { startMessagingWorker } from '../../server/messaging/messaging-worker';
-import { createDrivers } from '../../server/messaging/providers';
+import { startQueueWorkers } from '../../server/queue-workers';
 import { createServices } from '../../server/services';
 import { loadSiteBuild } from '../../server/site/load-site-build';
 import { ALWAYS_OPEN } from './support-clocks';
@@ -67,16 +65,7 @@ export async function startSiteServer(
   const chat = attachChat(server, services, { supportClock: ALWAYS_OPEN, ...chatOptions });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const mailWorker = startMailWorker({ db, env, logger, queue: services.mail, pollMs: 200 });
-  const messagingWorker = startMessagingWorker({
-    db,
-    env,
-    logger,
-    messaging: services.messaging,
-    mail: services.mail,
-    drivers: createDrivers(env),
-    pollMs: 200,
-  });
+  const queueWorkers = startQueueWorkers(services, { pollMs: 200 });
   return {
     baseUrl,
     db,
@@ -89,8 +78,7 @@ export async function startSiteServer(
       await chat.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await mailWorker.stop();
-      await messagingWorker.stop();
+      await queueWorkers.stop();
       await db.destroy();
       await removeData();
     },
