@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../server/env';
+import { grantConsent } from '../../../server/messaging/consents';
 import { users } from '../../../server/data/users';
 import { startFakeProvider, type FakeProvider } from '../../../server/messaging/fake-provider/fake-provider';
 import { appEnvFor, fakeCredentialsFrom } from '../../../server/messaging/fake-provider/fake-provider-settings';
@@ -37,6 +38,7 @@ beforeAll(async () => {
     mail: server.services.mail,
     drivers: createDrivers(env),
     pollMs: 100,
+    backoffBaseMs: 200,
   });
 });
 afterAll(async () => {
@@ -93,5 +95,31 @@ describe('SMS through the fake provider', () => {
     const { delivery } = await messagePatient(server.services, by, { id: request.id, body: 'Please bring your card.' });
     expect(delivery?.channel).toBe('email');
     expect(await texts('staff_message')).toEqual([]);
+  });
+
+  it('keeps texts queued through a provider outage, reports their age on /healthz, and sends them after it', async () => {
+    const phone = '+2348035550303';
+    await grantConsent(server.db, phone, 'sms', { source: 'test' });
+    fake.setOutage(true);
+    const queued = await server.services.messaging.queue(server.db, {
+      template: 'request_received',
+      params: { reference: 'APT-OUTAGE', link: 'ilera.example/dashboard', noun: 'appointment' },
+      phoneE164: phone,
+      fallbackEmail: null,
+      name: 'Ada',
+    });
+    server.services.messaging.notifyQueued();
+    const row = () =>
+      server.db.selectFrom('outbound_messages').selectAll().where('id', '=', queued!.id!).executeTakeFirstOrThrow();
+    await waitFor(async () => (await row()).attempts >= 2, 10_000, 'two refused attempts');
+    expect(await row()).toMatchObject({ status: 'queued', provider: null });
+    expect((await row()).last_error).toMatch(/503/);
+    const health = (await (await fetch(`${server.baseUrl}/healthz`)).json()) as { messages: { queued: number } };
+    expect(health.messages.queued).toBeGreaterThanOrEqual(1);
+
+    fake.setOutage(false);
+    await waitFor(async () => (await row()).status !== 'queued', 10_000, 'sent after the outage');
+    expect((await row()).provider).toBe('termii');
+    expect(fake.messages().filter((message) => message.to === phone)).toHaveLength(1);
   });
 });
