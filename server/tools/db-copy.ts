@@ -39,6 +39,10 @@ const TABLES_IN_ORDER = [
   'chat_canned_replies',
   'audit_events',
   'login_lockouts',
+  'outbound_messages',
+  'message_consents',
+  'messaging_webhook_events',
+  'messaging_early_receipts',
 ];
 
 /**

@@ -55,6 +55,10 @@ const seeded: Record<string, number> = {
   chat_canned_replies: 5,
   audit_events: 4,
   login_lockouts: 2,
+  outbound_messages: 3,
+  message_consents: 4,
+  messaging_webhook_events: 2,
+  messaging_early_receipts: 1,
 };
 
 /** Inserts `seeded` rows into every table, with plain SQL in foreign-key order. */
@@ -239,6 +243,49 @@ function seedEveryTable(file: string) {
       { subject: 'account:person3@example.com', scope: 'account', locked_until: later, locked_at: at },
       { subject: 'ip:203.0.113.9', scope: 'ip', locked_until: later, locked_at: at },
     ]);
+    insert(
+      'outbound_messages',
+      times(3).map((n) => ({
+        recipient: `+23480312345${60 + n}`,
+        channel: n === 3 ? 'whatsapp' : 'sms',
+        template: 'request_received',
+        language: 'en',
+        params: '{}',
+        text_body: `Text ${n}`,
+        encoding: 'GSM-7',
+        segments: 1,
+        status: n === 1 ? 'queued' : 'delivered',
+        attempts: n - 1,
+        next_attempt_at: later,
+        provider: n === 1 ? null : 'termii',
+        provider_id: n === 1 ? null : `termii-${n}`,
+        fallback: '',
+        request_id: n === 2 ? 1 : null,
+        conversation_id: n === 3 ? 1 : null,
+        created_at: at,
+        status_at: at,
+      })),
+    );
+    insert(
+      'message_consents',
+      times(4).map((n) => ({
+        phone_e164: `+23480312345${60 + n}`,
+        channel: n % 2 ? 'sms' : 'whatsapp',
+        action: n === 4 ? 'withdrawn' : 'granted',
+        wording_version: n === 4 ? null : '2026-11-27',
+        source: 'appointment form',
+        user_id: null,
+        request_id: n === 1 ? 1 : null,
+        created_at: at,
+      })),
+    );
+    insert(
+      'messaging_webhook_events',
+      times(2).map((n) => ({ provider: 'termii', event_id: `event-${n}`, received_at: at })),
+    );
+    insert('messaging_early_receipts', [
+      { provider: 'whatsapp', provider_id: 'wamid.early', status: 'sent', at, error: null, received_at: at },
+    ]);
   })();
   db.close();
 }
@@ -277,7 +324,9 @@ const rowKey = (row: Record<string, unknown>) =>
       ? String(row.key)
       : 'subject' in row
         ? String(row.subject)
-        : `${String(row.conversation_id)}/${String(row.agent_id)}`;
+        : 'event_id' in row
+          ? `${String(row.provider)}/${String(row.event_id)}`
+          : `${String(row.conversation_id)}/${String(row.agent_id)}`;
 
 const copy = (database: ProcessDatabase) =>
   promisify(execFile)(
