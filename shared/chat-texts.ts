@@ -44,8 +44,9 @@ export const chatTexts = {
   /** Outside office hours (issue #14): when the team is back, and how to follow up. */
   botOffline: (backAt: string) =>
     `Our team is offline right now. We are back ${backAt} (Lagos time). Leave your e-mail address or WhatsApp number here and we will follow up.`,
-  botOfflineKnownContact: (backAt: string) =>
-    `Our team is offline right now. We are back ${backAt} (Lagos time) and will answer you here. If you have left, we will e-mail you the answer.`,
+  /** `by`: how a reply reaches a visitor who has left (a WhatsApp number left with the bot gets texts, issue #27). */
+  botOfflineKnownContact: (backAt: string, by: 'e-mail' | 'WhatsApp' = 'e-mail') =>
+    `Our team is offline right now. We are back ${backAt} (Lagos time) and will answer you here. If you have left, we will ${by === 'WhatsApp' ? 'send you the answer on WhatsApp' : 'e-mail you the answer'}.`,
   /** A WhatsApp number is consent to WhatsApp follow-ups (issue #27.5): the answer says what goes where. */
   contactSaved: (contact: string, kind: 'email' | 'whatsapp' = 'email') =>
     kind === 'whatsapp'

@@ -76,7 +76,10 @@ async function composeReply(trx: Transaction<Database>, conversation: Conversati
   const now = new Date();
   if (supportClock.isOpen(now)) return conversation.urgent_at ? chatTexts.botReplyAfterEmergency : chatTexts.botReply;
   const knownContact = conversation.user_id !== null || conversation.follow_up_value !== null;
-  if (knownContact) return chatTexts.botOfflineKnownContact(supportClock.backAt(now));
+  // A signed-in patient's replies go to their account's address; a WhatsApp number left with the bot gets texts.
+  const byWhatsApp = conversation.user_id === null && conversation.follow_up_kind === 'whatsapp';
+  if (knownContact)
+    return chatTexts.botOfflineKnownContact(supportClock.backAt(now), byWhatsApp ? 'WhatsApp' : 'e-mail');
   await chatDesk.setAwaitingContact(trx, conversation.id, 1);
   return chatTexts.botOffline(supportClock.backAt(now));
 }

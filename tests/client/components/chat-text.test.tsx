@@ -104,6 +104,11 @@ describe('ChatText', () => {
     expect(bot(chatTexts.botReply)).toEqual([`tel:+${brand.phone.replace(/\D/g, '')}`]);
     expect(bot(chatTexts.emergencyReply)).toEqual(['tel:112', 'tel:767']);
     expect(bot(chatTexts.contactSaved('+2348031234567', 'whatsapp'))).toEqual([]);
+    // A visitor who left a WhatsApp number is told the answer comes there, not by an e-mail they never gave.
+    expect(chatTexts.botOfflineKnownContact('on Monday at 08:00', 'WhatsApp')).toContain(
+      'send you the answer on WhatsApp',
+    );
+    expect(chatTexts.botOfflineKnownContact('on Monday at 08:00')).toContain('e-mail you the answer');
     render(
       <p>
         <ChatText text="My number is 0803 123 4567" sender="user" />
