@@ -518,4 +518,24 @@ describe('the messaging queue', () => {
     expect(await db.selectFrom('messaging_early_receipts').selectAll().execute()).toEqual([]);
     await world.stop();
   });
+
+  it('sends after a restart what a stopped worker left queued: the queue is the database', async () => {
+    const before = setUp();
+    const phone = freshNumber();
+    await grantConsent(db, phone, 'sms', { source: 'test' });
+    const evening = lagos('2026-11-27T22:00');
+    before.setClock(evening);
+    await before.messaging.queue(db, staffMessage(phone, null), evening);
+    await before.worker.runOnce();
+    await before.stop();
+    expect((await rowsTo(phone)).map((row) => row.status)).toEqual(['queued']);
+
+    const sms = recordingDriver('termii', 'sms');
+    const after = setUp({ drivers: { sms: sms.driver } });
+    after.setClock(lagos('2026-11-28T08:00'));
+    await after.worker.runOnce();
+    expect(sms.sent.filter((message) => message.to === phone)).toHaveLength(1);
+    expect((await rowsTo(phone)).map((row) => row.status)).toEqual(['sent']);
+    await after.stop();
+  });
 });
