@@ -124,6 +124,16 @@ const settingsSchema = z.object({
   /** `npm run messages:fake` only: the fake provider's port, and the app it posts receipts to. */
   FAKE_PROVIDER_PORT: port.default(4010),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * A virtual consultation's video room (issue #28.1): an https URL with `{room}`, which becomes a random, unguessable
+   * room name per appointment.
+   */
+  VIDEO_LINK_TEMPLATE: z
+    .url({ protocol: /^https$/, error: 'VIDEO_LINK_TEMPLATE must be an https URL containing {room}.' })
+    .refine((value) => value.includes('{room}') || value.includes('%7Broom%7D'), {
+      error: 'VIDEO_LINK_TEMPLATE must be an https URL containing {room}.',
+    })
+    .default('https://meet.jit.si/{room}'),
 });
 
 /** Each driver named in MESSAGING_DRIVER needs these settings. */

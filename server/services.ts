@@ -4,6 +4,7 @@
  * batchers, three audit logs and a mail wake-up shared by every app in the process.
  */
 import { createAuditLog, type AuditLog } from './audit/audit-log';
+import { createBookingService, type BookingService } from './booking/booking-service';
 import { createAuthLimits, type AuthLimits } from './auth/auth-limits';
 import { createPasswordHasher, hashConcurrencyFor, type PasswordHasher } from './auth/password-hasher';
 import { createSessionEvents, type SessionEvents } from './auth/session-events';
@@ -46,6 +47,8 @@ export type AppServices = {
   mail: MailQueue;
   /** Texts to patients' phones (issue #27): planned by consent and fallback order, queued in outbound_messages. */
   messaging: Messaging;
+  /** Appointment booking (issue #28): its writer, closed days, video rooms and links. */
+  booking: BookingService;
   /** Log-ins refused by the full hashing queue, logged as one count per second (issue #24). */
   hashingRefusals: RefusalCountLog;
   /** Faults the app's database calls met lately, for /healthz (a full disk is invisible to a read). */
@@ -64,6 +67,7 @@ export function createServices(
 ): AppServices {
   const limiters =
     overrides.limiters ?? (redis ? redisRateLimiters(redis.commands, redis.prefix, logger) : memoryRateLimiters);
+  const writes = overrides.writes ?? createWriteBatcher(db);
   return {
     db,
     env,
@@ -74,11 +78,12 @@ export function createServices(
     authLimits: overrides.authLimits ?? createAuthLimits(limiters),
     passwords: overrides.passwords ?? createPasswordHasher({ concurrency: hashConcurrencyFor(env.UV_THREADPOOL_SIZE) }),
     sessionEvents: overrides.sessionEvents ?? createSessionEvents(),
-    writes: overrides.writes ?? createWriteBatcher(db),
+    writes,
     formLimiters: overrides.formLimiters ?? createFormRateLimiters(env, limiters),
     inboxEvents: overrides.inboxEvents ?? createInboxEvents(),
     mail: overrides.mail ?? createMailQueue(db),
     messaging: overrides.messaging ?? createMessaging({ env }),
+    booking: overrides.booking ?? createBookingService({ env, db, writes }),
     hashingRefusals:
       overrides.hashingRefusals ?? createRefusalCountLog(logger, 'password hashing queue full: log-ins refused'),
     databaseHealth: overrides.databaseHealth ?? createDatabaseHealth(),

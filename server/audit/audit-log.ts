@@ -46,6 +46,12 @@ export const AUDIT_EVENT_TYPES = [
   // Messages to patients' phones (issue #27): consent given or withdrawn, on a form, by STOP or by staff.
   'messaging.consent',
   'messaging.opt_out',
+  // Appointment booking (issue #28): what staff set, and every booked time staff changed.
+  'booking.book',
+  'booking.reschedule',
+  'booking.cancel',
+  'booking.attendance',
+  'booking.availability',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

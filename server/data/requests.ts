@@ -386,6 +386,31 @@ export const requests = {
     return changed;
   },
 
+  /**
+   * A booked appointment moved to another time (issue #28.4): still Confirmed, with its new Lagos wall-clock time; the
+   * history says so as a Confirmed → Confirmed move. Undefined when it is no longer Confirmed.
+   */
+  async reschedule(trx: Db, id: number, confirmedFor: string, actor: Actor): Promise<ChangedRequest | undefined> {
+    const now = new Date().toISOString();
+    const changed = await trx
+      .updateTable('requests')
+      .set({ confirmed_for: confirmedFor, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'confirmed')
+      .returningAll()
+      .returning(ownerName)
+      .executeTakeFirst();
+    if (changed)
+      await appendEvent(
+        trx,
+        id,
+        actor,
+        { kind: 'status', fromStatus: 'confirmed', toStatus: 'confirmed', body: confirmedFor },
+        now,
+      );
+    return changed;
+  },
+
   /** An internal note: staff only, never shown to the patient. Undefined when the request does not exist. */
   async addNote(trx: Db, id: number, body: string, actor: Actor): Promise<ChangedRequest | undefined> {
     const now = new Date().toISOString();

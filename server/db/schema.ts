@@ -36,6 +36,15 @@ export interface Database {
   message_consents: MessageConsentsTable;
   messaging_webhook_events: MessagingWebhookEventsTable;
   messaging_early_receipts: MessagingEarlyReceiptsTable;
+  clinicians: CliniciansTable;
+  clinician_services: ClinicianServicesTable;
+  clinician_hours: ClinicianHoursTable;
+  clinician_blocks: ClinicianBlocksTable;
+  clinic_closures: ClinicClosuresTable;
+  bookings: BookingsTable;
+  booking_cells: BookingCellsTable;
+  booking_reminders: BookingRemindersTable;
+  waitlist_offers: WaitlistOffersTable;
 }
 
 /** Lock-outs after too many failed log-ins (issue #24): migrations/0075-login-lockouts.ts. */
@@ -351,4 +360,88 @@ export interface MessagingEarlyReceiptsTable {
   at: string;
   error: string | null;
   received_at: string;
+}
+
+/** Appointment booking (migrations/0090): what staff control, and the booked times. Times are epoch ms. */
+export interface CliniciansTable {
+  id: Generated<number>;
+  name: string;
+  /** 1 while the clinician takes bookings, 0 once retired (their past bookings stay). */
+  active: Generated<number>;
+  created_at: string;
+}
+export interface ClinicianServicesTable {
+  clinician_id: number;
+  /** One of appointmentServices (shared/form-options.ts). */
+  service: string;
+  slot_minutes: number;
+}
+export interface ClinicianHoursTable {
+  id: Generated<number>;
+  clinician_id: number;
+  service: string;
+  /** 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  /** Minutes after midnight, Lagos time. */
+  start_minute: number;
+  end_minute: number;
+}
+export interface ClinicianBlocksTable {
+  id: Generated<number>;
+  clinician_id: number;
+  starts_at: number;
+  ends_at: number;
+  reason: string;
+  created_at: string;
+}
+export interface ClinicClosuresTable {
+  /** YYYY-MM-DD, Lagos. */
+  date: string;
+  reason: string;
+  created_at: string;
+}
+export type BookingStatusColumn = 'booked' | 'cancelled';
+export type AttendanceColumn = 'arrived' | 'no_show';
+export interface BookingsTable {
+  id: Generated<number>;
+  request_id: number;
+  clinician_id: number;
+  service: string;
+  starts_at: number;
+  ends_at: number;
+  status: Generated<BookingStatusColumn>;
+  attendance: AttendanceColumn | null;
+  calendar_uid: string;
+  calendar_sequence: Generated<number>;
+  video_room: string | null;
+  manage_token_hash: string | null;
+  wants_earlier: Generated<number>;
+  booked_by: 'patient' | 'staff';
+  created_at: string;
+  updated_at: string;
+}
+export interface BookingCellsTable {
+  clinician_id: number;
+  cell_at: number;
+  booking_id: number;
+}
+export interface BookingRemindersTable {
+  id: Generated<number>;
+  booking_id: number;
+  kind: '24h' | '2h';
+  starts_at: number;
+  due_at: number;
+  status: Generated<'pending' | 'sent' | 'cancelled' | 'skipped'>;
+  created_at: string;
+  done_at: string | null;
+}
+export interface WaitlistOffersTable {
+  id: Generated<number>;
+  booking_id: number;
+  clinician_id: number;
+  starts_at: number;
+  token_hash: string;
+  status: Generated<'open' | 'taken' | 'gone'>;
+  created_at: string;
+  answered_at: string | null;
 }

@@ -11,6 +11,12 @@ export type CalendarEvent = {
   location: string;
   organizerName: string;
   stamp?: Date;
+  /** Grows by one each time the event changes (a reschedule), so calendars replace the copy they hold. */
+  sequence?: number;
+  /** PUBLISH adds or updates the event; CANCEL removes it from the patient's calendar (issue #28.4). */
+  method?: 'PUBLISH' | 'CANCEL';
+  /** A virtual consultation's video room, in place of an address. */
+  url?: string;
 };
 
 const escapeText = (value: string) =>
@@ -50,16 +56,18 @@ export function calendarFile(event: CalendarEvent): string {
     'VERSION:2.0',
     `PRODID:-//${escapeText(event.organizerName)}//Appointments//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${event.method ?? 'PUBLISH'}`,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
     `DTSTAMP:${utcStamp(event.stamp ?? new Date())}`,
     `DTSTART:${utcStamp(event.start)}`,
     `DTEND:${utcStamp(end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
-    'STATUS:CONFIRMED',
+    ...(event.url ? [`URL:${event.url}`] : []),
+    event.method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',
   ];

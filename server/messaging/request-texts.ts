@@ -26,8 +26,16 @@ export const queueReceivedText = (messaging: Messaging, trx: Trx, request: NewRe
     requestId,
   });
 
-/** Confirmed or cancelled: a text beside the e-mail requestStatusMail sends. Other moves send nothing. */
-export function queueStatusText(messaging: Messaging, trx: Trx, request: RequestRow): Promise<QueuedBy> {
+/**
+ * Confirmed or cancelled: a text beside the e-mail requestStatusMail sends; a booked time moved (issue #28.4) sends
+ * 'request_rescheduled'. Other moves send nothing.
+ */
+export function queueStatusText(
+  messaging: Messaging,
+  trx: Trx,
+  request: RequestRow,
+  event: 'status' | 'request_rescheduled' = 'status',
+): Promise<QueuedBy> {
   const common = {
     phoneE164: request.phone_e164,
     fallbackEmail: null,
@@ -35,6 +43,12 @@ export function queueStatusText(messaging: Messaging, trx: Trx, request: Request
     requestId: request.id,
   };
   const params = { reference: request.reference, link: messaging.link(), noun: nounOf(request.type) };
+  if (event === 'request_rescheduled' && request.confirmed_for)
+    return messaging.queue(trx, {
+      ...common,
+      template: 'request_rescheduled',
+      params: { ...params, when: request.confirmed_for },
+    });
   if (request.status === 'confirmed')
     return messaging.queue(trx, {
       ...common,

@@ -14,6 +14,7 @@ import type { Logger } from '../logger';
 import type { MailQueue } from '../mail/mail-queue';
 import type { Messaging } from '../messaging/messaging-service';
 import type { InboxEvents } from '../staff/inbox-events';
+import type { BookingService } from '../booking/booking-service';
 
 export type RequestDeps = {
   db: AppDatabase;
@@ -25,6 +26,8 @@ export type RequestDeps = {
   messaging: Messaging;
   inboxEvents: InboxEvents;
   logger: Logger;
+  /** Booking (issue #28): a booked appointment's status changes go through its booking. Absent in older tests. */
+  booking?: BookingService;
 };
 
 /** Who changes a request: a staff member, or the patient it belongs to (their own cancel). */

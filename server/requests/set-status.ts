@@ -18,7 +18,9 @@ import {
 } from '../../shared/messages/staff-messages';
 import type { AuditEvent } from '../audit/audit-log';
 import { mailOutbox } from '../data/mail-outbox';
-import { requests } from '../data/requests';
+import { bookings } from '../data/bookings';
+import { requests, toInboxRow } from '../data/requests';
+import { cancelBooking } from '../booking/change-booking';
 import { users } from '../data/users';
 import { requestStatusMail, type RequestRow } from '../mail/request-mails';
 import { queueStatusText } from '../messaging/request-texts';
@@ -76,6 +78,15 @@ export async function setRequestStatus(
     throw new TRPCError({ code: 'BAD_REQUEST', message: CONFIRM_NEEDS_DATE_MESSAGE });
   if (input.status === 'cancelled' && !input.reason)
     throw new TRPCError({ code: 'BAD_REQUEST', message: CANCEL_NEEDS_REASON_MESSAGE });
+  // A booked time (issue #28) is cancelled with its booking: its time freed, its calendar event removed.
+  const booking =
+    input.status === 'cancelled' && deps.booking ? await bookings.forRequest(deps.db, request.id) : undefined;
+  if (booking?.status === 'booked' && deps.booking) {
+    const cancelled = await cancelBooking({ ...deps, booking: deps.booking }, by, booking, input.reason!, Date.now(), {
+      message: input.message ?? null,
+    });
+    return toInboxRow(cancelled);
+  }
   return moveStatus(
     deps,
     by,

@@ -33,7 +33,7 @@ import { recordFormConsents } from '../messaging/consents';
 import { queueReceivedText } from '../messaging/request-texts';
 import type { RequestDeps } from './request-deps';
 
-type SubmitDeps = Pick<RequestDeps, 'writes' | 'mail' | 'messaging' | 'inboxEvents' | 'logger'>;
+export type SubmitDeps = Pick<RequestDeps, 'writes' | 'mail' | 'messaging' | 'inboxEvents' | 'logger'>;
 
 /** What each request form's table stores, as its schema parses it. */
 type RequestForms = {
@@ -64,7 +64,7 @@ type BotFields = { website?: string | undefined; fillMs?: number | undefined };
  * sent by our pages). A timed post that came too fast may be a quick person: it is refused with a visible 'send it
  * again', never a false success (issue #15, ADR 0023).
  */
-function looksLikeBot(deps: SubmitDeps, { website, fillMs }: BotFields) {
+export function looksLikeBot(deps: SubmitDeps, { website, fillMs }: BotFields) {
   if (website || fillMs === undefined) return true;
   if (fillMs < MIN_FILL_MS) {
     deps.logger.info('form too fast', { fillMs });
@@ -74,7 +74,7 @@ function looksLikeBot(deps: SubmitDeps, { website, fillMs }: BotFields) {
 }
 
 /** A bot is answered exactly like a person, so it learns nothing; nothing is stored. */
-function botReply(deps: SubmitDeps, table: SubmissionTable) {
+export function botReply(deps: SubmitDeps, table: SubmissionTable) {
   deps.logger.info('form bot dropped', { form: table });
   return { reference: newReference(referencePrefixes[table]) };
 }
@@ -110,7 +110,7 @@ const receiptFor =
  * The phone in E.164. A box ticked for texts beside a number that cannot take them (not valid, not a mobile) is refused
  * on that box: the form must not promise texts the number will never get.
  */
-function textablePhone(typed: string | null, consents: Consents): string | null {
+export function textablePhone(typed: string | null, consents: Consents): string | null {
   const phone = normalisePhone(typed);
   const ticked = (['smsConsent', 'whatsappConsent'] as const).filter((field) => consents[field]);
   if (ticked.length && !phone?.mobile)

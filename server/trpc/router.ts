@@ -1,5 +1,6 @@
 import { router } from './trpc';
 import { healthRouter } from './routers/health';
+import { bookingRouter } from './routers/booking';
 import { formsRouter } from './routers/forms';
 import { authRouter } from './routers/auth';
 import { staffRouter } from './routers/staff';
@@ -10,6 +11,7 @@ import { auditRouter, teamRouter } from './routers/team';
 export const appRouter = router({
   health: healthRouter,
   forms: formsRouter,
+  booking: bookingRouter,
   auth: authRouter,
   staff: staffRouter,
   patient: patientRouter,

@@ -18,7 +18,7 @@ import { publicProcedure, router } from '../trpc';
  * A public procedure limited per IP and per form (the app's limiters, from the context), answered with 429 and the
  * RateLimit headers when over.
  */
-const formProcedure = (table: SubmissionTable) =>
+export const formProcedure = (table: SubmissionTable) =>
   publicProcedure.use(async ({ ctx, next }) => {
     const verdict = await ctx.formLimiters[table].hit(ctx.clientIp);
     if (!verdict.allowed)

@@ -22,6 +22,9 @@ export function describeRequestEvent(event: RequestEventView): string {
     case 'status': {
       const to = event.toStatus ? requestStatusLabels[event.toStatus] : '';
       const from = event.fromStatus ? requestStatusLabels[event.fromStatus] : '';
+      // A booked time moved (issue #28.4): the status stays Confirmed, the time changes.
+      if (event.fromStatus === 'confirmed' && event.toStatus === 'confirmed' && event.body)
+        return `Moved to ${formatLagosDateTime(event.body)}.`;
       const change = `Status ${from} → ${to}`;
       if (event.toStatus === 'confirmed' && event.body) return `${change} for ${formatLagosDateTime(event.body)}.`;
       if (event.toStatus === 'cancelled' && event.body) return `${change}. Reason: ${sentence(event.body)}`;
