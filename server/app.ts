@@ -13,6 +13,7 @@ import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
 import { SERVICE_BUSY_MESSAGE } from '../shared/messages/service-messages';
+import { createPageData } from './site/page-data';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
 import { staffExportRouter } from './staff/export-route';
@@ -145,7 +146,10 @@ export function createApp(services: AppServices, deps: AppOptions) {
       ? { me, requests: await caller.patient.requests(), messageConsents: await caller.patient.messageConsents() }
       : null;
   };
-  if (deps.site) app.use(siteHandler(deps.site, logger, { authStateOf, nativeForms, portalFor }));
+  if (deps.site)
+    app.use(
+      siteHandler(deps.site, logger, { authStateOf, nativeForms, portalFor, pageData: createPageData(callerFor) }),
+    );
 
   app.use(errorHandlerFor(services));
   return app;

@@ -11,6 +11,8 @@ export type RenderResult =
       pageModules: string[];
       /** Data the page was drawn with, for hydration to draw the same (the portal's, on /dashboard). */
       portal?: PortalData;
+      /** Per-request data of a public page (issue #28: the free times), for hydration to draw the same. */
+      pageData?: PageData;
     };
 
 /**
@@ -39,7 +41,16 @@ export type PortalData = { me: unknown; requests: unknown; messageConsents: unkn
 /** The element that carries PortalData in the page, as JSON, for hydration. */
 export const PORTAL_DATA_ID = 'portal-data';
 
-export type RenderOptions = { submission?: FormSubmission; portal?: PortalData };
+/**
+ * What a page drawn per request reads from the server (issue #28): the free times on /services/book-appointment, the
+ * booking a link names on /appointments/*. The server fetches it with the page's procedures; the page types it.
+ */
+export type PageData = { page: string; data: unknown };
+
+/** The element that carries PageData in the page, as JSON, for hydration. */
+export const PAGE_DATA_ID = 'page-data';
+
+export type RenderOptions = { submission?: FormSubmission; portal?: PortalData; pageData?: PageData };
 
 export type PageRenderer = {
   render: (url: string, options?: RenderOptions) => Promise<RenderResult>;

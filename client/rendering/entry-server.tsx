@@ -19,11 +19,16 @@ export async function render(url: string, options: RenderOptions = {}): Promise<
         <App ssrPath={url} />
       </RenderCtx>,
     );
-  let context = createRenderContext(options.submission ?? null, {}, options.portal ?? null);
+  let context = createRenderContext(options.submission ?? null, {}, options.portal ?? null, options.pageData ?? null);
   let html = renderWith(context);
   // A form answered with errors: the summary (above the fields) links to each field, whose ids the first pass shows.
   if (options.submission) {
-    context = createRenderContext(options.submission, controlIdsByName(html), options.portal ?? null);
+    context = createRenderContext(
+      options.submission,
+      controlIdsByName(html),
+      options.portal ?? null,
+      options.pageData ?? null,
+    );
     html = renderWith(context);
   }
   const meta = context.meta ?? defaultMeta;
@@ -35,6 +40,7 @@ export async function render(url: string, options: RenderOptions = {}): Promise<
     description: meta.description,
     pageModules: context.pageModules,
     ...(options.portal ? { portal: options.portal } : {}),
+    ...(options.pageData ? { pageData: options.pageData } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createElement, use, type ComponentType } from 'react';
-import type { PortalData } from '../../shared/render-result';
+import { PAGE_DATA_ID, type PageData, type PortalData } from '../../shared/render-result';
 import { useRenderContext } from './render-context';
 
 /**
@@ -7,7 +7,16 @@ import { useRenderContext } from './render-context';
  * (docs/rendering.md §5), null in the browser, where the page reads the copy embedded in the HTML. Given to the page
  * as a prop, so that pages do not read the render context themselves.
  */
-type PageProps = { portal: PortalData | null };
+type PageProps = { portal: PortalData | null; pageData: PageData | null };
+
+let embeddedPageData: PageData | null | undefined;
+/** In the browser: the copy of the page's data the server embedded in the HTML (read once), null when none. */
+function readEmbeddedPageData(): PageData | null {
+  if (embeddedPageData !== undefined) return embeddedPageData;
+  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID);
+  embeddedPageData = element?.textContent ? (JSON.parse(element.textContent) as PageData) : null;
+  return embeddedPageData;
+}
 type PageModule = { default: ComponentType<PageProps> };
 
 // One chunk per page file: Vite splits every entry of this glob into its own chunk.
@@ -35,7 +44,10 @@ export function lazyPage(name: string): LazyPage {
     const renderContext = useRenderContext();
     if (renderContext && !renderContext.pageModules.includes(moduleId)) renderContext.pageModules.push(moduleId);
     if (!loaded) use(preload());
-    return createElement(loaded!, { portal: renderContext?.portal ?? null });
+    return createElement(loaded!, {
+      portal: renderContext?.portal ?? null,
+      pageData: renderContext ? renderContext.pageData : readEmbeddedPageData(),
+    });
   }
   Page.displayName = `LazyPage(${name})`;
   return Object.assign(Page, { preload, moduleId });

@@ -1,4 +1,4 @@
-import type { FormSubmission, PortalData } from '../../shared/render-result';
+import type { FormSubmission, PageData, PortalData } from '../../shared/render-result';
 import { createContext, useContext } from 'react';
 
 /**
@@ -16,13 +16,16 @@ export type RenderContext = {
   fieldIds: Record<string, string>;
   /** A signed-in /dashboard's data (issue #15), else null. */
   portal: PortalData | null;
+  /** A page drawn per request with the server's data (issue #28), else null. */
+  pageData: PageData | null;
 };
 
 export const createRenderContext = (
   submission: FormSubmission | null = null,
   fieldIds: Record<string, string> = {},
   portal: PortalData | null = null,
-): RenderContext => ({ status: 200, meta: null, pageModules: [], submission, fieldIds, portal });
+  pageData: PageData | null = null,
+): RenderContext => ({ status: 200, meta: null, pageModules: [], submission, fieldIds, portal, pageData });
 
 export const RenderCtx = createContext<RenderContext | null>(null);
 

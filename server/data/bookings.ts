@@ -53,6 +53,23 @@ export const bookings = {
     return [...byClinician.values()];
   },
 
+  /** The services at least one active clinician has weekly hours for: what can be booked online. */
+  async bookableServices(db: Db): Promise<string[]> {
+    const rows = await db
+      .selectFrom('clinician_hours')
+      .innerJoin('clinicians', 'clinicians.id', 'clinician_hours.clinician_id')
+      .innerJoin('clinician_services', (join) =>
+        join
+          .onRef('clinician_services.clinician_id', '=', 'clinician_hours.clinician_id')
+          .onRef('clinician_services.service', '=', 'clinician_hours.service'),
+      )
+      .select('clinician_hours.service')
+      .distinct()
+      .where('clinicians.active', '=', 1)
+      .execute();
+    return rows.map((row) => row.service);
+  },
+
   /** Blocks and booked cells of these clinicians that touch [from, to). */
   async busyFor(db: Db, clinicianIds: number[], from: number, to: number): Promise<BusyTime[]> {
     if (!clinicianIds.length) return [];

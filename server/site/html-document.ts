@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { PORTAL_DATA_ID, type RenderResult } from '../../shared/render-result';
+import { PAGE_DATA_ID, PORTAL_DATA_ID, type RenderResult } from '../../shared/render-result';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type ViteManifest = Record<string, ManifestChunk>;
@@ -59,7 +59,10 @@ export function buildHtmlDocument(
   const portal = page.portal
     ? `<script type="application/json" id="${PORTAL_DATA_ID}">${JSON.stringify(page.portal).replace(/</g, '\\u003c')}</script>`
     : '';
-  const boot = `${portal}<script data-modules="${escapeHtml([...new Set(modules)].map((file) => `/${file}`).join(' '))}">${bootScript}</script>`;
+  const pageData = page.pageData
+    ? `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(page.pageData).replace(/</g, '\\u003c')}</script>`
+    : '';
+  const boot = `${portal}${pageData}<script data-modules="${escapeHtml([...new Set(modules)].map((file) => `/${file}`).join(' '))}">${bootScript}</script>`;
   const head = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import express, { type RequestHandler, type Router } from 'express';
-import type { PageRenderer, PortalData, RenderOptions } from '../../shared/render-result';
+import type { PageData, PageRenderer, PortalData, RenderOptions } from '../../shared/render-result';
 import { DASHBOARD_PAGE } from '../../shared/forms/account-forms';
 import type { Logger } from '../logger';
 import { markAuthState, type AuthState } from '../../shared/auth-state';
@@ -39,6 +39,14 @@ export type SiteVisitor = {
   nativeForms?: NativeFormPosts;
   /** A signed-in patient's dashboard data, or null without a session (issue #15). */
   portalFor?: (req: express.Request, res: express.Response) => Promise<PortalData | null>;
+  /**
+   * Public pages drawn per request with the server's data (issue #28): `handles` names their paths (their prerendered
+   * copy, if any, is not served), `load` fetches the data; null renders the page without (its own empty state).
+   */
+  pageData?: {
+    handles: (path: string) => boolean;
+    load: (req: express.Request, res: express.Response) => Promise<PageData | null>;
+  };
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -48,7 +56,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * status (404 for unknown pages, 301 for redirects).
  */
 export function siteHandler(build: SiteBuild, logger: Logger, visitor: SiteVisitor = {}): Router {
-  const { authStateOf, nativeForms, portalFor } = visitor;
+  const { authStateOf, nativeForms, portalFor, pageData } = visitor;
   const site = express.Router();
   const template = fs.readFileSync(path.join(build.clientDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(
@@ -72,6 +80,7 @@ export function siteHandler(build: SiteBuild, logger: Logger, visitor: SiteVisit
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // The page a plain form post returns to says it was sent: rendered for this request.
     if (req.query[SENT_QUERY.reference] !== undefined) return next();
+    if (pageData?.handles(req.path)) return next();
     const page = pages.get(prerenderedFileFor(req.path));
     if (!page) return next();
     const state = authStateOf ? await authStateOf(req) : null;
@@ -135,6 +144,10 @@ export function siteHandler(build: SiteBuild, logger: Logger, visitor: SiteVisit
    * to /signup as the spec's client-side check does. Any other page needs nothing personal.
    */
   const personalOptions = async (req: express.Request, res: express.Response): Promise<RenderOptions | 'sign-up'> => {
+    if (pageData?.handles(req.path)) {
+      const data = await pageData.load(req, res);
+      return data ? { pageData: data } : {};
+    }
     if (req.path !== DASHBOARD_PAGE || !portalFor) return {};
     const portal = await portalFor(req, res);
     if (!portal) return 'sign-up';

@@ -1,0 +1,36 @@
+/**
+ * The public pages drawn per request with the server's data (issue #28), by path: each loader asks the same tRPC
+ * procedures the enhanced page would, so the page without JavaScript and the page with it show the same thing.
+ */
+import type express from 'express';
+import type { PageData } from '../../shared/render-result';
+import type { AppRouter } from '../trpc/router';
+
+type Caller = ReturnType<AppRouter['createCaller']>;
+type Loader = (caller: Caller, req: express.Request, res: express.Response) => Promise<PageData | null>;
+
+const queryText = (req: express.Request, name: string) => {
+  const value = req.query[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** /services/book-appointment: the bookable services and, for the one chosen (`?service=`), its free times. */
+const bookAppointment: Loader = async (caller, req) => {
+  const services = await caller.booking.services();
+  const asked = queryText(req, 'service');
+  const service = services.find((name) => name === asked) ?? (services.length === 1 ? services[0]! : null);
+  const times = service ? await caller.booking.freeSlots({ service }) : null;
+  return { page: 'book-appointment', data: { services, service, slots: times?.slots ?? [] } };
+};
+
+const loaders = new Map<string, Loader>([['/services/book-appointment', bookAppointment]]);
+
+export function createPageData(callerFor: (req: express.Request, res: express.Response) => Promise<Caller>) {
+  return {
+    handles: (path: string) => loaders.has(path),
+    async load(req: express.Request, res: express.Response): Promise<PageData | null> {
+      const loader = loaders.get(req.path);
+      return loader ? loader(await callerFor(req, res), req, res) : null;
+    },
+  };
+}
