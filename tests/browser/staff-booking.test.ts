@@ -7,6 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { lagosDateOf } from '../../shared/booking/free-slots';
+import { formatLagosDateTime } from '../../shared/lagos-date';
+import { seedClinician } from '../helpers/booking-seed';
 import { DESKTOP, MOBILE, axeViolations } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { withServerDb } from '../helpers/server-db';
@@ -132,6 +134,134 @@ describe('availability and the front desk (issue #28)', () => {
       await again.getByRole('button', { name: `Retire ${name}` }).click();
       await again.getByRole('button', { name: 'Yes, retire' }).click();
       await page.getByText('Clinician retired: no new bookings. Their booked times stay.').waitFor();
+    },
+  );
+});
+
+describe('a booked request on its page, and attendance (issue #28.4, #28.7)', () => {
+  browserTest(
+    'the booking panel reschedules and sends new links; the day view marks an arrival; axe passes',
+    async ({ newContext }) => {
+      const name = `Dr Panel ${Date.now() % 1_000_000}`;
+      const clinicianId = await withServerDb((db) =>
+        seedClinician(db, {
+          name,
+          service: 'Global Health Consultation',
+          slotMinutes: 60,
+          hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '09:00', end: '12:00' })),
+        }),
+      );
+      const context = await newContext(DESKTOP);
+      await signInAs(context, 'agent', 'Femi Desk');
+      const page = await context.newPage();
+      await page.goto('/staff/calendar');
+      await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+      const tomorrow = lagosDateOf(Date.now() + DAY_MS);
+      const slot = Date.parse(`${tomorrow}T10:00:00+01:00`);
+      const booked = await page.evaluate(
+        async (input) => {
+          const response = await fetch('/trpc/bookingStaff.book', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(input),
+          });
+          return (await response.json()) as { result: { data: { booked: boolean; reference: string } } };
+        },
+        {
+          service: 'Global Health Consultation',
+          slot: String(slot),
+          clinicianId,
+          fullName: 'Tola Panel',
+          phone: '0803 555 0177',
+          email: 'tola.panel@example.com',
+        },
+      );
+      expect(booked.result.data.booked).toBe(true);
+      const { reference } = booked.result.data;
+      const requestId = await withServerDb(
+        async (db) =>
+          (await db.selectFrom('requests').select('id').where('reference', '=', reference).executeTakeFirstOrThrow())
+            .id,
+      );
+
+      await page.goto(`/staff/requests/${requestId}`);
+      const panel = page.getByRole('region', { name: 'Booked time' });
+      await panel.waitFor();
+      expect(await panel.getByRole('definition').allTextContents()).toEqual([
+        `${formatLagosDateTime(`${tomorrow}T10:00`)}`,
+        name,
+        'Global Health Consultation',
+        'Booked',
+        'Not marked',
+      ]);
+      await expectNoAxeViolationsAtBothSizes(page, new RegExp(reference).source);
+
+      await panel.getByRole('button', { name: 'Reschedule' }).click();
+      const newTime = panel.getByLabel('New time (Lagos time)');
+      await newTime.waitFor();
+      await newTime.selectOption(String(Date.parse(`${tomorrow}T11:00:00+01:00`)));
+      await expectNoAxeViolationsAtBothSizes(page, new RegExp(reference).source);
+      await panel.getByRole('button', { name: 'Move the appointment' }).click();
+      await page
+        .getByText(`Moved to ${formatLagosDateTime(`${tomorrow}T11:00`)}. The patient gets new links.`)
+        .waitFor();
+      await panel.getByText(formatLagosDateTime(`${tomorrow}T11:00`)).waitFor();
+      await panel.getByRole('button', { name: 'Send new links' }).click();
+      await page.getByText('New links sent. The links the patient had before no longer work.').waitFor();
+      // Moved in place (the calendar file's SEQUENCE 1), and both changes audited against the request.
+      const after = await withServerDb(async (db) => ({
+        booking: await db
+          .selectFrom('bookings')
+          .select(['starts_at', 'calendar_sequence'])
+          .where('request_id', '=', requestId)
+          .executeTakeFirstOrThrow(),
+        audit: await db
+          .selectFrom('audit_events')
+          .select('detail')
+          .where('type', '=', 'booking.reschedule')
+          .where('subject', '=', `request:${requestId}`)
+          .orderBy('id')
+          .execute(),
+      }));
+      expect(after).toEqual({
+        booking: { starts_at: Date.parse(`${tomorrow}T11:00:00+01:00`), calendar_sequence: 1 },
+        audit: [
+          { detail: JSON.stringify({ to: `${tomorrow}T11:00` }) },
+          { detail: JSON.stringify({ action: 'new links' }) },
+        ],
+      });
+
+      // Its time comes: an hour ago today (moved in the database), the desk marks the arrival.
+      const anHourAgo = Date.now() - 60 * 60_000;
+      await withServerDb((db) =>
+        db
+          .updateTable('bookings')
+          .set({ starts_at: anHourAgo, ends_at: anHourAgo + 60 * 60_000 })
+          .where('request_id', '=', requestId)
+          .execute(),
+      );
+      await page.goto(`/staff/calendar?date=${lagosDateOf(anHourAgo)}&view=day&clinician=${clinicianId}`);
+      const attendance = page.getByRole('group', { name: 'Attendance of Tola Panel' });
+      await attendance.waitFor();
+      await expectNoAxeViolationsAtBothSizes(page, 'Calendar');
+      await attendance.getByRole('button', { name: 'Arrived' }).click();
+      await page.getByText('Marked as arrived.').waitFor();
+      await attendance.getByRole('button', { name: 'Arrived', pressed: true }).waitFor();
+      expect(
+        await withServerDb(
+          async (db) =>
+            (
+              await db
+                .selectFrom('bookings')
+                .select('attendance')
+                .where('request_id', '=', requestId)
+                .executeTakeFirstOrThrow()
+            ).attendance,
+        ),
+      ).toBe('arrived');
+      await withServerDb((db) =>
+        db.updateTable('clinicians').set({ active: 0 }).where('id', '=', clinicianId).execute(),
+      );
     },
   );
 });
