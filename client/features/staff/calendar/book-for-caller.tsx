@@ -13,8 +13,19 @@ import { formValue } from '../../../components/form/form-value';
 import { TextArea } from '../../../components/form/text-area';
 import { TickBox } from '../../../components/form/tick-box';
 import { useMutationForm } from '../../../components/form/use-mutation-form';
-import { newIdempotencyKey } from '../../forms/idempotency-key';
 import type { CalendarActions } from './use-calendar';
+
+/**
+ * 22 url-safe characters (128 random bits) for one booking's sends (IDEMPOTENCY_KEY_PATTERN); the stored forms' own
+ * helper is another feature's (features do not import each other).
+ */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 export type ChosenTime = { clinicianId: number; clinicianName: string; service: string; startsAt: number };
 
