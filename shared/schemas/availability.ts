@@ -4,7 +4,7 @@
  * caller; attendance. Every refusal names its field.
  */
 import { z } from 'zod';
-import { FIELD_MAX, appointmentServices } from '../form-options';
+import { FIELD_MAX } from '../form-options';
 import { isIsoDate } from '../lagos-date';
 import {
   consentNeedsPhone,
@@ -184,5 +184,3 @@ export const attendanceSchema = z.object({
 export const staffFreeSlotsSchema = z.object({ service: serviceShape });
 export const staffRescheduleSchema = z.object({ requestId: id('Select the request.'), slot: slotStartShape });
 export const requestBookingSchema = z.object({ requestId: id('Select the request.') });
-
-export const appointmentServiceList = appointmentServices;
