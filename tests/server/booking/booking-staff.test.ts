@@ -301,6 +301,31 @@ describe('availability (admins)', () => {
     expect(await world.db.selectFrom('clinician_blocks').select('id').execute()).toEqual([]);
   });
 
+  it('two admins adding overlapping hours at once: exactly one is stored', async () => {
+    const first = await world.person('admin');
+    const second = await world.person('admin');
+    const { id } = await first.caller.bookingStaff.addClinician({ name: 'Dr Ngozi Eze' });
+    await first.caller.bookingStaff.setService({ clinicianId: id, service: 'General Check-up', slotMinutes: 30 });
+    const results = await Promise.allSettled([
+      first.caller.bookingStaff.addHours({
+        clinicianId: id,
+        service: 'General Check-up',
+        weekday: 3,
+        start: '09:00',
+        end: '12:00',
+      }),
+      second.caller.bookingStaff.addHours({
+        clinicianId: id,
+        service: 'General Check-up',
+        weekday: 3,
+        start: '11:00',
+        end: '14:00',
+      }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await world.db.selectFrom('clinician_hours').select('weekday').execute()).toEqual([{ weekday: 3 }]);
+  });
+
   it('shows the closed days and the public holidays; a closed day offers no times', async () => {
     const { caller } = await world.person('admin');
     await seedClinician(world.db, {
@@ -611,6 +636,28 @@ describe('the front desk', () => {
       { detail: JSON.stringify({ from: 'arrived', to: 'no_show' }) },
       { detail: JSON.stringify({ from: null, to: 'no_show' }) },
     ]);
+  });
+
+  it('two desks marking one appointment at once: one change lands, the other is told to reload', async () => {
+    const { agent } = await desk();
+    const other = await world.person('agent');
+    await agent.caller.bookingStaff.book({
+      service: 'General Check-up',
+      slot: String(at('2026-11-30T10:00')),
+      fullName: 'Bola Ade',
+      phone: '0803 123 4567',
+    });
+    const { id } = await world.db.selectFrom('bookings').select('id').executeTakeFirstOrThrow();
+    const codes = await Promise.all([
+      codeOf(agent.caller.bookingStaff.setAttendance({ bookingId: id, from: null, to: 'arrived' })),
+      codeOf(other.caller.bookingStaff.setAttendance({ bookingId: id, from: null, to: 'no_show' })),
+    ]);
+    expect([...codes].sort()).toEqual(['CONFLICT', 'OK']);
+    const { attendance } = await world.db.selectFrom('bookings').select('attendance').executeTakeFirstOrThrow();
+    expect(attendance).toBe(codes[0] === 'OK' ? 'arrived' : 'no_show');
+    expect(
+      await world.db.selectFrom('audit_events').select('id').where('type', '=', 'booking.attendance').execute(),
+    ).toHaveLength(1);
   });
 
   it('reschedules from the request page beyond 14 days and sends new links', async () => {
