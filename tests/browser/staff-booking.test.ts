@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { lagosDateOf } from '../../shared/booking/free-slots';
 import { formatLagosDateTime } from '../../shared/lagos-date';
+import { NIGERIA_PUBLIC_HOLIDAYS } from '../../shared/support-hours';
 import { seedClinician } from '../helpers/booking-seed';
 import { DESKTOP, MOBILE, axeViolations } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
@@ -16,6 +17,14 @@ import { signInAs } from './chat-helpers';
 import { focusedName } from './staff-helpers';
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** Tomorrow in Lagos, or the first day after it that is no public holiday (nobody can be booked on one). */
+function nextOpenDate() {
+  const holidays = new Set(NIGERIA_PUBLIC_HOLIDAYS.map((holiday) => holiday.date));
+  let date = lagosDateOf(Date.now() + DAY_MS);
+  while (holidays.has(date)) date = lagosDateOf(Date.parse(`${date}T12:00:00+01:00`) + DAY_MS);
+  return date;
+}
 
 async function expectNoAxeViolationsAtBothSizes(page: Page, heading: string) {
   for (const viewport of [MOBILE, DESKTOP]) {
@@ -63,7 +72,7 @@ describe('availability and the front desk (issue #28)', () => {
       await service.getByRole('button', { name: 'Save service' }).click();
       await page.getByText('Service saved.').waitFor();
 
-      const tomorrow = lagosDateOf(Date.now() + DAY_MS);
+      const tomorrow = nextOpenDate();
       const weekday = ((new Date(`${tomorrow}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
       const hours = section.getByRole('form', { name: `Add weekly hours: ${name}` });
       await hours.getByLabel('Day').selectOption(String(weekday));
@@ -156,7 +165,7 @@ describe('a booked request on its page, and attendance (issue #28.4, #28.7)', ()
       const page = await context.newPage();
       await page.goto('/staff/calendar');
       await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
-      const tomorrow = lagosDateOf(Date.now() + DAY_MS);
+      const tomorrow = nextOpenDate();
       const slot = Date.parse(`${tomorrow}T10:00:00+01:00`);
       const booked = await page.evaluate(
         async (input) => {
