@@ -44,6 +44,9 @@ export const paths = {
   staffChats: () => '/staff/chats',
   staffTeam: () => '/staff/team',
   staffAudit: () => '/staff/audit',
+  /** Booking (issue #28): who can be booked when (admins change it), and the front desk's day and week. */
+  staffAvailability: () => '/staff/availability',
+  staffCalendar: () => '/staff/calendar',
   /** An invited colleague sets their password here (the link in the invitation e-mail). */
   staffWelcome: () => '/staff/welcome',
   dashboardSettings: () => '/dashboard#settings',

@@ -98,8 +98,9 @@ export async function bookSlot(
   by: BookedBy,
   input: BookSlotData,
   now = Date.now(),
-  // Staff booking for a caller may look further ahead and book sooner than the site allows.
-  window: { days?: number; leadMinutes?: number } = {},
+  // Staff booking for a caller may look further ahead and book sooner than the site allows, and from the calendar ask
+  // for one clinician first (another free then is taken if they went).
+  window: { days?: number; leadMinutes?: number; clinicianId?: number } = {},
 ): Promise<BookingResult> {
   if (by.kind === 'patient' && looksLikeBot(deps, input)) {
     const { reference } = botReply(deps, 'appointments');
@@ -115,7 +116,10 @@ export async function bookSlot(
     if (!offered.slots.some((free) => free.startsAt === input.slot)) throw slotFieldError(SLOT_NOT_OFFERED_MESSAGE);
     return lostSlot(deps, input.service, input.slot);
   }
-  const candidates = slot.clinicianIds.map((clinicianId) => ({
+  const preferred = [...slot.clinicianIds].sort(
+    (a, b) => Number(b === window.clinicianId) - Number(a === window.clinicianId),
+  );
+  const candidates = preferred.map((clinicianId) => ({
     clinicianId,
     endsAt: slot.startsAt + times.slotMinutes.get(clinicianId)! * 60_000,
   }));
@@ -161,13 +165,15 @@ export async function bookSlot(
         const clinicianName = times.clinicians.get(booking.clinician_id) ?? '';
         if (phoneE164)
           await recordFormConsents(trx, phoneE164, consents, { source: 'booking form', requestId: inboxRow.id });
-        await mailOutbox.insert(
-          trx,
-          bookedMail(
-            { booking, request: confirmed, clinicianName, videoLink: videoLinkOf(deps, booking) },
-            deps.booking.manageLinks(token.token),
-          ),
-        );
+        // A caller booked by the front desk may have no e-mail (stored ''): no mail, texts only with consent.
+        if (input.email)
+          await mailOutbox.insert(
+            trx,
+            bookedMail(
+              { booking, request: confirmed, clinicianName, videoLink: videoLinkOf(deps, booking) },
+              deps.booking.manageLinks(token.token),
+            ),
+          );
         await queueStatusText(deps.messaging, trx, confirmed);
         await scheduleReminders(trx, booking.id, booking.starts_at, now);
         booked = { booking, request: confirmed, clinicianName };

@@ -164,13 +164,14 @@ export async function rescheduleBooking(
       await cancelReminders(trx, booking.id, now);
       await scheduleReminders(trx, booking.id, startsAt, now);
       const clinicianName = (await bookings.clinicianName(trx, moved.clinician_id)) ?? '';
-      await mailOutbox.insert(
-        trx,
-        rescheduledMail(
-          { booking: moved, request, clinicianName, videoLink: videoLinkOf(deps, moved) },
-          deps.booking.manageLinks(token.token),
-        ),
-      );
+      if (request.email)
+        await mailOutbox.insert(
+          trx,
+          rescheduledMail(
+            { booking: moved, request, clinicianName, videoLink: videoLinkOf(deps, moved) },
+            deps.booking.manageLinks(token.token),
+          ),
+        );
       await queueStatusText(deps.messaging, trx, request, 'request_rescheduled');
       await offerFreedTime(trx, deps, { booking, freedStartsAt: Number(booking.starts_at) }, now);
       return { moved, request };
@@ -209,10 +210,11 @@ export async function cancelBooking(
       );
       if (!request) throw new ChangedFirst();
       const clinicianName = (await bookings.clinicianName(trx, taken.clinician_id)) ?? '';
-      await mailOutbox.insert(
-        trx,
-        bookingCancelledMail({ booking: taken, request, clinicianName, videoLink: videoLinkOf(deps, taken) }, reason),
-      );
+      if (request.email)
+        await mailOutbox.insert(
+          trx,
+          bookingCancelledMail({ booking: taken, request, clinicianName, videoLink: videoLinkOf(deps, taken) }, reason),
+        );
       await queueStatusText(deps.messaging, trx, request);
       await offerFreedTime(trx, deps, { booking, freedStartsAt: Number(booking.starts_at) }, now);
       return request;
@@ -258,13 +260,14 @@ export async function resendLinks(deps: BookingDeps, booking: BookingRow, now = 
     const request = await requests.find(trx, booking.request_id);
     if (!request) throw new ChangedFirst();
     const clinicianName = (await bookings.clinicianName(trx, taken.clinician_id)) ?? '';
-    await mailOutbox.insert(
-      trx,
-      bookedMail(
-        { booking: taken, request, clinicianName, videoLink: videoLinkOf(deps, taken) },
-        deps.booking.manageLinks(token.token),
-      ),
-    );
+    if (request.email)
+      await mailOutbox.insert(
+        trx,
+        bookedMail(
+          { booking: taken, request, clinicianName, videoLink: videoLinkOf(deps, taken) },
+          deps.booking.manageLinks(token.token),
+        ),
+      );
   });
   deps.mail.notifyQueued();
 }

@@ -1,6 +1,7 @@
 import { router } from './trpc';
 import { healthRouter } from './routers/health';
 import { bookingRouter } from './routers/booking';
+import { bookingStaffRouter } from './routers/booking-staff';
 import { formsRouter } from './routers/forms';
 import { authRouter } from './routers/auth';
 import { staffRouter } from './routers/staff';
@@ -12,6 +13,7 @@ export const appRouter = router({
   health: healthRouter,
   forms: formsRouter,
   booking: bookingRouter,
+  bookingStaff: bookingStaffRouter,
   auth: authRouter,
   staff: staffRouter,
   patient: patientRouter,

@@ -23,6 +23,12 @@ import '../../components/form/form.css';
 import './staff.css';
 
 const TeamPanel = lazy(() => import('./team/team-panel').then((module) => ({ default: module.TeamPanel })));
+const AvailabilityPage = lazy(() =>
+  import('./availability/availability-page').then((module) => ({ default: module.AvailabilityPage })),
+);
+const CalendarPage = lazy(() =>
+  import('./calendar/calendar-page').then((module) => ({ default: module.CalendarPage })),
+);
 const AuditPanel = lazy(() => import('./audit/audit-panel').then((module) => ({ default: module.AuditPanel })));
 
 /** `chats` is the support console, composed by the page (features do not import each other). */
@@ -90,6 +96,8 @@ function StaffShell({ me, chats }: { me: StaffMe; chats: ReactNode }) {
             <Switch>
               <Route path={paths.staff()} component={InboxView} />
               <Route path="/staff/requests/:id">{(params) => <RequestView id={Number(params.id)} />}</Route>
+              <Route path={paths.staffCalendar()} component={CalendarPage} />
+              <Route path={paths.staffAvailability()} component={AvailabilityPage} />
               <Route path={paths.staffNewsletter()} component={NewsletterView} />
               <Route path={paths.staffMessages()} component={MessagesView} />
               <Route path={paths.staffChats()}>{chats}</Route>

@@ -31,6 +31,8 @@ export function StaffBar({
       badge: newCount,
       current: location === paths.staff() || location.startsWith('/staff/requests/'),
     },
+    { href: paths.staffCalendar(), label: 'Calendar' },
+    { href: paths.staffAvailability(), label: 'Availability' },
     { href: paths.staffMessages(), label: 'Messages' },
     { href: paths.staffNewsletter(), label: 'Newsletter' },
     { href: paths.staffChats(), label: 'Chats' },

@@ -8,6 +8,7 @@ import { requestTypeLabels } from '../../../../shared/requests';
 import { paths } from '../../../app/paths';
 import { StaffTitle } from '../staff-context';
 import { AssignForm } from './assign-form';
+import { BookingPanel } from './booking-panel';
 import { RequestFields, RequestHistory, RequestSummary } from './request-parts';
 import { RequestTexts } from './request-texts';
 import { StatusForm } from './status-form';
@@ -80,6 +81,7 @@ function RequestActions({ id, detail, actions }: { id: number; detail: RequestDe
   const { row } = detail;
   return (
     <div className="app-staff__actions">
+      <BookingPanel requestId={id} answer={actions.answer} />
       <section aria-labelledby="request-owner" className="app-staff__panel">
         <h2 id="request-owner">Owner</h2>
         {row.ownerId !== me.id ? (
