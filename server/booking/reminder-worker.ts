@@ -58,10 +58,7 @@ export async function sendReminder(
     if (!row) return 'claimed-elsewhere';
     const startsAt = Number(row.reminder_starts_at);
     const send =
-      row.status === 'booked' &&
-      Number(row.starts_at) === startsAt &&
-      startsAt > now &&
-      row.anonymised_at === null;
+      row.status === 'booked' && Number(row.starts_at) === startsAt && startsAt > now && row.anonymised_at === null;
     const claimed = await trx
       .updateTable('booking_reminders')
       .set({ status: send ? 'sent' : 'skipped', done_at: new Date(now).toISOString() })

@@ -114,11 +114,7 @@ export type WaitlistOffer = Selectable<WaitlistOffersTable>;
 
 /** The offer a link names, by its token's hash; undefined when no offer has it. */
 export const offerByToken = (db: Db, token: string) =>
-  db
-    .selectFrom('waitlist_offers')
-    .selectAll()
-    .where('token_hash', '=', hashManageToken(token))
-    .executeTakeFirst();
+  db.selectFrom('waitlist_offers').selectAll().where('token_hash', '=', hashManageToken(token)).executeTakeFirst();
 
 /**
  * The offer was taken (`takenId`), or its time went to someone else (`takenId` null): every offer of that time still
@@ -152,7 +148,13 @@ export async function closeOffersOf(
   const patients = await trx
     .selectFrom('bookings')
     .innerJoin('requests', 'requests.id', 'bookings.request_id')
-    .select(['bookings.request_id', 'requests.full_name', 'requests.email', 'requests.phone_e164', 'requests.reference'])
+    .select([
+      'bookings.request_id',
+      'requests.full_name',
+      'requests.email',
+      'requests.phone_e164',
+      'requests.reference',
+    ])
     .where(
       'bookings.id',
       'in',

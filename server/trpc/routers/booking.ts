@@ -66,8 +66,7 @@ async function openOffer(ctx: BookingDeps, token: string, now = Date.now()) {
   if (offer.status === 'gone') throw offerGone();
   const booking = await bookings.find(ctx.db, offer.booking_id);
   // Cancelled, moved into this time or earlier already, or started: the offer is of no use now.
-  if (!booking || booking.status !== 'booked' || Number(booking.starts_at) <= Number(offer.starts_at))
-    throw linkUsed();
+  if (!booking || booking.status !== 'booked' || Number(booking.starts_at) <= Number(offer.starts_at)) throw linkUsed();
   if (Number(booking.starts_at) <= now) throw linkUsed();
   const times = await loadServiceTimes(ctx, booking.service, now);
   const free = times.slots.some(
@@ -122,7 +121,12 @@ export const bookingRouter = router({
   /** Cancels the appointment with the link; asks nothing else. */
   cancelByLink: linkProcedure.input(cancelByLinkSchema).mutation(async ({ ctx, input }) => {
     const booking = await changeableBooking(ctx, null, { token: input.token });
-    const request = await cancelBooking(ctx, { kind: 'patient', ip: ctx.clientIp }, booking, PATIENT_BOOKING_CANCEL_REASON);
+    const request = await cancelBooking(
+      ctx,
+      { kind: 'patient', ip: ctx.clientIp },
+      booking,
+      PATIENT_BOOKING_CANCEL_REASON,
+    );
     return { cancelled: true as const, reference: request.reference };
   }),
 

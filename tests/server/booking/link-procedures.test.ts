@@ -142,9 +142,10 @@ describe('booking.rescheduleByLink', () => {
     const result = await caller.booking.rescheduleByLink({ token, slot: String(at('2026-11-30T09:30')) });
     expect(result).toMatchObject({ moved: true, startsAt: at('2026-11-30T09:30') });
     expect(await refusal(caller.booking.manage({ token }))).toEqual({ code: 'NOT_FOUND', message: LINK_USED_MESSAGE });
-    expect(
-      await refusal(caller.booking.rescheduleByLink({ token, slot: String(at('2026-11-30T10:30')) })),
-    ).toEqual({ code: 'NOT_FOUND', message: LINK_USED_MESSAGE });
+    expect(await refusal(caller.booking.rescheduleByLink({ token, slot: String(at('2026-11-30T10:30')) }))).toEqual({
+      code: 'NOT_FOUND',
+      message: LINK_USED_MESSAGE,
+    });
     const fresh = await latestToken('bola@example.com');
     expect(fresh).not.toBe(token);
     expect((await caller.booking.manage({ token: fresh })).appointment.when).toBe('2026-11-30T09:30');
