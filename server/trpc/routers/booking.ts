@@ -24,6 +24,7 @@ import { cancelBooking, changeableBooking, rescheduleBooking } from '../../booki
 import { loadServiceTimes } from '../../booking/free-times';
 import { closeOffersOf, offerByToken } from '../../booking/waitlist';
 import { appointmentServices } from '../../../shared/form-options';
+import type { LinkAppointment } from '../../../shared/forms/appointment-links';
 import { bookings, type BookingRow } from '../../data/bookings';
 import { requests } from '../../data/requests';
 import { publicProcedure, router } from '../trpc';
@@ -35,7 +36,7 @@ const linkProcedure = formProcedure('appointments');
 const manageSchema = z.object({ token: manageTokenShape, withTimes: z.boolean().optional() });
 
 /** What a link page shows of an appointment: nothing the link's holder could not read in the e-mail. */
-async function appointmentOf(ctx: BookingDeps, booking: BookingRow) {
+async function appointmentOf(ctx: BookingDeps, booking: BookingRow): Promise<LinkAppointment> {
   const request = await requests.find(ctx.db, booking.request_id);
   const videoLink = videoLinkOf(ctx, booking);
   return {
@@ -49,8 +50,6 @@ async function appointmentOf(ctx: BookingDeps, booking: BookingRow) {
     address: videoLink ? null : officeAddressLine,
   };
 }
-
-export type LinkAppointment = Awaited<ReturnType<typeof appointmentOf>>;
 
 const offerGone = () => new TRPCError({ code: 'CONFLICT', message: OFFER_GONE_MESSAGE });
 const linkUsed = () => new TRPCError({ code: 'NOT_FOUND', message: LINK_USED_MESSAGE });

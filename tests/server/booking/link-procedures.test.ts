@@ -205,12 +205,14 @@ describe('the waitlist', () => {
     ]);
     const texts = await db
       .selectFrom('outbound_messages')
-      .select(['template', 'recipient', 'text_body'])
+      .select(['template', 'recipient', 'text_body', 'encoding', 'segments'])
       .where('template', '=', 'waitlist_offer')
       .execute();
     expect(texts.map((text) => [text.template, text.recipient])).toEqual([['waitlist_offer', '+2348031234567']]);
     expect(texts[0]!.text_body).toContain('/appointments/earlier?token=');
     expect(texts[0]!.text_body).not.toContain('General Check-up');
+    // With its real link (a 43-character token), the offer still fits the 2-segment budget in GSM-7.
+    expect([texts[0]!.encoding, texts[0]!.segments]).toEqual(['GSM-7', 2]);
 
     const kemiOffer = tokenIn((await mailsTo('kemi@example.com')).at(-1)!.text_body);
     const dayoOffer = tokenIn((await mailsTo('dayo@example.com')).at(-1)!.text_body);
