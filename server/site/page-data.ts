@@ -5,11 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import type express from 'express';
 import { nearestSlots } from '../../shared/booking/free-slots';
-import {
-  APPOINTMENT_LINK_PATHS,
-  LINK_QUERY,
-  type LinkPageData,
-} from '../../shared/forms/appointment-links';
+import { APPOINTMENT_LINK_PATHS, LINK_QUERY, type LinkPageData } from '../../shared/forms/appointment-links';
 import { REFERENCE_PATTERN } from '../../shared/forms/form-post';
 import { LINK_USED_MESSAGE, NO_SLOTS_LEFT_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/messages/booking-messages';
 import type { PageData } from '../../shared/render-result';
@@ -50,7 +46,8 @@ function linkPage(
       return answer({ state: 'done', reference: done, startsAt: /^\d{12,14}$/.test(at) ? Number(at) : null });
     }
     const token = queryText(req, LINK_QUERY.token);
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return answer({ state: 'refused', status: 404, message: LINK_USED_MESSAGE });
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token))
+      return answer({ state: 'refused', status: 404, message: LINK_USED_MESSAGE });
     try {
       return answer(await load(caller, token, req));
     } catch (error) {
