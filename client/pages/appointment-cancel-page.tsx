@@ -14,7 +14,7 @@ export default function AppointmentCancelPage({ pageData }: { pageData: PageData
   if (data?.state === 'done')
     return (
       <LinkPage title="Your appointment is cancelled" description="Your appointment is cancelled.">
-        <p role="status">Your appointment {data.reference} is cancelled. We have e-mailed you a confirmation.</p>
+        <p role="status">{`Your appointment ${data.reference} is cancelled. We have e-mailed you a confirmation.`}</p>
         <p>
           To book again, <a href={paths.bookAppointment()}>book an appointment</a> on our website, or call us.
         </p>

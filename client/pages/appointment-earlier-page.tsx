@@ -15,10 +15,7 @@ export default function AppointmentEarlierPage({ pageData }: { pageData: PageDat
   if (data?.state === 'done')
     return (
       <LinkPage title="You have the earlier time" description="Your appointment has moved to the earlier time.">
-        <p role="status">
-          Your appointment {data.reference} is now on{' '}
-          {data.startsAt ? formatLagosDateTime(lagosWallClockOf(data.startsAt)) : 'the earlier time'}.
-        </p>
+        <p role="status">{`Your appointment ${data.reference} is now on ${data.startsAt ? formatLagosDateTime(lagosWallClockOf(data.startsAt)) : 'the earlier time'}.`}</p>
         <p>
           We have e-mailed you the new details, with new links to change or cancel it. The links in earlier e-mails no
           longer work.

@@ -24,10 +24,7 @@ export default function AppointmentReschedulePage({ pageData }: { pageData: Page
   if (data.state === 'done')
     return (
       <LinkPage title="Your appointment has moved" description="Your appointment has moved.">
-        <p role="status">
-          Your appointment {data.reference} is now on{' '}
-          {data.startsAt ? formatLagosDateTime(lagosWallClockOf(data.startsAt)) : 'its new time'}.
-        </p>
+        <p role="status">{`Your appointment ${data.reference} is now on ${data.startsAt ? formatLagosDateTime(lagosWallClockOf(data.startsAt)) : 'its new time'}.`}</p>
         <p>
           We have e-mailed you the new details, with new links to change or cancel it. The links in earlier e-mails no
           longer work.

@@ -6,12 +6,13 @@ import {
 } from '../../../shared/forms/appointment-links';
 import { AppForm } from '../../components/form/app-form';
 import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
 import { useLinkForm } from './use-link-form';
 
 const PATH = APPOINTMENT_LINK_PATHS.cancel;
 
 /** 'Cancel my appointment', asking nothing else: a plain post without JavaScript, booking.cancelByLink with it. */
-export function CancelForm({ token }: { token: string }) {
+function CancelFormLive({ token }: { token: string }) {
   const cancel = trpc.booking.cancelByLink.useMutation();
   const { form, busy, send } = useLinkForm('Your appointment was not cancelled. Try again, or call us.');
   const submit = form.submit(() =>
@@ -34,3 +35,5 @@ export function CancelForm({ token }: { token: string }) {
     </AppForm>
   );
 }
+
+export const CancelForm = withTrpc(CancelFormLive);

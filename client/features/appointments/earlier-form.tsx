@@ -6,12 +6,13 @@ import {
 } from '../../../shared/forms/appointment-links';
 import { AppForm } from '../../components/form/app-form';
 import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
 import { useLinkForm } from './use-link-form';
 
 const PATH = APPOINTMENT_LINK_PATHS.earlier;
 
 /** 'Take the earlier time': a plain post without JavaScript, booking.takeOffer with it. */
-export function EarlierForm({ token }: { token: string }) {
+function EarlierFormLive({ token }: { token: string }) {
   const take = trpc.booking.takeOffer.useMutation();
   const { form, busy, send } = useLinkForm('The earlier time was not taken. Try again, or call us.');
   const submit = form.submit(() =>
@@ -34,3 +35,5 @@ export function EarlierForm({ token }: { token: string }) {
     </AppForm>
   );
 }
+
+export const EarlierForm = withTrpc(EarlierFormLive);

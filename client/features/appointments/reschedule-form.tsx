@@ -9,13 +9,14 @@ import {
 import { AppForm } from '../../components/form/app-form';
 import { formValue } from '../../components/form/form-value';
 import { trpc } from '../../lib/trpc';
+import { withTrpc } from '../../lib/trpc-provider';
 import { SlotPicker } from '../booking/slot-picker';
 import { useLinkForm } from './use-link-form';
 
 const PATH = APPOINTMENT_LINK_PATHS.reschedule;
 
 /** The free times and 'Move my appointment': a plain post without JavaScript, booking.rescheduleByLink with it. */
-export function RescheduleForm({
+function RescheduleFormLive({
   token,
   slots,
   choose,
@@ -59,3 +60,5 @@ export function RescheduleForm({
     </AppForm>
   );
 }
+
+export const RescheduleForm = withTrpc(RescheduleFormLive);
