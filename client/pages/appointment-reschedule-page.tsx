@@ -7,6 +7,7 @@ import { AppointmentFacts } from '../features/appointments/appointment-facts';
 import { CallUs, LinkPage, LinkRefused } from '../features/appointments/link-page';
 import { linkPageData } from '../features/appointments/link-page-data';
 import { RescheduleForm } from '../features/appointments/reschedule-form';
+import { SlotPicker } from '../features/booking/slot-picker';
 
 const TITLE = 'Move your appointment';
 
@@ -46,7 +47,19 @@ export default function AppointmentReschedulePage({ pageData }: { pageData: Page
         </div>
       ) : null}
       {slots.length ? (
-        <RescheduleForm token={data.token} slots={slots} choose={data.choose} />
+        <RescheduleForm
+          token={data.token}
+          choose={data.choose}
+          picker={(error) => (
+            <SlotPicker
+              id="reschedule-slot"
+              legend="Choose a new time (Lagos time)"
+              slots={slots}
+              hint="Your current time stays yours until you move."
+              error={error}
+            />
+          )}
+        />
       ) : (
         <p>No other time is free in the next 14 days.</p>
       )}

@@ -1,30 +1,34 @@
+import type { ReactNode } from 'react';
 import { SLOT_CHOICE_MESSAGE } from '../../../shared/schemas/booking';
 import {
   APPOINTMENT_LINK_FORMS,
   APPOINTMENT_LINK_PATHS,
   againQuery,
   doneQuery,
-  type LinkSlot,
 } from '../../../shared/forms/appointment-links';
 import { AppForm } from '../../components/form/app-form';
 import { formValue } from '../../components/form/form-value';
 import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
-import { SlotPicker } from '../booking/slot-picker';
 import { useLinkForm } from './use-link-form';
 
 const PATH = APPOINTMENT_LINK_PATHS.reschedule;
 
-/** The free times and 'Move my appointment': a plain post without JavaScript, booking.rescheduleByLink with it. */
+/**
+ * The free times and 'Move my appointment': a plain post without JavaScript, booking.rescheduleByLink with it. The
+ * page gives the list of times (the booking feature's SlotPicker: features do not import each other), with the
+ * field's message.
+ */
 function RescheduleFormLive({
   token,
-  slots,
   choose,
+  picker,
 }: {
   token: string;
-  slots: LinkSlot[];
   /** Posted before without a time. */
   choose: boolean;
+  /** The times, as radio buttons named 'slot', showing `error`. */
+  picker: (error: string | undefined) => ReactNode;
 }) {
   const reschedule = trpc.booking.rescheduleByLink.useMutation();
   const { form, busy, send } = useLinkForm('Your appointment was not moved. Try again, or call us.');
@@ -50,13 +54,7 @@ function RescheduleFormLive({
       submit={{ label: 'Move my appointment', busyLabel: 'Moving your appointment...', busy }}
     >
       <input type="hidden" name="token" value={token} />
-      <SlotPicker
-        id="reschedule-slot"
-        legend="Choose a new time (Lagos time)"
-        slots={slots}
-        hint="Your current time stays yours until you move."
-        error={form.fieldErrors.slot ?? serverChoose}
-      />
+      {picker(form.fieldErrors.slot ?? serverChoose)}
     </AppForm>
   );
 }
