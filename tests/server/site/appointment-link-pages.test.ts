@@ -9,7 +9,7 @@ import { loadServiceTimes } from '../../../server/booking/free-times';
 import { newManageToken } from '../../../server/booking/manage-token';
 import { loadEnv } from '../../../server/env';
 import type { AppServices } from '../../../server/services';
-import { LINK_USED_MESSAGE } from '../../../shared/messages/booking-messages';
+import { LINK_USED_MESSAGE, OFFER_GONE_MESSAGE } from '../../../shared/messages/booking-messages';
 import { bookSlotSchema } from '../../../shared/schemas/booking';
 import { seedClinician } from '../../helpers/booking-seed';
 import { silentLogger } from '../../helpers/silent-logger';
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 let people = 0;
-async function booked(startsAt: number) {
+async function booked(startsAt: number, extra: Record<string, unknown> = {}) {
   people++;
   const result = await bookSlot(
     services,
@@ -47,6 +47,7 @@ async function booked(startsAt: number) {
       email: `pages-${people}@example.com`,
       phone: '',
       fillMs: 5000,
+      ...extra,
     }),
   );
   if (!result.booked) throw new Error('not booked');
@@ -121,5 +122,54 @@ describe('the link pages', () => {
     const page = await get(answer.headers.get('location')!);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Someone booked that time a moment before you.');
+  });
+
+  it('takes an earlier time by a plain post; a second offer of it then answers 409 with the offer gone', async () => {
+    const leaving = await booked(free[8]!);
+    await booked(free[12]!, { wantsEarlier: true });
+    await booked(free[14]!, { wantsEarlier: true });
+    const cancelled = await post(`/appointments/cancel?token=${leaving.token}`, {
+      formName: 'appointment-cancel',
+      token: leaving.token,
+    });
+    expect(cancelled.status).toBe(303);
+    const offers = await site.db
+      .selectFrom('waitlist_offers')
+      .select(['id', 'booking_id'])
+      .where('starts_at', '=', free[8]!)
+      .orderBy('id')
+      .execute();
+    expect(offers).toHaveLength(2);
+    const tokens: string[] = [];
+    for (const offer of offers) {
+      const token = newManageToken();
+      await site.db.updateTable('waitlist_offers').set({ token_hash: token.hash }).where('id', '=', offer.id).execute();
+      tokens.push(token.token);
+    }
+    const first = await get(`/appointments/earlier?token=${tokens[0]}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const taken = await post(`/appointments/earlier?token=${tokens[0]}`, {
+      formName: 'appointment-earlier',
+      token: tokens[0]!,
+    });
+    expect(taken.status).toBe(303);
+    expect(taken.headers.get('location')).toMatch(
+      new RegExp(`^/appointments/earlier\\?done=APT-[2-9A-Z]{5}&at=${free[8]}$`),
+    );
+    const moved = await site.db
+      .selectFrom('bookings')
+      .select('starts_at')
+      .where('id', '=', offers[0]!.booking_id)
+      .executeTakeFirstOrThrow();
+    expect(Number(moved.starts_at)).toBe(free[8]);
+    const second = await post(`/appointments/earlier?token=${tokens[1]}`, {
+      formName: 'appointment-earlier',
+      token: tokens[1]!,
+    });
+    expect(second.headers.get('location')).toBe(`/appointments/earlier?token=${tokens[1]}`);
+    const gone = await get(second.headers.get('location')!);
+    expect(gone.status).toBe(409);
+    expect(await gone.text()).toContain(OFFER_GONE_MESSAGE);
   });
 });
