@@ -7,6 +7,8 @@ export type RenderResult =
       html: string;
       title: string;
       description: string;
+      /** `<meta name="robots" content="noindex">`: a page no search engine should keep (issue #28.4). */
+      noindex?: boolean;
       /** Vite manifest keys of the route modules the page used, to preload their chunks. */
       pageModules: string[];
       /** Data the page was drawn with, for hydration to draw the same (the portal's, on /dashboard). */

@@ -33,6 +33,10 @@ export const paths = {
   resetPassword: () => '/reset-password',
   confirmEmail: () => '/confirm-email',
   dashboard: () => '/dashboard',
+  /** A booking's e-mail links (issue #28.4, #28.6): drawn per request, never prerendered. */
+  appointmentReschedule: () => '/appointments/reschedule',
+  appointmentCancel: () => '/appointments/cancel',
+  appointmentEarlier: () => '/appointments/earlier',
   /** The support agents' console (internal, not linked from the public site). */
   agent: () => '/agent',
   /** The staff app (issue #13): inbox, chats, team, audit; /agent redirects to its Chats. */

@@ -66,6 +66,10 @@ export const routeTable: RouteEntry[] = [
   { path: paths.resetPassword(), page: lazyPage('reset-password-page') },
   { path: paths.confirmEmail(), page: lazyPage('confirm-email-page') },
   { path: paths.dashboard(), page: lazyPage('dashboard-page'), prerender: false },
+  // A booking's e-mail links (issue #28.4, #28.6): drawn per request with the link's appointment.
+  { path: paths.appointmentReschedule(), page: lazyPage('appointment-reschedule-page'), prerender: false },
+  { path: paths.appointmentCancel(), page: lazyPage('appointment-cancel-page'), prerender: false },
+  { path: paths.appointmentEarlier(), page: lazyPage('appointment-earlier-page'), prerender: false },
   // The staff app (issue #13): inbox, requests, newsletter, chats (the agents' console), team, audit; session-only.
   { path: paths.staffWelcome(), page: lazyPage('staff-welcome-page'), prerender: false },
   { path: paths.staff(), page: lazyPage('staff-page'), prerender: false },

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useRenderContext } from '../rendering/render-context';
 
-type PageMetaProps = { title: string; description: string };
+type PageMetaProps = { title: string; description: string; noindex?: boolean };
 
 /** Sets the document title and meta description: into the HTML on the server, live in the browser. */
-export function PageMeta({ title, description }: PageMetaProps) {
+export function PageMeta({ title, description, noindex }: PageMetaProps) {
   const renderContext = useRenderContext();
   // eslint-disable-next-line react-hooks/immutability -- the server render's per-request sink; read after rendering
-  if (renderContext) renderContext.meta = { title, description };
+  if (renderContext) renderContext.meta = { title, description, ...(noindex ? { noindex } : {}) };
 
   useEffect(() => {
     document.title = title;
@@ -18,8 +18,24 @@ export function PageMeta({ title, description }: PageMetaProps) {
       document.head.append(tag);
     }
     tag.content = description;
-  }, [title, description]);
+    // A page that must not be indexed (issue #28.4) keeps the tag the server wrote; others have none.
+    const robots = document.querySelector<HTMLMetaElement>('meta[name="robots"]');
+    if (noindex && !robots) {
+      const added = document.createElement('meta');
+      added.name = 'robots';
+      added.content = 'noindex';
+      document.head.append(added);
+    } else if (!noindex) robots?.remove();
+  }, [title, description, noindex]);
 
+  return null;
+}
+
+/** The HTTP status the server answers a page drawn per request with (a used link: 404; issue #28.4). */
+export function PageStatus({ status }: { status: number }) {
+  const renderContext = useRenderContext();
+  // eslint-disable-next-line react-hooks/immutability -- the server render's per-request sink; read after rendering
+  if (renderContext) renderContext.status = status;
   return null;
 }
 

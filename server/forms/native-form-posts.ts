@@ -12,7 +12,9 @@ import { isAccountFormName } from '../../shared/forms/account-forms';
 import { isStoredFormName, storedForms } from '../../shared/forms/stored-forms';
 import { FORM_NAME_FIELD } from '../../shared/forms/form-post';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/field-rules';
+import { isAppointmentLinkForm } from '../../shared/forms/appointment-links';
 import { accountFormPosts } from './native-account-posts';
+import { appointmentLinkPost } from './native-appointment-posts';
 import {
   doneAt,
   fieldErrorsOf,
@@ -42,6 +44,7 @@ export function createNativeFormPosts(deps: NativePostDeps): NativeFormPosts {
     };
     if (isStoredFormName(name)) return storedFormPost(deps, form, body);
     if (isAccountFormName(name)) return accountFormPosts[name](deps, form);
+    if (isAppointmentLinkForm(name)) return appointmentLinkPost(deps, { ...form, name });
     return { kind: 'not-a-form' };
   };
 }

@@ -40,6 +40,15 @@ export type PostProcedures = {
     deleteAccount: (input: { password: string }) => Promise<unknown>;
     downloadMyData: () => Promise<unknown>;
   };
+  /** A booking's link pages (server/forms/native-appointment-posts.ts, issue #28.4). */
+  booking: {
+    rescheduleByLink: (input: {
+      token: string;
+      slot: string;
+    }) => Promise<{ moved: true; reference: string; startsAt: number } | { moved: false }>;
+    cancelByLink: (input: { token: string }) => Promise<{ reference: string }>;
+    takeOffer: (input: { token: string }) => Promise<{ reference: string; startsAt: number }>;
+  };
   patient: {
     cancelRequest: (input: { id: number }) => Promise<unknown>;
     setMessageConsent: (input: MessageConsentChangeInput) => Promise<unknown>;

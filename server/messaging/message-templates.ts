@@ -24,6 +24,10 @@ export type TemplateParams = {
   staff_message: MessageParams;
   chat_reply: ChatReplyParams;
   appointment_reminder: TimedParams;
+  /** An earlier time freed for a waitlisted patient (issue #28.6); `link` takes it. */
+  waitlist_offer: TimedParams;
+  /** That earlier time went to someone else; the appointment is unchanged. */
+  waitlist_gone: TimedParams;
 };
 export type TemplateName = keyof TemplateParams;
 export type TemplateLanguage = 'en';
@@ -83,6 +87,10 @@ const render: { [T in TemplateName]: (params: TemplateParams[T]) => string } = {
     ),
   appointment_reminder: ({ reference, link, noun, when }) =>
     `${brand.name}: reminder, your ${noun} ${reference} is on ${formatLagosShort(when)} (Lagos time). To change it, ${callLine.toLowerCase()} Details: ${link} ${stopLine}`,
+  waitlist_offer: ({ reference, link, noun, when }) =>
+    `${brand.name}: an earlier time is free for your ${noun} ${reference}: ${formatLagosShort(when)} (Lagos time). First to take it gets it: ${link} ${stopLine}`,
+  waitlist_gone: ({ reference, noun, when }) =>
+    `${brand.name}: the earlier time ${formatLagosShort(when)} has been taken. Your ${noun} ${reference} is unchanged. ${stopLine}`,
 };
 
 export const TEMPLATE_NAMES = Object.keys(render) as TemplateName[];

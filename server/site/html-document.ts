@@ -66,6 +66,7 @@ export function buildHtmlDocument(
   const head = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}">`,
+    ...(page.noindex ? ['<meta name="robots" content="noindex">'] : []),
     ...[...new Set(styles)].flatMap((file) => [
       `<style>${readAsset(file)}</style>`,
       // Marks the stylesheet as present, so the chunk loader does not add it again after

@@ -2,7 +2,12 @@
  * The public pages drawn per request with the server's data (issue #28), by path: each loader asks the same tRPC
  * procedures the enhanced page would, so the page without JavaScript and the page with it show the same thing.
  */
+import { TRPCError } from '@trpc/server';
 import type express from 'express';
+import { nearestSlots } from '../../shared/booking/free-slots';
+import { APPOINTMENT_LINK_PATHS, LINK_QUERY, type LinkPageData } from '../../shared/forms/appointment-links';
+import { REFERENCE_PATTERN } from '../../shared/forms/form-post';
+import { LINK_USED_MESSAGE, NO_SLOTS_LEFT_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/messages/booking-messages';
 import type { PageData } from '../../shared/render-result';
 import type { AppRouter } from '../trpc/router';
 
@@ -23,7 +28,80 @@ const bookAppointment: Loader = async (caller, req) => {
   return { page: 'book-appointment', data: { services, service, slots: times?.slots ?? [] } };
 };
 
-const loaders = new Map<string, Loader>([['/services/book-appointment', bookAppointment]]);
+/**
+ * A booking's link pages (issue #28.4, #28.6). A GET only reads (mail scanners open links). The pages are never
+ * stored, and never pass their address (with its token) on to another site; request logs keep the path only.
+ */
+function linkPage(
+  page: string,
+  load: (caller: Caller, token: string, req: express.Request) => Promise<LinkPageData>,
+): Loader {
+  return async (caller, req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const answer = (data: LinkPageData): PageData => ({ page, data });
+    const done = queryText(req, LINK_QUERY.done);
+    if (REFERENCE_PATTERN.test(done)) {
+      const at = queryText(req, LINK_QUERY.at);
+      return answer({ state: 'done', reference: done, startsAt: /^\d{12,14}$/.test(at) ? Number(at) : null });
+    }
+    const token = queryText(req, LINK_QUERY.token);
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token))
+      return answer({ state: 'refused', status: 404, message: LINK_USED_MESSAGE });
+    try {
+      return answer(await load(caller, token, req));
+    } catch (error) {
+      if (error instanceof TRPCError && refusedStatus[error.code])
+        return answer({ state: 'refused', status: refusedStatus[error.code]!, message: error.message });
+      throw error;
+    }
+  };
+}
+const refusedStatus: Partial<Record<TRPCError['code'], number>> = {
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  BAD_REQUEST: 410,
+  TOO_MANY_REQUESTS: 429,
+};
+
+/** /appointments/reschedule?token=: the appointment and the free times; `taken=` a time taken meanwhile. */
+const reschedulePage = linkPage('appointment-reschedule', async (caller, token, req) => {
+  const { appointment, slots } = await caller.booking.manage({ token, withTimes: true });
+  const takenAt = queryText(req, LINK_QUERY.taken);
+  const nearest = /^\d{12,14}$/.test(takenAt)
+    ? nearestSlots(
+        slots.map((slot) => ({ ...slot, clinicianIds: [] })),
+        Number(takenAt),
+      ).map(({ startsAt, endsAt }) => ({ startsAt, endsAt }))
+    : null;
+  return {
+    state: 'reschedule',
+    token,
+    appointment,
+    slots,
+    taken: nearest ? { message: nearest.length ? SLOT_TAKEN_MESSAGE : NO_SLOTS_LEFT_MESSAGE, nearest } : null,
+    choose: queryText(req, LINK_QUERY.choose) !== '',
+  };
+});
+
+/** /appointments/cancel?token=: the appointment, and the one button. */
+const cancelPage = linkPage('appointment-cancel', async (caller, token) => {
+  const { appointment } = await caller.booking.manage({ token });
+  return { state: 'cancel', token, appointment };
+});
+
+/** /appointments/earlier?token=: the earlier time offered against the current one. */
+const earlierPage = linkPage('appointment-earlier', async (caller, token) => {
+  const { appointment, offered } = await caller.booking.offer({ token });
+  return { state: 'earlier', token, appointment, offered };
+});
+
+const loaders = new Map<string, Loader>([
+  ['/services/book-appointment', bookAppointment],
+  [APPOINTMENT_LINK_PATHS.reschedule, reschedulePage],
+  [APPOINTMENT_LINK_PATHS.cancel, cancelPage],
+  [APPOINTMENT_LINK_PATHS.earlier, earlierPage],
+]);
 
 export function createPageData(callerFor: (req: express.Request, res: express.Response) => Promise<Caller>) {
   return {

@@ -132,7 +132,9 @@ export function siteHandler(build: SiteBuild, logger: Logger, visitor: SiteVisit
       const html = buildHtmlDocument(template, manifest, result, readAsset, build.renderer.bootScript);
       const state = authStateOf ? await authStateOf(req) : null;
       // The portal is personal data: never kept, not even by the browser's own cache.
-      if (state) res.setHeader('Cache-Control', options.portal ? 'private, no-store' : PERSONAL_HTML_CACHE);
+      // A page that is never to be kept (a booking's link page, issue #28.4) stays so for a signed-in visitor too.
+      if (state && res.getHeader('Cache-Control') !== 'no-store')
+        res.setHeader('Cache-Control', options.portal ? 'private, no-store' : PERSONAL_HTML_CACHE);
       res.status(result.status).send(state ? markAuthState(html, state) : html);
     } catch (error) {
       logger.error('render failed', { path: pathname, err: error });

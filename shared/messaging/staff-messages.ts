@@ -33,6 +33,8 @@ export const messageTemplateLabels = {
   staff_message: 'Message from staff',
   chat_reply: 'Chat reply',
   appointment_reminder: 'Appointment reminder',
+  waitlist_offer: 'Earlier time offered',
+  waitlist_gone: 'Earlier time gone',
 } as const;
 export type MessageTemplateKey = keyof typeof messageTemplateLabels;
 export const MESSAGE_TEMPLATE_KEYS = Object.keys(messageTemplateLabels) as MessageTemplateKey[];

@@ -1,0 +1,6 @@
+import type { LinkPageData } from '../../../shared/forms/appointment-links';
+import type { PageData } from '../../../shared/render-result';
+
+/** The link page's data when the server drew this page with it; null otherwise (then the link is treated as used). */
+export const linkPageData = (pageData: PageData | null, page: string): LinkPageData | null =>
+  pageData?.page === page ? (pageData.data as LinkPageData) : null;

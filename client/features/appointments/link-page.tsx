@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { brand } from '../../../shared/brand';
+import { PageHeader } from '../../components/page-header';
+import { PageMeta, PageStatus } from '../../layout/page-meta';
+import './appointments.css';
+
+/** The frame of a link page: never indexed, its status for the server, one heading, then a card. */
+export function LinkPage({
+  title,
+  description,
+  intro,
+  status = 200,
+  children,
+}: {
+  title: string;
+  description: string;
+  intro?: ReactNode;
+  status?: number;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageMeta title={`${title} - ${brand.name}`} description={description} noindex />
+      {status !== 200 ? <PageStatus status={status} /> : null}
+      <PageHeader title={title} intro={intro} />
+      <section className="app-section" aria-label={title}>
+        <div className="app-container">
+          <div className="app-form-card">{children}</div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** How to reach the clinic instead: a phone number a phone can dial. */
+export function CallUs() {
+  return (
+    <p>
+      To change your appointment another way, call us on{' '}
+      <a href={`tel:${brand.phone.replace(/\s+/g, '')}`}>{brand.phone}</a>.
+    </p>
+  );
+}
+
+/** A link that cannot be used (used, replaced, unknown, the offer gone): why, and how to call. */
+export function LinkRefused({ title, status, message }: { title: string; status: number; message: string }) {
+  return (
+    <LinkPage title={title} description="This link cannot be used." status={status}>
+      <p role="alert">{message}</p>
+      <CallUs />
+    </LinkPage>
+  );
+}

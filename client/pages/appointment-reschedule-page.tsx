@@ -1,0 +1,69 @@
+import type { PageData } from '../../shared/render-result';
+import { APPOINTMENT_LINK_PATHS, againQuery } from '../../shared/forms/appointment-links';
+import { formatLagosDateTime } from '../../shared/lagos-date';
+import { lagosWallClockOf } from '../../shared/booking/free-slots';
+import { LINK_USED_MESSAGE } from '../../shared/messages/booking-messages';
+import { AppointmentFacts } from '../features/appointments/appointment-facts';
+import { CallUs, LinkPage, LinkRefused } from '../features/appointments/link-page';
+import { linkPageData } from '../features/appointments/link-page-data';
+import { RescheduleForm } from '../features/appointments/reschedule-form';
+import { SlotPicker } from '../features/booking/slot-picker';
+
+const TITLE = 'Move your appointment';
+
+/** /appointments/reschedule?token=…: the appointment and the free times to move it to (issue #28.4). */
+export default function AppointmentReschedulePage({ pageData }: { pageData: PageData | null }) {
+  const data = linkPageData(pageData, 'appointment-reschedule');
+  if (!data || data.state === 'refused' || data.state === 'cancel' || data.state === 'earlier')
+    return (
+      <LinkRefused
+        title={TITLE}
+        status={data?.state === 'refused' ? data.status : 404}
+        message={data?.state === 'refused' ? data.message : LINK_USED_MESSAGE}
+      />
+    );
+  if (data.state === 'done')
+    return (
+      <LinkPage title="Your appointment has moved" description="Your appointment has moved.">
+        <p role="status">{`Your appointment ${data.reference} is now on ${data.startsAt ? formatLagosDateTime(lagosWallClockOf(data.startsAt)) : 'its new time'}.`}</p>
+        <p>
+          We have e-mailed you the new details, with new links to change or cancel it. The links in earlier e-mails no
+          longer work.
+        </p>
+        <CallUs />
+      </LinkPage>
+    );
+  const slots = data.taken ? data.taken.nearest : data.slots;
+  return (
+    <LinkPage title={TITLE} description="Choose a new time for your appointment.">
+      <h2 className="app-appointment__heading">Your appointment now</h2>
+      <AppointmentFacts appointment={data.appointment} />
+      {data.taken ? (
+        <div role="alert">
+          <p>{data.taken.message}</p>
+          <p>
+            <a href={`${APPOINTMENT_LINK_PATHS.reschedule}${againQuery(data.token)}`}>See all the free times</a>
+          </p>
+        </div>
+      ) : null}
+      {slots.length ? (
+        <RescheduleForm
+          token={data.token}
+          choose={data.choose}
+          picker={(error) => (
+            <SlotPicker
+              id="reschedule-slot"
+              legend="Choose a new time (Lagos time)"
+              slots={slots}
+              hint="Your current time stays yours until you move."
+              error={error}
+            />
+          )}
+        />
+      ) : (
+        <p>No other time is free in the next 14 days.</p>
+      )}
+      <CallUs />
+    </LinkPage>
+  );
+}
