@@ -13,6 +13,8 @@ import { isStoredFormName, storedForms } from '../../shared/forms/stored-forms';
 import { FORM_NAME_FIELD } from '../../shared/forms/form-post';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/field-rules';
 import { accountFormPosts } from './native-account-posts';
+import { appointmentLinkPost, bookingFormPost } from './native-booking-posts';
+import { APPOINTMENT_LINK_FORM, BOOKING_FORM } from '../../shared/forms/booking-forms';
 import {
   doneAt,
   fieldErrorsOf,
@@ -42,6 +44,8 @@ export function createNativeFormPosts(deps: NativePostDeps): NativeFormPosts {
     };
     if (isStoredFormName(name)) return storedFormPost(deps, form, body);
     if (isAccountFormName(name)) return accountFormPosts[name](deps, form);
+    if (name === BOOKING_FORM) return bookingFormPost(deps, form, body);
+    if (name === APPOINTMENT_LINK_FORM) return appointmentLinkPost(deps, form);
     return { kind: 'not-a-form' };
   };
 }

@@ -9,6 +9,8 @@ import { SENT_QUERY } from '../../shared/forms/form-post';
 import type { storedForms } from '../../shared/forms/stored-forms';
 import type { FormSubmission } from '../../shared/render-result';
 import type { MessageConsentChangeInput } from '../../shared/schemas/message-consent';
+import type { AppointmentLinkInput } from '../../shared/schemas/appointment-link';
+import type { BookSlotInput } from '../../shared/schemas/booking';
 import type { Logger } from '../logger';
 
 export type NativePostOutcome =
@@ -43,6 +45,15 @@ export type PostProcedures = {
   patient: {
     cancelRequest: (input: { id: number }) => Promise<unknown>;
     setMessageConsent: (input: MessageConsentChangeInput) => Promise<unknown>;
+    appointmentLink: (input: AppointmentLinkInput) => Promise<{ location: string }>;
+  };
+  booking: {
+    book: (
+      input: BookSlotInput,
+    ) => Promise<
+      | { booked: true; reference: string; startsAt: number }
+      | { booked: false; message: string; nearest: { startsAt: number }[] }
+    >;
   };
 };
 export type CallerFor = (req: Request, res: Response) => Promise<PostProcedures>;

@@ -14,10 +14,20 @@ const queryText = (req: express.Request, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-/** /services/book-appointment: the bookable services and, for the one chosen (`?service=`), its free times. */
+/** A field of the form posted to the page (the page drawn again for a refused plain post), '' when absent. */
+const postedText = (req: express.Request, name: string) => {
+  const body = (req.method === 'POST' ? req.body : null) as Record<string, unknown> | null;
+  const value = body?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * /services/book-appointment: the bookable services and, for the one chosen (`?service=`, or the service of the booking
+ * form posted to the page), its free times.
+ */
 const bookAppointment: Loader = async (caller, req) => {
   const services = await caller.booking.services();
-  const asked = queryText(req, 'service');
+  const asked = postedText(req, 'service') || queryText(req, 'service');
   const service = services.find((name) => name === asked) ?? (services.length === 1 ? services[0]! : null);
   const times = service ? await caller.booking.freeSlots({ service }) : null;
   return { page: 'book-appointment', data: { services, service, slots: times?.slots ?? [] } };
