@@ -74,9 +74,7 @@ export default function BookAppointmentPage({ pageData }: { pageData: PageData |
                 {!data.service ? (
                   <p>Choose a service to see its free times in the next 14 days.</p>
                 ) : data.slots.length === 0 ? (
-                  <p>
-                    No time is free for {data.service} in the next 14 days. Ask us for a time with the form below.
-                  </p>
+                  <p>No time is free for {data.service} in the next 14 days. Ask us for a time with the form below.</p>
                 ) : (
                   <BookingIsland service={data.service} slots={data.slots} />
                 )}

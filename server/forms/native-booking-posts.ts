@@ -26,7 +26,8 @@ function sentValues(body: Record<string, unknown>) {
   return Object.fromEntries(
     Object.entries(body).filter(
       (entry): entry is [string, string] =>
-        typeof entry[1] === 'string' && ![FORM_NAME_FIELD, 'website', 'idempotencyKey', NEAREST_FIELD].includes(entry[0]),
+        typeof entry[1] === 'string' &&
+        ![FORM_NAME_FIELD, 'website', 'idempotencyKey', NEAREST_FIELD].includes(entry[0]),
     ),
   );
 }
@@ -48,14 +49,19 @@ export async function bookingFormPost(
   if (!parsed.success) return form.page(400, fieldErrorsOf(parsed.error), values);
   try {
     const result = await (await deps.callerFor(form.req, form.res)).booking.book(input as BookSlotInput);
-    if (result.booked) return { kind: 'redirect', location: bookedPath(form.req.path, result.reference, result.startsAt) };
+    if (result.booked)
+      return { kind: 'redirect', location: bookedPath(form.req.path, result.reference, result.startsAt) };
     // Lost to someone a moment before: the same page, their values, the lost time unticked, the nearest offered.
     const { slot: _lost, ...kept } = values;
     void _lost;
-    return form.page(409, { message: result.message }, {
-      ...kept,
-      [NEAREST_FIELD]: result.nearest.map((slot) => slot.startsAt).join(','),
-    });
+    return form.page(
+      409,
+      { message: result.message },
+      {
+        ...kept,
+        [NEAREST_FIELD]: result.nearest.map((slot) => slot.startsAt).join(','),
+      },
+    );
   } catch (error) {
     return refusal(form, error, deps.logger, values);
   }

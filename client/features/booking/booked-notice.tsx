@@ -21,9 +21,7 @@ export function BookedNotice({ reference, startsAt, focus = false }: BookedNotic
         {formatSlotDay(lagosDateOf(startsAt))} at {formatSlotTime(startsAt)} (Lagos time). Your reference is{' '}
         <strong>{reference}</strong>.
       </p>
-      <p>
-        We have e-mailed you the confirmation, with links to change the time or cancel it.
-      </p>
+      <p>We have e-mailed you the confirmation, with links to change the time or cancel it.</p>
       <p>
         <a href={paths.bookAppointment()}>Book another appointment</a>
       </p>

@@ -28,7 +28,8 @@ export const bookingFailure: ToastOptions = {
   variant: 'destructive',
 };
 
-const loadCheck = (): Promise<FormCheck<BookSlotInput>> => import('./booking-check').then((module) => module.bookingCheck);
+const loadCheck = (): Promise<FormCheck<BookSlotInput>> =>
+  import('./booking-check').then((module) => module.bookingCheck);
 
 /** The nearest free times offered after a lost time, as the hidden field carries them (epoch ms, comma-separated). */
 const parseNearest = (text: string | undefined) =>
@@ -111,7 +112,9 @@ function BookingFormInner({ service, slots, initialValues = {}, openedAt: shownA
       submit={{ label: 'Book this time', busyLabel: 'Booking...', busy: book.isPending }}
     >
       <input type="hidden" name="service" value={service} />
-      {offered.length ? <input type="hidden" name={NEAREST_FIELD} value={offered.map((slot) => slot.startsAt).join(',')} /> : null}
+      {offered.length ? (
+        <input type="hidden" name={NEAREST_FIELD} value={offered.map((slot) => slot.startsAt).join(',')} />
+      ) : null}
       {offered.length ? (
         <>
           <SlotPicker
