@@ -18,7 +18,7 @@ export function BookedNotice({ reference, startsAt, focus = false }: BookedNotic
     <div ref={ref} className="app-form-sent app-booked" role="status" id={BOOKED_NOTICE_ID} tabIndex={-1}>
       <h2 className="app-form-sent__title">Your appointment is booked</h2>
       <p>
-        {formatSlotDay(lagosDateOf(startsAt))} at {formatSlotTime(startsAt)} (Lagos time). Your reference is{' '}
+        {`${formatSlotDay(lagosDateOf(startsAt))} at ${formatSlotTime(startsAt)} (Lagos time). Your reference is `}
         <strong>{reference}</strong>.
       </p>
       <p>We have e-mailed you the confirmation, with links to change the time or cancel it.</p>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { AppForm } from '../../components/form/app-form';
 import { formValue } from '../../components/form/form-value';
 import { FormFields } from '../../components/form/form-fields';
@@ -62,40 +62,42 @@ function BookingFormInner({ service, slots, initialValues = {}, openedAt: shownA
   if (booked) return <BookedNotice reference={booked.reference} startsAt={booked.startsAt} focus />;
 
   const { showErrors, clearErrors } = form;
-  const onSubmit = form.submit(async ({ validate }, element) => {
-    const answers = bookingInput((name) => formValue(element, name));
-    const serialised = JSON.stringify(answers);
-    if (pending.current?.answers !== serialised) pending.current = { answers: serialised, key: newIdempotencyKey() };
-    const values = {
-      ...answers,
-      website: formValue(element, 'website'),
-      fillMs: Math.max(0, Math.round(performance.now() - openedAt.current)),
-      idempotencyKey: pending.current.key,
-    } as BookSlotInput;
-    const invalid = validate(values);
-    if (invalid) return showErrors(invalid);
-    try {
-      const result = await book.mutateAsync(values);
-      pending.current = null;
-      if (result.booked) {
-        clearErrors();
-        setBooked({ reference: result.reference, startsAt: result.startsAt });
-        return;
+  // Built per submit (inside the event handler), so the refs it reads are never read in render.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(async ({ validate }, element) => {
+      const answers = bookingInput((name) => formValue(element, name));
+      const serialised = JSON.stringify(answers);
+      if (pending.current?.answers !== serialised) pending.current = { answers: serialised, key: newIdempotencyKey() };
+      const values = {
+        ...answers,
+        website: formValue(element, 'website'),
+        fillMs: Math.max(0, Math.round(performance.now() - openedAt.current)),
+        idempotencyKey: pending.current.key,
+      } as BookSlotInput;
+      const invalid = validate(values);
+      if (invalid) return showErrors(invalid);
+      try {
+        const result = await book.mutateAsync(values);
+        pending.current = null;
+        if (result.booked) {
+          clearErrors();
+          setBooked({ reference: result.reference, startsAt: result.startsAt });
+          return;
+        }
+        setTaken((current) => [...current, Number(answers.slot)]);
+        setNearest(result.nearest.map((slot) => slot.startsAt));
+        showErrors({}, result.message);
+      } catch (error) {
+        const outcome = failedOutcome(error);
+        if (outcome.kind === 'invalid') return showErrors(outcome.fieldErrors);
+        if (outcome.kind === 'failed') {
+          clearErrors();
+          toast(bookingFailure);
+          return;
+        }
+        showErrors({}, outcome.message);
       }
-      setTaken((current) => [...current, Number(answers.slot)]);
-      setNearest(result.nearest.map((slot) => slot.startsAt));
-      showErrors({}, result.message);
-    } catch (error) {
-      const outcome = failedOutcome(error);
-      if (outcome.kind === 'invalid') return showErrors(outcome.fieldErrors);
-      if (outcome.kind === 'failed') {
-        clearErrors();
-        toast(bookingFailure);
-        return;
-      }
-      showErrors({}, outcome.message);
-    }
-  });
+    })(event);
 
   const open = slots.filter((slot) => !taken.includes(slot.startsAt));
   const offered = open.filter((slot) => nearest.includes(slot.startsAt));

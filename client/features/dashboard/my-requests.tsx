@@ -12,7 +12,7 @@ import { useSearch } from 'wouter';
 import { ACCOUNT_FORM, DASHBOARD_PAGE, DASHBOARD_STEP_QUERY } from '../../../shared/forms/account-forms';
 import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 import { useSubmissionErrors } from '../../components/form/use-submission-errors';
-import { UpcomingAppointments } from './upcoming-appointments';
+import { AppointmentLinkRefused, UpcomingAppointments } from './upcoming-appointments';
 
 type CancelStepProps = {
   request: { id: number; reference: string };
@@ -101,6 +101,7 @@ export function MyRequests() {
       <h2 id="my-requests-heading" ref={headingRef} tabIndex={-1}>
         My requests
       </h2>
+      <AppointmentLinkRefused />
       {list.isPending ? (
         <p role="status">Loading your requests…</p>
       ) : list.isError ? (

@@ -49,17 +49,17 @@ function LinkButton({
   );
 }
 
-export function UpcomingAppointments({ appointments }: { appointments: readonly UpcomingAppointment[] }) {
+/** A refused 'Choose another time' or 'Cancel appointment' post (not the patient's, say): its message. */
+export function AppointmentLinkRefused() {
   const refused = useSubmissionErrors(APPOINTMENT_LINK_FORM);
+  return refused?.summary[0] ? <p role="alert">{refused.summary[0].message}</p> : null;
+}
+
+export function UpcomingAppointments({ appointments }: { appointments: readonly UpcomingAppointment[] }) {
   if (appointments.length === 0) return null;
   return (
     <section className="app-dashboard__appointments" aria-labelledby="upcoming-appointments-heading">
       <h3 id="upcoming-appointments-heading">Upcoming appointments</h3>
-      {refused?.summary[0] ? (
-        <p role="alert" className="app-dashboard__alert">
-          {refused.summary[0].message}
-        </p>
-      ) : null}
       <ul className="app-dashboard__request-list">
         {appointments.map((appointment) => (
           <li key={appointment.id} id={`appointment-${appointment.id}`} className="app-dashboard__request-item">
