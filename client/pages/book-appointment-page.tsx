@@ -1,32 +1,24 @@
 import { useEffect } from 'react';
-import { useSearch } from 'wouter';
 import { ServerContent } from '../rendering/server-content';
 import { AppointmentForm } from '../features/forms/appointment/appointment-form';
-import { BookedNotice } from '../features/booking/booked-notice';
 import { BookingIsland } from '../features/booking/booking-island';
-import { ServicePicker } from '../features/booking/service-picker';
+import { AskUsIntro, BookingTimesHeader } from '../features/booking/booking-times.server';
 import type { SlotOption } from '../features/booking/slot-picker';
-import { BOOKED_AT_QUERY, BOOKING_FORM } from '../../shared/forms/booking-forms';
-import { REFERENCE_PATTERN, SENT_QUERY } from '../../shared/forms/form-post';
 import type { PageData } from '../../shared/render-result';
 import { BookAppointmentIntro } from './book-appointment-page.server';
 import '../features/booking/booking.css';
 
 /** What server/site/page-data.ts loads for this page. */
-type BookingPageData = { services: string[]; service: string | null; slots: SlotOption[] };
+type BookingPageData = {
+  services: string[];
+  service: string | null;
+  slots: SlotOption[];
+  /** After a plain post was booked (Post/Redirect/Get): the reference and the start the redirect names. */
+  booked: { reference: string; startsAt: number } | null;
+};
 
 const dataOf = (pageData: PageData | null) =>
   pageData?.page === 'book-appointment' ? (pageData.data as BookingPageData) : null;
-
-/** After a plain post was booked (Post/Redirect/Get): the reference and the start the redirect names. */
-function useBookedQuery() {
-  const params = new URLSearchParams(useSearch());
-  const reference = params.get(SENT_QUERY.reference) ?? '';
-  const at = params.get(BOOKED_AT_QUERY) ?? '';
-  if (params.get(SENT_QUERY.form) !== BOOKING_FORM || !REFERENCE_PATTERN.test(reference) || !/^\d{12,14}$/.test(at))
-    return null;
-  return { reference, startsAt: Number(at) };
-}
 
 const withoutHash = (url: string) => url.replace(/#.*$/, '');
 
@@ -49,7 +41,7 @@ function useServerDrawn(hasData: boolean) {
  */
 export default function BookAppointmentPage({ pageData }: { pageData: PageData | null }) {
   const data = dataOf(pageData);
-  const booked = useBookedQuery();
+  const booked = data?.booked ?? null;
   useServerDrawn(data !== null);
   const bookable = data !== null && data.services.length > 0;
 
@@ -61,35 +53,26 @@ export default function BookAppointmentPage({ pageData }: { pageData: PageData |
       <section className="app-section" aria-labelledby="book-time-heading">
         <div className="app-container">
           <div className="app-form-card">
-            <h2 id="book-time-heading" className="app-booking__heading">
-              Choose a time
-            </h2>
-            {booked ? (
-              <BookedNotice reference={booked.reference} startsAt={booked.startsAt} />
-            ) : !bookable ? (
-              <p>Online booking is not open yet. Ask us for a time with the form below, and we will contact you.</p>
-            ) : (
-              <>
-                {data.services.length > 1 ? <ServicePicker services={data.services} chosen={data.service} /> : null}
-                {!data.service ? (
-                  <p>Choose a service to see its free times in the next 14 days.</p>
-                ) : data.slots.length === 0 ? (
-                  <p>No time is free for {data.service} in the next 14 days. Ask us for a time with the form below.</p>
-                ) : (
-                  <BookingIsland service={data.service} slots={data.slots} />
-                )}
-              </>
-            )}
+            <ServerContent id="booking-times">
+              <BookingTimesHeader
+                services={data?.services ?? []}
+                service={data?.service ?? null}
+                slotCount={data?.slots.length ?? 0}
+                booked={booked}
+              />
+            </ServerContent>
+            {!booked && data?.service && data.slots.length ? (
+              <BookingIsland service={data.service} slots={data.slots} />
+            ) : null}
           </div>
         </div>
       </section>
       <section className="app-section" aria-labelledby="ask-us-heading">
         <div className="app-container">
           <div className="app-form-card">
-            <h2 id="ask-us-heading" className="app-booking__heading">
-              {bookable ? 'None of these times suit me: ask us' : 'Ask us for a time'}
-            </h2>
-            <p>Tell us the day you would like, and our team will contact you to confirm a time.</p>
+            <ServerContent id="ask-us">
+              <AskUsIntro bookable={bookable} />
+            </ServerContent>
             <AppointmentForm />
           </div>
         </div>

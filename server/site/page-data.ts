@@ -5,6 +5,8 @@
 import type express from 'express';
 import type { PageData } from '../../shared/render-result';
 import type { AppRouter } from '../trpc/router';
+import { BOOKED_AT_QUERY, BOOKING_FORM } from '../../shared/forms/booking-forms';
+import { REFERENCE_PATTERN, SENT_QUERY } from '../../shared/forms/form-post';
 
 type Caller = ReturnType<AppRouter['createCaller']>;
 type Loader = (caller: Caller, req: express.Request, res: express.Response) => Promise<PageData | null>;
@@ -21,6 +23,15 @@ const postedText = (req: express.Request, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** After a plain post was booked (Post/Redirect/Get, ?form=booking&sent=APT-…&at=…): the reference and the start. */
+function bookedOf(req: express.Request) {
+  const reference = queryText(req, SENT_QUERY.reference);
+  const at = queryText(req, BOOKED_AT_QUERY);
+  if (queryText(req, SENT_QUERY.form) !== BOOKING_FORM || !REFERENCE_PATTERN.test(reference) || !/^\d{12,14}$/.test(at))
+    return null;
+  return { reference, startsAt: Number(at) };
+}
+
 /**
  * /services/book-appointment: the bookable services and, for the one chosen (`?service=`, or the service of the booking
  * form posted to the page), its free times.
@@ -30,7 +41,7 @@ const bookAppointment: Loader = async (caller, req) => {
   const asked = postedText(req, 'service') || queryText(req, 'service');
   const service = services.find((name) => name === asked) ?? (services.length === 1 ? services[0]! : null);
   const times = service ? await caller.booking.freeSlots({ service }) : null;
-  return { page: 'book-appointment', data: { services, service, slots: times?.slots ?? [] } };
+  return { page: 'book-appointment', data: { services, service, slots: times?.slots ?? [], booked: bookedOf(req) } };
 };
 
 const loaders = new Map<string, Loader>([['/services/book-appointment', bookAppointment]]);

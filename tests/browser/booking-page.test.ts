@@ -65,7 +65,7 @@ const stored = (email: string) =>
     .where('requests.email', '=', email)
     .execute();
 
-/** axe on a copy of a page whose scripts are off (axe needs a script): the same HTML in a page with site scripts blocked. */
+/** axe on a copy of a page whose scripts are off: the same HTML in a page with the site scripts blocked. */
 async function servedCopyViolations(context: BrowserContext, page: Page) {
   const checker = await context.newPage();
   await blockSiteScripts(checker);

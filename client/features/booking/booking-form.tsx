@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { AppForm } from '../../components/form/app-form';
 import { formValue } from '../../components/form/form-value';
 import { FormFields } from '../../components/form/form-fields';
@@ -9,8 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { withTrpc } from '../../lib/trpc-provider';
 import { BOOKING_FORM, NEAREST_FIELD, bookingInput } from '../../../shared/forms/booking-forms';
 import type { BookSlotInput } from '../../../shared/schemas/booking';
-import { newIdempotencyKey } from '../forms/idempotency-key';
-import { failedOutcome, type FormCheck } from '../forms/submit-stored-form';
+import type { BookingCheck } from './booking-check';
 import { BookedNotice } from './booked-notice';
 import { BOOKING_ID_PREFIX, bookingFields } from './booking-fields';
 import { SlotPicker, type SlotOption } from './slot-picker';
@@ -28,8 +27,16 @@ export const bookingFailure: ToastOptions = {
   variant: 'destructive',
 };
 
-const loadCheck = (): Promise<FormCheck<BookSlotInput>> =>
-  import('./booking-check').then((module) => module.bookingCheck);
+const loadCheck = (): Promise<BookingCheck> => import('./booking-check').then((module) => module.bookingCheck);
+
+/** 22 url-safe characters (128 random bits): the key one booking keeps across its retries (as the stored forms'). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 /** The nearest free times offered after a lost time, as the hidden field carries them (epoch ms, comma-separated). */
 const parseNearest = (text: string | undefined) =>
@@ -64,7 +71,7 @@ function BookingFormInner({ service, slots, initialValues = {}, openedAt: shownA
   const { showErrors, clearErrors } = form;
   // Built per submit (inside the event handler), so the refs it reads are never read in render.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    form.submit(async ({ validate }, element) => {
+    form.submit(async ({ validate, refusal }, element) => {
       const answers = bookingInput((name) => formValue(element, name));
       const serialised = JSON.stringify(answers);
       if (pending.current?.answers !== serialised) pending.current = { answers: serialised, key: newIdempotencyKey() };
@@ -88,14 +95,13 @@ function BookingFormInner({ service, slots, initialValues = {}, openedAt: shownA
         setNearest(result.nearest.map((slot) => slot.startsAt));
         showErrors({}, result.message);
       } catch (error) {
-        const outcome = failedOutcome(error);
-        if (outcome.kind === 'invalid') return showErrors(outcome.fieldErrors);
-        if (outcome.kind === 'failed') {
+        const refused = refusal(error);
+        if (!refused) {
           clearErrors();
           toast(bookingFailure);
           return;
         }
-        showErrors({}, outcome.message);
+        showErrors(refused.fieldErrors, refused.message);
       }
     })(event);
 
@@ -158,3 +164,12 @@ function BookingFormInner({ service, slots, initialValues = {}, openedAt: shownA
 
 /** In its own tRPC provider: the live form loads on demand, and React Query with it. */
 export const BookingForm = withTrpc(BookingFormInner);
+
+let live: { key: string; Component: ComponentType<LiveProps> } | null = null;
+/** The live form an island swaps in: one component for the page's service and times, kept. */
+export function liveBookingForm(service: string, slots: readonly SlotOption[]) {
+  const key = `${service}:${slots.map((slot) => slot.startsAt).join(',')}`;
+  if (live?.key !== key)
+    live = { key, Component: (props: LiveProps) => <BookingForm {...props} service={service} slots={slots} /> };
+  return live.Component;
+}

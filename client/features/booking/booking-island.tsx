@@ -1,6 +1,4 @@
-import type { ComponentType } from 'react';
-import { Island, type LiveProps } from '../../rendering/island';
-import { BOOKING_FORM } from '../../../shared/forms/booking-forms';
+import { Island } from '../../rendering/island';
 // The live form rendered into the server's HTML; a stub in the browser, where the form's code loads on first use.
 import { BookingForm } from './booking-form.server';
 import type { SlotOption } from './slot-picker';
@@ -13,23 +11,14 @@ const failure = {
   variant: 'destructive',
 } as const;
 
-let live: { key: string; Component: ComponentType<LiveProps> } | null = null;
-/** The live form an island swaps in: one component for the page's service and times, kept. */
-const liveFor = ({ service, slots }: BookingIslandProps) =>
-  import('./booking-form').then(({ BookingForm: Live }) => {
-    const key = `${service}:${slots.map((slot) => slot.startsAt).join(',')}`;
-    if (live?.key !== key)
-      live = { key, Component: (props: LiveProps) => <Live {...props} service={service} slots={slots} /> };
-    return live.Component;
-  });
-
 /** The booking form (issue #28.2) as an island: HTML first, its code (with tRPC and zod) on first use. */
-export function BookingIsland(props: BookingIslandProps) {
+export function BookingIsland({ service, slots }: BookingIslandProps) {
   return (
     <Island
-      id={BOOKING_FORM}
-      load={() => liveFor(props)}
-      server={<BookingForm service={props.service} slots={props.slots} />}
+      // BOOKING_FORM (shared/forms/booking-forms.ts), written out: the page's first load takes nothing else from there.
+      id="booking"
+      load={() => import('./booking-form').then((module) => module.liveBookingForm(service, slots))}
+      server={<BookingForm service={service} slots={slots} />}
       failure={failure}
     />
   );
