@@ -4,11 +4,19 @@
  */
 import type express from 'express';
 import type { PageData } from '../../shared/render-result';
-import type { AppRouter } from '../trpc/router';
 import { BOOKED_AT_QUERY, BOOKING_FORM } from '../../shared/forms/booking-forms';
 import { REFERENCE_PATTERN, SENT_QUERY } from '../../shared/forms/form-post';
 
-type Caller = ReturnType<AppRouter['createCaller']>;
+/**
+ * The procedures the loaders call, declared by what they send and read (as server/forms/native-post-answers.ts does),
+ * so site/ takes nothing from trpc/; server/app.ts hands in the router's caller and the compiler checks that it fits.
+ */
+type Caller = {
+  booking: {
+    services: () => Promise<string[]>;
+    freeSlots: (input: { service: string }) => Promise<{ slots: { startsAt: number; endsAt: number }[] }>;
+  };
+};
 type Loader = (caller: Caller, req: express.Request, res: express.Response) => Promise<PageData | null>;
 
 const queryText = (req: express.Request, name: string) => {
