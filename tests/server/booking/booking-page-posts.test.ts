@@ -11,6 +11,7 @@ import { users } from '../../../server/data/users';
 import { SLOT_TAKEN_MESSAGE, BOOKING_NOT_FOUND_MESSAGE } from '../../../shared/messages/booking-messages';
 import { seedClinician, weekdays } from '../../helpers/booking-seed';
 import { startTestServer } from '../../helpers/test-server';
+import { createHttpClient, trpcError } from '../../helpers/auth-http';
 
 const at = (lagos: string) => Date.parse(`${lagos}:00+01:00`);
 const NOW = at('2026-11-30T07:00');
@@ -170,6 +171,57 @@ describe('the booking page without JavaScript', () => {
     expect(await requestsNamed('Bot Person')).toEqual([]);
     const page = await (await fetch(`${server.baseUrl}${PAGE}?service=General%20Check-up`)).text();
     expect(page).toContain(`value="${at('2026-11-30T11:00')}"`);
+  });
+});
+
+describe('the enhanced page: booking.book over tRPC, the same procedure', () => {
+  const input = (slot: number, fullName: string, extra: Record<string, unknown> = {}) => {
+    const { formName: _name, ...fields } = booking(slot, fullName);
+    void _name;
+    return { ...fields, fillMs: 5000, ...extra };
+  };
+
+  it('books a free time', async () => {
+    const { client } = createHttpClient(server.baseUrl);
+    const result = await client.booking.book.mutate(input(at('2026-12-01T09:00'), 'Funmi Trpc'));
+    expect(result).toMatchObject({ booked: true, startsAt: at('2026-12-01T09:00') });
+    expect(await requestsNamed('Funmi Trpc')).toEqual([{ id: expect.any(Number) as number, status: 'confirmed' }]);
+  });
+
+  it('the same time again: not booked, the message and the 3 nearest free times', async () => {
+    const { client } = createHttpClient(server.baseUrl);
+    const result = await client.booking.book.mutate(input(at('2026-12-01T09:00'), 'Gbenga Trpc'));
+    expect(result).toEqual({
+      booked: false,
+      message: SLOT_TAKEN_MESSAGE,
+      nearest: [
+        { startsAt: at('2026-12-01T09:30'), endsAt: at('2026-12-01T10:00'), clinicianIds: [expect.any(Number)] },
+        { startsAt: at('2026-12-01T10:00'), endsAt: at('2026-12-01T10:30'), clinicianIds: [expect.any(Number)] },
+        { startsAt: at('2026-12-01T10:30'), endsAt: at('2026-12-01T11:00'), clinicianIds: [expect.any(Number)] },
+      ],
+    });
+    expect(await requestsNamed('Gbenga Trpc')).toEqual([]);
+  });
+
+  it('field errors by field, nothing stored', async () => {
+    const { client } = createHttpClient(server.baseUrl);
+    const refused = await trpcError(
+      client.booking.book.mutate(input(at('2026-12-01T10:00'), 'Halima Trpc', { fullName: '', slot: 'soon' })),
+    );
+    expect(refused.data.code).toBe('BAD_REQUEST');
+    expect(refused.data.fieldErrors).toMatchObject({
+      fullName: ['Enter your full name.'],
+      slot: ['Choose a time from the list.'],
+    });
+  });
+
+  it('a filled honeypot answers booked and stores nothing', async () => {
+    const { client } = createHttpClient(server.baseUrl);
+    const result = await client.booking.book.mutate(
+      input(at('2026-12-01T10:00'), 'Ike Bot', { website: 'https://spam.example' }),
+    );
+    expect(result.booked).toBe(true);
+    expect(await requestsNamed('Ike Bot')).toEqual([]);
   });
 });
 
