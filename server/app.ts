@@ -13,7 +13,7 @@ import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { hsts, securityHeaders } from './http/security-headers';
 import { SERVICE_BUSY_MESSAGE } from '../shared/messages/service-messages';
-import { createPageData } from './site/page-data';
+import { createPageData } from './trpc/page-data';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
 import { staffExportRouter } from './staff/export-route';

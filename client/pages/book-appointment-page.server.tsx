@@ -10,11 +10,11 @@ export function BookAppointmentIntro() {
     <>
       <PageMeta
         title={`Book an Appointment - ${brand.name}`}
-        description="Request a virtual or in-person appointment with our care team. Choose a date and a service, and we will contact you to confirm."
+        description="Book a virtual or in-person appointment with our care team: choose a service and pick one of its free times, or ask us for another day."
       />
       <PageHeader
         title="Book an Appointment"
-        intro="Choose a date and the service you need. Our team will contact you to confirm the time."
+        intro="Choose the service you need and pick one of its free times: your appointment is confirmed at once. If no time suits you, ask us for another day."
       >
         <BackLink href={paths.services()} label="Back to Services" />
       </PageHeader>

@@ -25,7 +25,7 @@ export async function render(url: string, options: RenderOptions = {}): Promise<
   if (options.submission) {
     context = createRenderContext(
       options.submission,
-      controlIdsByName(html),
+      controlIdsByName(html, options.submission.form),
       options.portal ?? null,
       options.pageData ?? null,
     );
@@ -45,10 +45,15 @@ export async function render(url: string, options: RenderOptions = {}): Promise<
   };
 }
 
-/** The id of each named form control in rendered HTML. */
-function controlIdsByName(html: string): Record<string, string> {
+/**
+ * The id of each named form control in rendered HTML, the submitted form's island first: two forms on one page may
+ * share field names (the booking form and the request form below it, issue #28.2).
+ */
+function controlIdsByName(html: string, form: string): Record<string, string> {
   const ids: Record<string, string> = {};
-  for (const [tag] of html.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)) {
+  const island = html.indexOf(`data-island="${form}"`);
+  const ordered = island < 0 ? html : html.slice(island) + html.slice(0, island);
+  for (const [tag] of ordered.matchAll(/<(?:input|select|textarea)\b[^>]*>/g)) {
     const name = /\sname="([^"]*)"/.exec(tag)?.[1];
     const id = /\sid="([^"]*)"/.exec(tag)?.[1];
     if (name && id && !(name in ids)) ids[name] = id;

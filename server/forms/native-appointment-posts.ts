@@ -23,7 +23,7 @@ export async function appointmentLinkPost(
   deps: NativePostDeps,
   form: PostedForm & { name: AppointmentLinkForm },
 ): Promise<NativePostOutcome> {
-  form.res.setHeader('Referrer-Policy', 'no-referrer');
+  form.res.setHeader('Referrer-Policy', 'same-origin');
   const token = form.field('token');
   const at = (query: string) => ({ kind: 'redirect', location: `${form.req.path}${query}` }) as const;
   try {

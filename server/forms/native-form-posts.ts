@@ -15,6 +15,8 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/field-rules';
 import { isAppointmentLinkForm } from '../../shared/forms/appointment-links';
 import { accountFormPosts } from './native-account-posts';
 import { appointmentLinkPost } from './native-appointment-posts';
+import { bookingFormPost, dashboardAppointmentLinkPost } from './native-booking-posts';
+import { APPOINTMENT_LINK_FORM, BOOKING_FORM } from '../../shared/forms/booking-forms';
 import {
   doneAt,
   fieldErrorsOf,
@@ -45,6 +47,8 @@ export function createNativeFormPosts(deps: NativePostDeps): NativeFormPosts {
     if (isStoredFormName(name)) return storedFormPost(deps, form, body);
     if (isAccountFormName(name)) return accountFormPosts[name](deps, form);
     if (isAppointmentLinkForm(name)) return appointmentLinkPost(deps, { ...form, name });
+    if (name === BOOKING_FORM) return bookingFormPost(deps, form, body);
+    if (name === APPOINTMENT_LINK_FORM) return dashboardAppointmentLinkPost(deps, form);
     return { kind: 'not-a-form' };
   };
 }

@@ -9,6 +9,8 @@ import { SENT_QUERY } from '../../shared/forms/form-post';
 import type { storedForms } from '../../shared/forms/stored-forms';
 import type { FormSubmission } from '../../shared/render-result';
 import type { MessageConsentChangeInput } from '../../shared/schemas/message-consent';
+import type { AppointmentLinkInput } from '../../shared/schemas/appointment-link';
+import type { BookSlotInput } from '../../shared/schemas/booking';
 import type { Logger } from '../logger';
 
 export type NativePostOutcome =
@@ -48,10 +50,18 @@ export type PostProcedures = {
     }) => Promise<{ moved: true; reference: string; startsAt: number } | { moved: false }>;
     cancelByLink: (input: { token: string }) => Promise<{ reference: string }>;
     takeOffer: (input: { token: string }) => Promise<{ reference: string; startsAt: number }>;
+    /** The booking page (server/forms/native-booking-posts.ts, issue #28.2). */
+    book: (
+      input: BookSlotInput,
+    ) => Promise<
+      | { booked: true; reference: string; startsAt: number }
+      | { booked: false; message: string; nearest: { startsAt: number }[] }
+    >;
   };
   patient: {
     cancelRequest: (input: { id: number }) => Promise<unknown>;
     setMessageConsent: (input: MessageConsentChangeInput) => Promise<unknown>;
+    appointmentLink: (input: AppointmentLinkInput) => Promise<{ location: string }>;
   };
 };
 export type CallerFor = (req: Request, res: Response) => Promise<PostProcedures>;

@@ -15,8 +15,7 @@ const REFUSED_PAGE = `<!doctype html>
 /**
  * The one rule for "sent by this site" (HTTP requests and the chat's Socket.IO handshake): the
  * Origin header, when present, must be the configured public origin or this server's own
- * (scheme as seen by the server, Host header); without it, Sec-Fetch-Site must not say cross-site; when it is 'null'
- * (a no-referrer page's form), Sec-Fetch-Site must say same-origin.
+ * (scheme as seen by the server, Host header); without it, Sec-Fetch-Site must not say cross-site.
  */
 export function originAllowed(request: {
   origin: string | undefined;
@@ -27,9 +26,6 @@ export function originAllowed(request: {
 }): boolean {
   const { origin } = request;
   if (!origin) return request.secFetchSite !== 'cross-site';
-  // A page sent with Referrer-Policy: no-referrer (a booking's link page, issue #28.4) posts its forms with
-  // 'Origin: null': then only the browser's own Sec-Fetch-Site, which a page cannot set, may say it is this site.
-  if (origin === 'null') return request.secFetchSite === 'same-origin';
   return origin === request.configuredOrigin || origin === `${request.protocol}://${request.host}`;
 }
 

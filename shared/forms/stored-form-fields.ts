@@ -73,7 +73,7 @@ const contactFields: FieldSpec[] = [
 ];
 
 /** The contact fields with the consent boxes after the phone (the newsletter asks for its email only). */
-const contactDetails: FieldGroup[] = [...contactFields, messageConsents];
+export const contactDetails: FieldGroup[] = [...contactFields, messageConsents];
 
 export const storedFormLayouts: Record<StoredFormName, StoredFormLayout> = {
   newsletter: {

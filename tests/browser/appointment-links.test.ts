@@ -87,7 +87,7 @@ async function openLink(page: Page, path: string, status: number) {
   const response = await page.goto(path);
   expect(response?.status()).toBe(status);
   expect(response?.headers()['cache-control']).toBe('no-store');
-  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  expect(response?.headers()['referrer-policy']).toBe('same-origin');
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
 }
 

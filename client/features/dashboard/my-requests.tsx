@@ -12,6 +12,7 @@ import { useSearch } from 'wouter';
 import { ACCOUNT_FORM, DASHBOARD_PAGE, DASHBOARD_STEP_QUERY } from '../../../shared/forms/account-forms';
 import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
 import { useSubmissionErrors } from '../../components/form/use-submission-errors';
+import { AppointmentLinkRefused, UpcomingAppointments } from './upcoming-appointments';
 
 type CancelStepProps = {
   request: { id: number; reference: string };
@@ -100,76 +101,80 @@ export function MyRequests() {
       <h2 id="my-requests-heading" ref={headingRef} tabIndex={-1}>
         My requests
       </h2>
+      <AppointmentLinkRefused />
       {list.isPending ? (
         <p role="status">Loading your requests…</p>
       ) : list.isError ? (
         <p role="alert">Could not load your requests. Reload the page to try again.</p>
       ) : !list.data.confirmed ? (
         <p>{list.data.message}</p>
-      ) : list.data.requests.length === 0 ? (
+      ) : list.data.requests.length === 0 && list.data.appointments.length === 0 ? (
         <p>
           You have not sent any requests with this email address yet. Appointments, service orders, trip plans and job
           applications you send appear here.
         </p>
       ) : (
-        <ul className="app-dashboard__request-list">
-          {list.data.requests.map((request) => (
-            <li key={request.id} id={`request-${request.id}`} className="app-dashboard__request-item">
-              <h3>
-                {requestTypeLabels[request.type]}: {request.subject}
-              </h3>
-              <dl className="app-dashboard__facts">
-                <div>
-                  <dt>Reference</dt>
-                  <dd>{request.reference}</dd>
-                </div>
-                <div>
-                  <dt>Sent</dt>
-                  <dd>{receivedDate(request.createdAt)}</dd>
-                </div>
-                {request.requestedDate ? (
+        <>
+          <UpcomingAppointments appointments={list.data.appointments} />
+          <ul className="app-dashboard__request-list">
+            {list.data.requests.map((request) => (
+              <li key={request.id} id={`request-${request.id}`} className="app-dashboard__request-item">
+                <h3>
+                  {requestTypeLabels[request.type]}: {request.subject}
+                </h3>
+                <dl className="app-dashboard__facts">
                   <div>
-                    <dt>Requested date</dt>
-                    <dd>{formatLagosDate(request.requestedDate)}</dd>
+                    <dt>Reference</dt>
+                    <dd>{request.reference}</dd>
                   </div>
-                ) : null}
-                <div>
-                  <dt>Status</dt>
-                  <dd>
-                    <strong>{requestStatusLabels[request.status]}</strong>
-                  </dd>
-                </div>
-                {request.confirmedFor ? (
                   <div>
-                    <dt>Confirmed for</dt>
-                    <dd>{formatLagosDateTime(request.confirmedFor)}</dd>
+                    <dt>Sent</dt>
+                    <dd>{receivedDate(request.createdAt)}</dd>
                   </div>
-                ) : null}
-                {request.cancelReason ? (
+                  {request.requestedDate ? (
+                    <div>
+                      <dt>Requested date</dt>
+                      <dd>{formatLagosDate(request.requestedDate)}</dd>
+                    </div>
+                  ) : null}
                   <div>
-                    <dt>Reason</dt>
-                    <dd>{request.cancelReason}</dd>
+                    <dt>Status</dt>
+                    <dd>
+                      <strong>{requestStatusLabels[request.status]}</strong>
+                    </dd>
                   </div>
+                  {request.confirmedFor ? (
+                    <div>
+                      <dt>Confirmed for</dt>
+                      <dd>{formatLagosDateTime(request.confirmedFor)}</dd>
+                    </div>
+                  ) : null}
+                  {request.cancelReason ? (
+                    <div>
+                      <dt>Reason</dt>
+                      <dd>{request.cancelReason}</dd>
+                    </div>
+                  ) : null}
+                  {request.staffMessage ? (
+                    <div>
+                      <dt>Message from our team</dt>
+                      <dd className="app-dashboard__message">{request.staffMessage}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+                {request.mayCancel ? (
+                  <CancelStep
+                    request={request}
+                    open={confirming === request.id}
+                    pending={cancel.isPending}
+                    onOpen={(open) => setConfirming(open ? request.id : null)}
+                    onCancel={() => cancel.mutate({ id: request.id })}
+                  />
                 ) : null}
-                {request.staffMessage ? (
-                  <div>
-                    <dt>Message from our team</dt>
-                    <dd className="app-dashboard__message">{request.staffMessage}</dd>
-                  </div>
-                ) : null}
-              </dl>
-              {request.mayCancel ? (
-                <CancelStep
-                  request={request}
-                  open={confirming === request.id}
-                  pending={cancel.isPending}
-                  onOpen={(open) => setConfirming(open ? request.id : null)}
-                  onCancel={() => cancel.mutate({ id: request.id })}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

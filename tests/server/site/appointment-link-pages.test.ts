@@ -77,7 +77,7 @@ describe('the link pages', () => {
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain(reference);
     expect(html).toContain('Dr Amaka Obi');

@@ -6,11 +6,13 @@ import { TRPCError } from '@trpc/server';
 import type express from 'express';
 import { nearestSlots } from '../../shared/booking/free-slots';
 import { APPOINTMENT_LINK_PATHS, LINK_QUERY, type LinkPageData } from '../../shared/forms/appointment-links';
-import { REFERENCE_PATTERN } from '../../shared/forms/form-post';
 import { LINK_USED_MESSAGE, NO_SLOTS_LEFT_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/messages/booking-messages';
 import type { PageData } from '../../shared/render-result';
-import type { AppRouter } from '../trpc/router';
+import type { AppRouter } from './router';
+import { BOOKED_AT_QUERY, BOOKING_FORM } from '../../shared/forms/booking-forms';
+import { REFERENCE_PATTERN, SENT_QUERY } from '../../shared/forms/form-post';
 
+/** The app's tRPC caller for this request: the loaders ask what the enhanced pages ask. */
 type Caller = ReturnType<AppRouter['createCaller']>;
 type Loader = (caller: Caller, req: express.Request, res: express.Response) => Promise<PageData | null>;
 
@@ -19,13 +21,32 @@ const queryText = (req: express.Request, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-/** /services/book-appointment: the bookable services and, for the one chosen (`?service=`), its free times. */
+/** A field of the form posted to the page (the page drawn again for a refused plain post), '' when absent. */
+const postedText = (req: express.Request, name: string) => {
+  const body = (req.method === 'POST' ? req.body : null) as Record<string, unknown> | null;
+  const value = body?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** After a plain post was booked (Post/Redirect/Get, ?form=booking&sent=APT-…&at=…): the reference and the start. */
+function bookedOf(req: express.Request) {
+  const reference = queryText(req, SENT_QUERY.reference);
+  const at = queryText(req, BOOKED_AT_QUERY);
+  if (queryText(req, SENT_QUERY.form) !== BOOKING_FORM || !REFERENCE_PATTERN.test(reference) || !/^\d{12,14}$/.test(at))
+    return null;
+  return { reference, startsAt: Number(at) };
+}
+
+/**
+ * /services/book-appointment: the bookable services and, for the one chosen (`?service=`, or the service of the booking
+ * form posted to the page), its free times.
+ */
 const bookAppointment: Loader = async (caller, req) => {
   const services = await caller.booking.services();
-  const asked = queryText(req, 'service');
+  const asked = postedText(req, 'service') || queryText(req, 'service');
   const service = services.find((name) => name === asked) ?? (services.length === 1 ? services[0]! : null);
   const times = service ? await caller.booking.freeSlots({ service }) : null;
-  return { page: 'book-appointment', data: { services, service, slots: times?.slots ?? [] } };
+  return { page: 'book-appointment', data: { services, service, slots: times?.slots ?? [], booked: bookedOf(req) } };
 };
 
 /**
@@ -38,7 +59,7 @@ function linkPage(
 ): Loader {
   return async (caller, req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Referrer-Policy', 'same-origin');
     const answer = (data: LinkPageData): PageData => ({ page, data });
     const done = queryText(req, LINK_QUERY.done);
     if (REFERENCE_PATTERN.test(done)) {
