@@ -33,10 +33,6 @@ export const paths = {
   resetPassword: () => '/reset-password',
   confirmEmail: () => '/confirm-email',
   dashboard: () => '/dashboard',
-  /** A booking's e-mail links (issue #28.4, #28.6): drawn per request, never prerendered. */
-  appointmentReschedule: () => '/appointments/reschedule',
-  appointmentCancel: () => '/appointments/cancel',
-  appointmentEarlier: () => '/appointments/earlier',
   /** The support agents' console (internal, not linked from the public site). */
   agent: () => '/agent',
   /** The staff app (issue #13): inbox, chats, team, audit; /agent redirects to its Chats. */
@@ -48,9 +44,6 @@ export const paths = {
   staffChats: () => '/staff/chats',
   staffTeam: () => '/staff/team',
   staffAudit: () => '/staff/audit',
-  /** Booking (issue #28): who can be booked when (admins change it), and the front desk's day and week. */
-  staffAvailability: () => '/staff/availability',
-  staffCalendar: () => '/staff/calendar',
   /** An invited colleague sets their password here (the link in the invitation e-mail). */
   staffWelcome: () => '/staff/welcome',
   dashboardSettings: () => '/dashboard#settings',

@@ -14,6 +14,8 @@ export type RouteEntry = {
 };
 
 const notFoundPage = lazyPage('not-found-page');
+// A booking's e-mail links (issue #28.4, #28.6): three paths, one page module, drawn per request.
+const appointmentLinkPage = lazyPage('appointment-link-page');
 
 /** Order matters: the first matching path wins, so fixed paths come before slugs. */
 export const routeTable: RouteEntry[] = [
@@ -66,10 +68,9 @@ export const routeTable: RouteEntry[] = [
   { path: paths.resetPassword(), page: lazyPage('reset-password-page') },
   { path: paths.confirmEmail(), page: lazyPage('confirm-email-page') },
   { path: paths.dashboard(), page: lazyPage('dashboard-page'), prerender: false },
-  // A booking's e-mail links (issue #28.4, #28.6): drawn per request with the link's appointment.
-  { path: paths.appointmentReschedule(), page: lazyPage('appointment-reschedule-page'), prerender: false },
-  { path: paths.appointmentCancel(), page: lazyPage('appointment-cancel-page'), prerender: false },
-  { path: paths.appointmentEarlier(), page: lazyPage('appointment-earlier-page'), prerender: false },
+  { path: '/appointments/reschedule', page: appointmentLinkPage, prerender: false },
+  { path: '/appointments/cancel', page: appointmentLinkPage, prerender: false },
+  { path: '/appointments/earlier', page: appointmentLinkPage, prerender: false },
   // The staff app (issue #13): inbox, requests, newsletter, chats (the agents' console), team, audit; session-only.
   { path: paths.staffWelcome(), page: lazyPage('staff-welcome-page'), prerender: false },
   { path: paths.staff(), page: lazyPage('staff-page'), prerender: false },

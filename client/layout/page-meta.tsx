@@ -18,15 +18,8 @@ export function PageMeta({ title, description, noindex }: PageMetaProps) {
       document.head.append(tag);
     }
     tag.content = description;
-    // A page that must not be indexed (issue #28.4) keeps the tag the server wrote; others have none.
-    const robots = document.querySelector<HTMLMetaElement>('meta[name="robots"]');
-    if (noindex && !robots) {
-      const added = document.createElement('meta');
-      added.name = 'robots';
-      added.content = 'noindex';
-      document.head.append(added);
-    } else if (!noindex) robots?.remove();
-  }, [title, description, noindex]);
+    // `noindex` (issue #28.4) matters in the server's HTML only: crawlers read that, and a link page is opened whole.
+  }, [title, description]);
 
   return null;
 }
@@ -40,9 +33,4 @@ export function PageStatus({ status }: { status: number }) {
 }
 
 /** Marks the page as "not found" so the server answers with HTTP 404. */
-export function NotFoundStatus() {
-  const renderContext = useRenderContext();
-  // eslint-disable-next-line react-hooks/immutability -- the server render's per-request sink; read after rendering
-  if (renderContext) renderContext.status = 404;
-  return null;
-}
+export const NotFoundStatus = () => PageStatus({ status: 404 });

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { pageDataFor } from '../rendering/page-data';
 import { ServerContent } from '../rendering/server-content';
 import { AppointmentForm } from '../features/forms/appointment/appointment-form';
 import { BookingIsland } from '../features/booking/booking-island';
@@ -6,7 +7,6 @@ import { AskUsIntro, BookingTimesHeader } from '../features/booking/booking-time
 import type { SlotOption } from '../features/booking/slot-picker';
 import type { PageData } from '../../shared/render-result';
 import { BookAppointmentIntro } from './book-appointment-page.server';
-import '../features/booking/booking.css';
 
 /** What server/trpc/page-data.ts loads for this page. */
 type BookingPageData = {
@@ -17,8 +17,7 @@ type BookingPageData = {
   booked: { reference: string; startsAt: number } | null;
 };
 
-const dataOf = (pageData: PageData | null) =>
-  pageData?.page === 'book-appointment' ? (pageData.data as BookingPageData) : null;
+const dataOf = (pageData: PageData | null) => pageDataFor<BookingPageData>(pageData, 'book-appointment');
 
 const withoutHash = (url: string) => url.replace(/#.*$/, '');
 

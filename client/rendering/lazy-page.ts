@@ -1,5 +1,5 @@
 import { createElement, use, type ComponentType } from 'react';
-import { PAGE_DATA_ID, type PageData, type PortalData } from '../../shared/render-result';
+import type { PageData, PortalData } from '../../shared/render-result';
 import { useRenderContext } from './render-context';
 
 /**
@@ -8,15 +8,6 @@ import { useRenderContext } from './render-context';
  * as a prop, so that pages do not read the render context themselves.
  */
 type PageProps = { portal: PortalData | null; pageData: PageData | null };
-
-let embeddedPageData: PageData | null | undefined;
-/** In the browser: the copy of the page's data the server embedded in the HTML (read once), null when none. */
-function readEmbeddedPageData(): PageData | null {
-  if (embeddedPageData !== undefined) return embeddedPageData;
-  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID);
-  embeddedPageData = element?.textContent ? (JSON.parse(element.textContent) as PageData) : null;
-  return embeddedPageData;
-}
 type PageModule = { default: ComponentType<PageProps> };
 
 // One chunk per page file: Vite splits every entry of this glob into its own chunk.
@@ -46,7 +37,7 @@ export function lazyPage(name: string): LazyPage {
     if (!loaded) use(preload());
     return createElement(loaded!, {
       portal: renderContext?.portal ?? null,
-      pageData: renderContext ? renderContext.pageData : readEmbeddedPageData(),
+      pageData: renderContext?.pageData ?? null,
     });
   }
   Page.displayName = `LazyPage(${name})`;

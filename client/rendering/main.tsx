@@ -4,6 +4,7 @@ import { App } from '../app/app';
 import { pageForPath } from '../app/routes';
 import { stopRecordingEarlyClicks } from './early-clicks';
 import '../styles/app.css';
+import '../styles/booking.css';
 
 const container = document.getElementById('root')!;
 

@@ -1,6 +1,5 @@
 import type { LinkAppointment } from '../../../shared/forms/appointment-links';
 import { formatLagosDateTime } from '../../../shared/lagos-date';
-import './appointments.css';
 
 /** The appointment a link names: service, day and time in Lagos, clinician, and the address or the video link. */
 export function AppointmentFacts({

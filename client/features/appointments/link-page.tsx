@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { brand } from '../../../shared/brand';
 import { PageHeader } from '../../components/page-header';
 import { PageMeta, PageStatus } from '../../layout/page-meta';
-import './appointments.css';
 
 /** The frame of a link page: never indexed, its status for the server, one heading, then a card. */
 export function LinkPage({

@@ -1,7 +1,6 @@
 import { formatSlotDay, formatSlotTime, groupByDay } from '../../../shared/booking/free-slots';
 import { FieldHintAndError, describedByIds } from '../../components/form/field-wrapper';
 import '../../components/form/form.css';
-import './slot-picker.css';
 
 /** A free time as the pages receive it: its start and end, epoch ms. */
 export type SlotOption = { startsAt: number; endsAt: number };

@@ -21,6 +21,7 @@ import { StaffContext, StaffTitle, type StaffMe } from './staff-context';
 import { useStaffShell } from './use-staff-shell';
 import '../../components/form/form.css';
 import './staff.css';
+import { staffBookingPaths } from './booking-paths';
 
 const TeamPanel = lazy(() => import('./team/team-panel').then((module) => ({ default: module.TeamPanel })));
 const AvailabilityPage = lazy(() =>
@@ -96,8 +97,8 @@ function StaffShell({ me, chats }: { me: StaffMe; chats: ReactNode }) {
             <Switch>
               <Route path={paths.staff()} component={InboxView} />
               <Route path="/staff/requests/:id">{(params) => <RequestView id={Number(params.id)} />}</Route>
-              <Route path={paths.staffCalendar()} component={CalendarPage} />
-              <Route path={paths.staffAvailability()} component={AvailabilityPage} />
+              <Route path={staffBookingPaths.calendar()} component={CalendarPage} />
+              <Route path={staffBookingPaths.availability()} component={AvailabilityPage} />
               <Route path={paths.staffNewsletter()} component={NewsletterView} />
               <Route path={paths.staffMessages()} component={MessagesView} />
               <Route path={paths.staffChats()}>{chats}</Route>

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast/toast-provider';
 import { trpc } from '../../lib/trpc';
 import type { StaffMe } from './staff-context';
 import type { LiveStatus } from './use-staff-live';
+import { staffBookingPaths } from './booking-paths';
 
 type NavLink = { href: string; label: string; badge?: number; current?: boolean };
 
@@ -31,8 +32,8 @@ export function StaffBar({
       badge: newCount,
       current: location === paths.staff() || location.startsWith('/staff/requests/'),
     },
-    { href: paths.staffCalendar(), label: 'Calendar' },
-    { href: paths.staffAvailability(), label: 'Availability' },
+    { href: staffBookingPaths.calendar(), label: 'Calendar' },
+    { href: staffBookingPaths.availability(), label: 'Availability' },
     { href: paths.staffMessages(), label: 'Messages' },
     { href: paths.staffNewsletter(), label: 'Newsletter' },
     { href: paths.staffChats(), label: 'Chats' },

@@ -14,6 +14,7 @@ import { ChoiceSelect } from '../../../components/form/choice-select';
 import { StaffTitle } from '../staff-context';
 import { StaffTable } from '../table-region';
 import { BookForCaller, type ChosenTime } from './book-for-caller';
+import { staffBookingPaths } from '../booking-paths';
 import {
   calendarHref,
   shiftDate,
@@ -61,7 +62,7 @@ export function CalendarPage() {
         <p role="alert">Could not load the calendar: {calendar.error.message}</p>
       ) : calendar.data.clinicians.length === 0 ? (
         <p>
-          No clinicians yet. An admin adds them on <Link href={paths.staffAvailability()}>Availability</Link>.
+          No clinicians yet. An admin adds them on <Link href={staffBookingPaths.availability()}>Availability</Link>.
         </p>
       ) : (
         calendar.data.days.map((day) => <Day key={day.date} day={day} actions={actions} onBook={setChosen} />)

@@ -1,15 +1,15 @@
-import type { PageData } from '../../shared/render-result';
-import { LINK_USED_MESSAGE } from '../../shared/messages/booking-messages';
-import { paths } from '../app/paths';
-import { AppointmentFacts } from '../features/appointments/appointment-facts';
-import { CancelForm } from '../features/appointments/cancel-form';
-import { CallUs, LinkPage, LinkRefused } from '../features/appointments/link-page';
-import { linkPageData } from '../features/appointments/link-page-data';
+import type { PageData } from '../../../shared/render-result';
+import { LINK_USED_MESSAGE } from '../../../shared/messages/booking-messages';
+import { paths } from '../../app/paths';
+import { AppointmentFacts } from './appointment-facts';
+import { CancelForm } from './cancel-form';
+import { CallUs, LinkPage, LinkRefused } from './link-page';
+import { linkPageData } from './link-page-data';
 
 const TITLE = 'Cancel your appointment';
 
 /** /appointments/cancel?token=…: the appointment and 'Cancel my appointment' (issue #28.4). */
-export default function AppointmentCancelPage({ pageData }: { pageData: PageData | null }) {
+export function CancelView({ pageData }: { pageData: PageData | null }) {
   const data = linkPageData(pageData, 'appointment-cancel');
   if (data?.state === 'done')
     return (

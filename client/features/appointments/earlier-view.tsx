@@ -1,16 +1,16 @@
-import type { PageData } from '../../shared/render-result';
-import { lagosWallClockOf } from '../../shared/booking/free-slots';
-import { formatLagosDateTime } from '../../shared/lagos-date';
-import { LINK_USED_MESSAGE } from '../../shared/messages/booking-messages';
-import { AppointmentFacts } from '../features/appointments/appointment-facts';
-import { EarlierForm } from '../features/appointments/earlier-form';
-import { CallUs, LinkPage, LinkRefused } from '../features/appointments/link-page';
-import { linkPageData } from '../features/appointments/link-page-data';
+import type { PageData } from '../../../shared/render-result';
+import { lagosWallClockOf } from '../../../shared/booking/free-slots';
+import { formatLagosDateTime } from '../../../shared/lagos-date';
+import { LINK_USED_MESSAGE } from '../../../shared/messages/booking-messages';
+import { AppointmentFacts } from './appointment-facts';
+import { EarlierForm } from './earlier-form';
+import { CallUs, LinkPage, LinkRefused } from './link-page';
+import { linkPageData } from './link-page-data';
 
 const TITLE = 'An earlier time is free';
 
 /** /appointments/earlier?token=…: a waitlist offer, the offered time against the current one (issue #28.6). */
-export default function AppointmentEarlierPage({ pageData }: { pageData: PageData | null }) {
+export function EarlierView({ pageData }: { pageData: PageData | null }) {
   const data = linkPageData(pageData, 'appointment-earlier');
   if (data?.state === 'done')
     return (

@@ -1,18 +1,27 @@
-import type { PageData } from '../../shared/render-result';
-import { APPOINTMENT_LINK_PATHS, againQuery } from '../../shared/forms/appointment-links';
-import { formatLagosDateTime } from '../../shared/lagos-date';
-import { lagosWallClockOf } from '../../shared/booking/free-slots';
-import { LINK_USED_MESSAGE } from '../../shared/messages/booking-messages';
-import { AppointmentFacts } from '../features/appointments/appointment-facts';
-import { CallUs, LinkPage, LinkRefused } from '../features/appointments/link-page';
-import { linkPageData } from '../features/appointments/link-page-data';
-import { RescheduleForm } from '../features/appointments/reschedule-form';
-import { SlotPicker } from '../features/booking/slot-picker';
+import type { PageData } from '../../../shared/render-result';
+import { APPOINTMENT_LINK_PATHS, againQuery } from '../../../shared/forms/appointment-links';
+import { formatLagosDateTime } from '../../../shared/lagos-date';
+import { lagosWallClockOf } from '../../../shared/booking/free-slots';
+import { LINK_USED_MESSAGE } from '../../../shared/messages/booking-messages';
+import { AppointmentFacts } from './appointment-facts';
+import { CallUs, LinkPage, LinkRefused } from './link-page';
+import { linkPageData } from './link-page-data';
+import { RescheduleForm } from './reschedule-form';
+import type { ComponentType } from 'react';
 
 const TITLE = 'Move your appointment';
 
 /** /appointments/reschedule?token=…: the appointment and the free times to move it to (issue #28.4). */
-export default function AppointmentReschedulePage({ pageData }: { pageData: PageData | null }) {
+/** The booking feature's SlotPicker, handed in by the page: features do not import each other. */
+export type PickerComponent = ComponentType<{
+  id: string;
+  legend: string;
+  slots: readonly { startsAt: number; endsAt: number }[];
+  hint?: string;
+  error?: string;
+}>;
+
+export function RescheduleView({ pageData, SlotPicker }: { pageData: PageData | null; SlotPicker: PickerComponent }) {
   const data = linkPageData(pageData, 'appointment-reschedule');
   if (!data || data.state === 'refused' || data.state === 'cancel' || data.state === 'earlier')
     return (
