@@ -1,0 +1,84 @@
+/**
+ * Never two people in one slot (issue #28.3): 200 patients post to booking.book at once over HTTP, ten for each of 20
+ * free times of one clinician, through the app's limits and (on SQLite) its write batcher, or (on PostgreSQL) each
+ * booking's own transaction. Exactly one patient gets each time; the other 180 get the nearest free times and leave
+ * nothing stored. Runs on the project's engine (unit: SQLite, unit-postgres: PostgreSQL).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONTEST_SLOTS,
+  FAIR_CONTEST,
+  contestOutcome,
+  runContest,
+  seedContest,
+  summarise,
+  type ContestSeed,
+} from '../../helpers/booking-contest';
+import { SLOT_TAKEN_MESSAGE } from '../../../shared/messages/booking-messages';
+import { bookSlotSchema } from '../../../shared/schemas/booking';
+import { bookSlot } from '../../../server/booking/book-slot';
+import type { AppDatabase } from '../../../server/db/database';
+import { loadEnv } from '../../../server/env';
+import { silentLogger } from '../../helpers/silent-logger';
+import { createTestDb } from '../../helpers/test-db';
+import { testServices } from '../../helpers/test-services';
+import { contestInput, CONTEST_ATTEMPTS } from '../../helpers/booking-contest';
+import { startFormsServer } from '../trpc/routers/forms-fixtures';
+
+let server: Awaited<ReturnType<typeof startFormsServer>>;
+let seed: ContestSeed;
+beforeAll(async () => {
+  // 200 posts from one address in a moment: the form limit is raised so that it is the cells that decide.
+  server = await startFormsServer({ RATE_LIMIT_FORMS_PER_MINUTE: '1000' });
+  seed = await seedContest(server.db);
+});
+afterAll(() => server.close());
+
+describe('200 patients for 20 times at once', () => {
+  it('books each time once and turns the other 180 away with the nearest free times, storing nothing of theirs', async () => {
+    const before = await fetch(
+      `${server.baseUrl}/trpc/booking.freeSlots?input=${encodeURIComponent(JSON.stringify({ service: 'General Check-up' }))}`,
+    );
+    const offered = ((await before.json()) as { result: { data: { slots: { startsAt: number }[] } } }).result.data;
+    // The contested day's 20 times, then the next day's 20.
+    expect(offered.slots.slice(0, CONTEST_SLOTS).map((slot) => slot.startsAt)).toEqual(seed.slots);
+    expect(offered.slots).toHaveLength(2 * CONTEST_SLOTS);
+
+    const answers = await runContest([server.baseUrl], seed);
+    const failed = answers.filter((answer) => answer.status !== 200 || answer.booked === null);
+    expect(failed.map((answer) => answer.body)).toEqual([]);
+    expect(summarise(seed, answers, await contestOutcome(server.db, seed.clinicianId))).toEqual(FAIR_CONTEST);
+    expect(new Set(answers.filter((answer) => !answer.booked).map((answer) => answer.message))).toEqual(
+      new Set([SLOT_TAKEN_MESSAGE]),
+    );
+
+    // Afterwards only the next day's 20 times are offered.
+    const after = await fetch(
+      `${server.baseUrl}/trpc/booking.freeSlots?input=${encodeURIComponent(JSON.stringify({ service: 'General Check-up' }))}`,
+    );
+    const left = ((await after.json()) as { result: { data: { slots: { startsAt: number }[] } } }).result.data;
+    expect(left.slots.map((slot) => slot.startsAt)).toEqual(seed.slots.map((slot) => slot + 24 * 60 * 60_000));
+  }, 120_000);
+});
+
+describe('200 bookings that all passed the free-time check', () => {
+  let db: AppDatabase;
+  afterAll(() => db.destroy());
+
+  // Called at once in one process, the 200 workflows queue their reads before any of them writes: every one finds its
+  // time free, and only the cells' primary key can tell them apart (over HTTP on SQLite the batcher's writes land
+  // between the reads, and most losers are turned away by the check before the write).
+  it('still books each time once: the cells decide', async () => {
+    db = await createTestDb();
+    const services = testServices({ db, env: loadEnv({ NODE_ENV: 'test' }), logger: silentLogger });
+    const contest = await seedContest(db);
+    const answers = await Promise.all(
+      Array.from({ length: CONTEST_ATTEMPTS }, async (_, index) => {
+        const input = bookSlotSchema.parse(contestInput(contest, index));
+        const result = await bookSlot(services, { kind: 'patient', ip: '192.0.2.1' }, input);
+        return { index, status: 200, body: '', ...result };
+      }),
+    );
+    expect(summarise(contest, answers, await contestOutcome(db, contest.clinicianId))).toEqual(FAIR_CONTEST);
+  }, 120_000);
+});
