@@ -114,6 +114,16 @@ export const mutationGroups = {
       'tests/server/messaging/webhooks-route.test.ts',
     ],
   },
+  // Booking uniqueness (issue #28.3): the slot engine, the booking queries (the cells' primary key claim) and the
+  // workflow that books a free time.
+  booking: {
+    mutate: () => ['shared/booking/free-slots.ts', 'server/data/bookings.ts', 'server/booking/book-slot.ts'],
+    tests: [
+      'tests/shared/booking/free-slots.test.ts',
+      'tests/server/booking/book-slot.test.ts',
+      'tests/server/booking/contest.test.ts',
+    ],
+  },
 };
 
 /** The group named by MUTATION_GROUP (set by .ci/mutation.js for each Stryker run). */
