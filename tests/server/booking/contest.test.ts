@@ -15,14 +15,6 @@ import {
   type ContestSeed,
 } from '../../helpers/booking-contest';
 import { SLOT_TAKEN_MESSAGE } from '../../../shared/messages/booking-messages';
-import { bookSlotSchema } from '../../../shared/schemas/booking';
-import { bookSlot } from '../../../server/booking/book-slot';
-import type { AppDatabase } from '../../../server/db/database';
-import { loadEnv } from '../../../server/env';
-import { silentLogger } from '../../helpers/silent-logger';
-import { createTestDb } from '../../helpers/test-db';
-import { testServices } from '../../helpers/test-services';
-import { contestInput, CONTEST_ATTEMPTS } from '../../helpers/booking-contest';
 import { startFormsServer } from '../trpc/routers/forms-fixtures';
 
 let server: Awaited<ReturnType<typeof startFormsServer>>;
@@ -58,27 +50,5 @@ describe('200 patients for 20 times at once', () => {
     );
     const left = ((await after.json()) as { result: { data: { slots: { startsAt: number }[] } } }).result.data;
     expect(left.slots.map((slot) => slot.startsAt)).toEqual(seed.slots.map((slot) => slot + 24 * 60 * 60_000));
-  }, 120_000);
-});
-
-describe('200 bookings that all passed the free-time check', () => {
-  let db: AppDatabase;
-  afterAll(() => db.destroy());
-
-  // Called at once in one process, the 200 workflows queue their reads before any of them writes: every one finds its
-  // time free, and only the cells' primary key can tell them apart (over HTTP on SQLite the batcher's writes land
-  // between the reads, and most losers are turned away by the check before the write).
-  it('still books each time once: the cells decide', async () => {
-    db = await createTestDb();
-    const services = testServices({ db, env: loadEnv({ NODE_ENV: 'test' }), logger: silentLogger });
-    const contest = await seedContest(db);
-    const answers = await Promise.all(
-      Array.from({ length: CONTEST_ATTEMPTS }, async (_, index) => {
-        const input = bookSlotSchema.parse(contestInput(contest, index));
-        const result = await bookSlot(services, { kind: 'patient', ip: '192.0.2.1' }, input);
-        return { index, status: 200, body: '', ...result };
-      }),
-    );
-    expect(summarise(contest, answers, await contestOutcome(db, contest.clinicianId))).toEqual(FAIR_CONTEST);
   }, 120_000);
 });
