@@ -7,27 +7,25 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookSlot } from '../../../server/booking/book-slot';
 import type { AppDatabase } from '../../../server/db/database';
-import { loadEnv } from '../../../server/env';
 import { bookSlotSchema } from '../../../shared/schemas/booking';
 import {
   CONTEST_ATTEMPTS,
   FAIR_CONTEST,
+  contestDb,
   contestInput,
   contestOutcome,
+  contestServices,
   seedContest,
   summarise,
 } from '../../helpers/booking-contest';
-import { silentLogger } from '../../helpers/silent-logger';
-import { createTestDb } from '../../helpers/test-db';
-import { testServices } from '../../helpers/test-services';
 
 describe('200 bookings that all passed the free-time check', () => {
   let db: AppDatabase;
   afterAll(() => db.destroy());
 
   it('still books each time once: the cells decide', async () => {
-    db = await createTestDb();
-    const services = testServices({ db, env: loadEnv({ NODE_ENV: 'test' }), logger: silentLogger });
+    db = await contestDb();
+    const services = contestServices(db);
     const contest = await seedContest(db);
     const answers = await Promise.all(
       Array.from({ length: CONTEST_ATTEMPTS }, async (_, index) => {

@@ -8,23 +8,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTEST_SLOTS,
   FAIR_CONTEST,
+  contestDb,
   contestOutcome,
+  startContestApp,
   runContest,
   seedContest,
   summarise,
   type ContestSeed,
 } from '../../helpers/booking-contest';
 import { SLOT_TAKEN_MESSAGE } from '../../../shared/messages/booking-messages';
-import { startFormsServer } from '../trpc/routers/forms-fixtures';
+import type { AppDatabase } from '../../../server/db/database';
 
-let server: Awaited<ReturnType<typeof startFormsServer>>;
+let db: AppDatabase;
+let server: Awaited<ReturnType<typeof startContestApp>>;
 let seed: ContestSeed;
 beforeAll(async () => {
+  db = await contestDb();
   // 200 posts from one address in a moment: the form limit is raised so that it is the cells that decide.
-  server = await startFormsServer({ RATE_LIMIT_FORMS_PER_MINUTE: '1000' });
-  seed = await seedContest(server.db);
+  server = await startContestApp(db);
+  seed = await seedContest(db);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.closeServer();
+  await db.destroy();
+});
 
 describe('200 patients for 20 times at once', () => {
   it('books each time once and turns the other 180 away with the nearest free times, storing nothing of theirs', async () => {
@@ -39,7 +46,7 @@ describe('200 patients for 20 times at once', () => {
     const answers = await runContest([server.baseUrl], seed);
     const failed = answers.filter((answer) => answer.status !== 200 || answer.booked === null);
     expect(failed.map((answer) => answer.body)).toEqual([]);
-    expect(summarise(seed, answers, await contestOutcome(server.db, seed.clinicianId))).toEqual(FAIR_CONTEST);
+    expect(summarise(seed, answers, await contestOutcome(db, seed.clinicianId))).toEqual(FAIR_CONTEST);
     expect(new Set(answers.filter((answer) => !answer.booked).map((answer) => answer.message))).toEqual(
       new Set([SLOT_TAKEN_MESSAGE]),
     );
