@@ -121,7 +121,10 @@ export const mutationGroups = {
     mutate: () => ['shared/booking/free-slots.ts', 'server/data/bookings.ts', 'server/booking/book-slot.ts'],
     tests: [
       'tests/shared/booking/free-slots.test.ts',
+      'tests/shared/booking/free-slots-loading.test.ts',
       'tests/server/booking/book-slot.test.ts',
+      'tests/server/booking/book-slot-paths.test.ts',
+      'tests/server/booking/booking-queries.test.ts',
       'tests/server/booking/contest-cells.test.ts',
     ],
   },
