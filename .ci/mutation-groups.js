@@ -114,6 +114,20 @@ export const mutationGroups = {
       'tests/server/messaging/webhooks-route.test.ts',
     ],
   },
+  // Booking uniqueness (issue #28.3): the slot engine, the booking queries (the cells' primary key claim) and the
+  // workflow that books a free time. contest-cells.test.ts is the contest that only the cells can decide;
+  // contest.test.ts (the same over HTTP) adds seconds per mutant and kills nothing more.
+  booking: {
+    mutate: () => ['shared/booking/free-slots.ts', 'server/data/bookings.ts', 'server/booking/book-slot.ts'],
+    tests: [
+      'tests/shared/booking/free-slots.test.ts',
+      'tests/shared/booking/free-slots-loading.test.ts',
+      'tests/server/booking/book-slot.test.ts',
+      'tests/server/booking/book-slot-paths.test.ts',
+      'tests/server/booking/booking-queries.test.ts',
+      'tests/server/booking/contest-cells.test.ts',
+    ],
+  },
 };
 
 /** The group named by MUTATION_GROUP (set by .ci/mutation.js for each Stryker run). */

@@ -43,6 +43,17 @@ const TABLES_IN_ORDER = [
   'message_consents',
   'messaging_webhook_events',
   'messaging_early_receipts',
+  // Booking (migrations/0090): clinicians and their schedule, then bookings (→ requests, clinicians) and what hangs
+  // off a booking.
+  'clinicians',
+  'clinician_services',
+  'clinician_hours',
+  'clinician_blocks',
+  'clinic_closures',
+  'bookings',
+  'booking_cells',
+  'booking_reminders',
+  'waitlist_offers',
 ];
 
 /**

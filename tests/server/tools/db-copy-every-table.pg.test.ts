@@ -59,6 +59,15 @@ const seeded: Record<string, number> = {
   message_consents: 4,
   messaging_webhook_events: 2,
   messaging_early_receipts: 1,
+  clinicians: 3,
+  clinician_services: 4,
+  clinician_hours: 6,
+  clinician_blocks: 2,
+  clinic_closures: 3,
+  bookings: 3,
+  booking_cells: 5,
+  booking_reminders: 4,
+  waitlist_offers: 2,
 };
 
 /** Inserts `seeded` rows into every table, with plain SQL in foreign-key order. */
@@ -286,6 +295,90 @@ function seedEveryTable(file: string) {
     insert('messaging_early_receipts', [
       { provider: 'whatsapp', provider_id: 'wamid.early', status: 'sent', at, error: null, received_at: at },
     ]);
+    // Booking: epoch-ms times past 2^31, as real ones are (bigint on PostgreSQL).
+    const nine = Date.parse('2030-01-07T08:00:00Z');
+    const cell = 15 * 60_000;
+    insert(
+      'clinicians',
+      times(3).map((n) => ({ name: `Dr Clinician ${n}`, active: n === 3 ? 0 : 1, created_at: at })),
+    );
+    insert('clinician_services', [
+      { clinician_id: 1, service: 'General Check-up', slot_minutes: 30 },
+      { clinician_id: 1, service: 'Virtual Consultation', slot_minutes: 15 },
+      { clinician_id: 2, service: 'General Check-up', slot_minutes: 45 },
+      { clinician_id: 3, service: 'Mental Health Support', slot_minutes: 60 },
+    ]);
+    insert(
+      'clinician_hours',
+      times(6).map((n) => ({
+        clinician_id: n <= 3 ? 1 : 2,
+        service: 'General Check-up',
+        weekday: n,
+        start_minute: 540,
+        end_minute: 1020,
+      })),
+    );
+    insert(
+      'clinician_blocks',
+      times(2).map((n) => ({
+        clinician_id: n,
+        starts_at: nine + n * 86_400_000,
+        ends_at: nine + n * 86_400_000 + 4 * cell,
+        reason: 'Leave',
+        created_at: at,
+      })),
+    );
+    insert(
+      'clinic_closures',
+      times(3).map((n) => ({ date: `2030-01-1${n}`, reason: 'Staff training', created_at: at })),
+    );
+    insert(
+      'bookings',
+      times(3).map((n) => ({
+        request_id: n,
+        clinician_id: n === 2 ? 2 : 1,
+        service: 'General Check-up',
+        starts_at: nine + (n - 1) * 2 * cell,
+        ends_at: nine + (n - 1) * 2 * cell + (n === 3 ? cell : 2 * cell),
+        status: 'booked',
+        calendar_uid: `APT-${n}-uid@example.com`,
+        video_room: n === 1 ? 'room-1' : null,
+        manage_token_hash: `hash-${n}`,
+        wants_earlier: n === 2 ? 1 : 0,
+        booked_by: n === 3 ? 'staff' : 'patient',
+        created_at: at,
+        updated_at: at,
+      })),
+    );
+    insert('booking_cells', [
+      { clinician_id: 1, cell_at: nine, booking_id: 1 },
+      { clinician_id: 1, cell_at: nine + cell, booking_id: 1 },
+      { clinician_id: 2, cell_at: nine + 2 * cell, booking_id: 2 },
+      { clinician_id: 2, cell_at: nine + 3 * cell, booking_id: 2 },
+      { clinician_id: 1, cell_at: nine + 4 * cell, booking_id: 3 },
+    ]);
+    insert(
+      'booking_reminders',
+      times(4).map((n) => ({
+        booking_id: n <= 2 ? 1 : 2,
+        kind: n % 2 ? '24h' : '2h',
+        starts_at: nine,
+        due_at: nine - (n % 2 ? 24 : 2) * 3_600_000,
+        status: n === 1 ? 'sent' : 'pending',
+        created_at: at,
+      })),
+    );
+    insert(
+      'waitlist_offers',
+      times(2).map((n) => ({
+        booking_id: 2,
+        clinician_id: 1,
+        starts_at: nine + 8 * cell * n,
+        token_hash: `offer-hash-${n}`,
+        status: n === 1 ? 'gone' : 'open',
+        created_at: at,
+      })),
+    );
   })();
   db.close();
 }
@@ -326,7 +419,13 @@ const rowKey = (row: Record<string, unknown>) =>
         ? String(row.subject)
         : 'event_id' in row
           ? `${String(row.provider)}/${String(row.event_id)}`
-          : `${String(row.conversation_id)}/${String(row.agent_id)}`;
+          : 'cell_at' in row
+            ? `${String(row.clinician_id)}/${String(row.cell_at)}`
+            : 'slot_minutes' in row
+              ? `${String(row.clinician_id)}/${String(row.service)}`
+              : 'date' in row
+                ? String(row.date)
+                : `${String(row.conversation_id)}/${String(row.agent_id)}`;
 
 const copy = (database: ProcessDatabase) =>
   promisify(execFile)(
