@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useRenderContext } from '../rendering/render-context';
 
-type PageMetaProps = { title: string; description: string; noindex?: boolean };
+type PageMetaProps = { title: string; description: string };
 
 /** Sets the document title and meta description: into the HTML on the server, live in the browser. */
-export function PageMeta({ title, description, noindex }: PageMetaProps) {
+export function PageMeta({ title, description }: PageMetaProps) {
   const renderContext = useRenderContext();
   // eslint-disable-next-line react-hooks/immutability -- the server render's per-request sink; read after rendering
-  if (renderContext) renderContext.meta = { title, description, ...(noindex ? { noindex } : {}) };
+  if (renderContext) renderContext.meta = { title, description };
 
   useEffect(() => {
     document.title = title;
@@ -18,19 +18,15 @@ export function PageMeta({ title, description, noindex }: PageMetaProps) {
       document.head.append(tag);
     }
     tag.content = description;
-    // `noindex` (issue #28.4) matters in the server's HTML only: crawlers read that, and a link page is opened whole.
   }, [title, description]);
 
   return null;
 }
 
-/** The HTTP status the server answers a page drawn per request with (a used link: 404; issue #28.4). */
-export function PageStatus({ status }: { status: number }) {
+/** Marks the page as "not found" so the server answers with HTTP 404. */
+export function NotFoundStatus() {
   const renderContext = useRenderContext();
   // eslint-disable-next-line react-hooks/immutability -- the server render's per-request sink; read after rendering
-  if (renderContext) renderContext.status = status;
+  if (renderContext) renderContext.status = 404;
   return null;
 }
-
-/** Marks the page as "not found" so the server answers with HTTP 404. */
-export const NotFoundStatus = () => PageStatus({ status: 404 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { pageDataFor } from '../rendering/page-data';
+import { pageDataFor } from '../features/booking/booking-page-data';
 import { ServerContent } from '../rendering/server-content';
-import { AppointmentForm } from '../features/forms/appointment/appointment-form';
+import { AppointmentForm, appointmentMessages } from '../features/forms/appointment/appointment-form';
 import { BookingIsland } from '../features/booking/booking-island';
 import { AskUsIntro, BookingTimesHeader } from '../features/booking/booking-times.server';
 import type { SlotOption } from '../features/booking/slot-picker';
@@ -19,17 +19,15 @@ type BookingPageData = {
 
 const dataOf = (pageData: PageData | null) => pageDataFor<BookingPageData>(pageData, 'book-appointment');
 
-const withoutHash = (url: string) => url.replace(/#.*$/, '');
-
 /**
  * The free times are drawn per request on the server. Reached by a link inside the app (client-side navigation), the
- * page has no data of its own: it is loaded from the server once, as a visitor without JavaScript would get it.
+ * page has no data of its own: it is loaded from the server once, as a visitor without JavaScript would get it (not
+ * when this document itself came without data, which would reload for ever).
  */
 function useServerDrawn(hasData: boolean) {
   useEffect(() => {
-    if (hasData) return;
-    const [entry] = performance.getEntriesByType('navigation');
-    if (entry && withoutHash(entry.name) !== withoutHash(window.location.href)) window.location.reload();
+    const loaded = performance.getEntriesByType('navigation')[0]?.name.split('#')[0];
+    if (!hasData && loaded !== location.href.split('#')[0]) location.reload();
   }, [hasData]);
 }
 
@@ -42,7 +40,6 @@ export default function BookAppointmentPage({ pageData }: { pageData: PageData |
   const data = dataOf(pageData);
   const booked = data?.booked ?? null;
   useServerDrawn(data !== null);
-  const bookable = data !== null && data.services.length > 0;
 
   return (
     <>
@@ -53,15 +50,10 @@ export default function BookAppointmentPage({ pageData }: { pageData: PageData |
         <div className="app-container">
           <div className="app-form-card">
             <ServerContent id="booking-times">
-              <BookingTimesHeader
-                services={data?.services ?? []}
-                service={data?.service ?? null}
-                slotCount={data?.slots.length ?? 0}
-                booked={booked}
-              />
+              <BookingTimesHeader data={data} />
             </ServerContent>
             {!booked && data?.service && data.slots.length ? (
-              <BookingIsland service={data.service} slots={data.slots} />
+              <BookingIsland service={data.service} slots={data.slots} failure={appointmentMessages.failure} />
             ) : null}
           </div>
         </div>
@@ -70,7 +62,7 @@ export default function BookAppointmentPage({ pageData }: { pageData: PageData |
         <div className="app-container">
           <div className="app-form-card">
             <ServerContent id="ask-us">
-              <AskUsIntro bookable={bookable} />
+              <AskUsIntro data={data} />
             </ServerContent>
             <AppointmentForm />
           </div>

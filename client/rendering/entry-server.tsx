@@ -39,7 +39,7 @@ export async function render(url: string, options: RenderOptions = {}): Promise<
     title: meta.title,
     description: meta.description,
     pageModules: context.pageModules,
-    ...(context.meta?.noindex ? { noindex: true } : {}),
+    ...(context.noindex ? { noindex: true } : {}),
     ...(options.portal ? { portal: options.portal } : {}),
     ...(options.pageData ? { pageData: options.pageData } : {}),
   };

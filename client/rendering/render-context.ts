@@ -8,8 +8,9 @@ import { createContext, useContext } from 'react';
  */
 export type RenderContext = {
   status: number;
-  /** `noindex`: the page asks search engines not to keep it (a link page with a token, issue #28.4). */
-  meta: { title: string; description: string; noindex?: boolean } | null;
+  meta: { title: string; description: string } | null;
+  /** The page asks search engines not to keep it (a link page with a token, issue #28.4). */
+  noindex?: boolean;
   pageModules: string[];
   /** A plain HTML post being answered with the page again (issue #15), else null. */
   submission: FormSubmission | null;

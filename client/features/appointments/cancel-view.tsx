@@ -22,13 +22,7 @@ export function CancelView({ pageData }: { pageData: PageData | null }) {
       </LinkPage>
     );
   if (data?.state !== 'cancel')
-    return (
-      <LinkRefused
-        title={TITLE}
-        status={data?.state === 'refused' ? data.status : 404}
-        message={data?.state === 'refused' ? data.message : LINK_USED_MESSAGE}
-      />
-    );
+    return <LinkRefused title={TITLE} message={data?.state === 'refused' ? data.message : LINK_USED_MESSAGE} />;
   return (
     <LinkPage title={TITLE} description="Cancel your appointment.">
       <AppointmentFacts appointment={data.appointment} />

@@ -24,13 +24,7 @@ export function EarlierView({ pageData }: { pageData: PageData | null }) {
       </LinkPage>
     );
   if (data?.state !== 'earlier')
-    return (
-      <LinkRefused
-        title={TITLE}
-        status={data?.state === 'refused' ? data.status : 404}
-        message={data?.state === 'refused' ? data.message : LINK_USED_MESSAGE}
-      />
-    );
+    return <LinkRefused title={TITLE} message={data?.state === 'refused' ? data.message : LINK_USED_MESSAGE} />;
   return (
     <LinkPage title={TITLE} description="Take an earlier time for your appointment.">
       <div className="app-appointment__compare">

@@ -1,26 +1,23 @@
 import type { ReactNode } from 'react';
 import { brand } from '../../../shared/brand';
 import { PageHeader } from '../../components/page-header';
-import { PageMeta, PageStatus } from '../../layout/page-meta';
+import { PageMeta } from '../../layout/page-meta';
 
-/** The frame of a link page: never indexed, its status for the server, one heading, then a card. */
+/** The frame of a link page: one heading, then a card (the page module sets the HTTP status and noindex). */
 export function LinkPage({
   title,
   description,
   intro,
-  status = 200,
   children,
 }: {
   title: string;
   description: string;
   intro?: ReactNode;
-  status?: number;
   children: ReactNode;
 }) {
   return (
     <>
-      <PageMeta title={`${title} - ${brand.name}`} description={description} noindex />
-      {status !== 200 ? <PageStatus status={status} /> : null}
+      <PageMeta title={`${title} - ${brand.name}`} description={description} />
       <PageHeader title={title} intro={intro} />
       <section className="app-section" aria-label={title}>
         <div className="app-container">
@@ -42,9 +39,9 @@ export function CallUs() {
 }
 
 /** A link that cannot be used (used, replaced, unknown, the offer gone): why, and how to call. */
-export function LinkRefused({ title, status, message }: { title: string; status: number; message: string }) {
+export function LinkRefused({ title, message }: { title: string; message: string }) {
   return (
-    <LinkPage title={title} description="This link cannot be used." status={status}>
+    <LinkPage title={title} description="This link cannot be used.">
       <p role="alert">{message}</p>
       <CallUs />
     </LinkPage>

@@ -24,13 +24,7 @@ export type PickerComponent = ComponentType<{
 export function RescheduleView({ pageData, SlotPicker }: { pageData: PageData | null; SlotPicker: PickerComponent }) {
   const data = linkPageData(pageData, 'appointment-reschedule');
   if (!data || data.state === 'refused' || data.state === 'cancel' || data.state === 'earlier')
-    return (
-      <LinkRefused
-        title={TITLE}
-        status={data?.state === 'refused' ? data.status : 404}
-        message={data?.state === 'refused' ? data.message : LINK_USED_MESSAGE}
-      />
-    );
+    return <LinkRefused title={TITLE} message={data?.state === 'refused' ? data.message : LINK_USED_MESSAGE} />;
   if (data.state === 'done')
     return (
       <LinkPage title="Your appointment has moved" description="Your appointment has moved.">

@@ -6,14 +6,19 @@
 import { BookedNotice } from './booked-notice';
 import { ServicePicker } from './service-picker';
 
+/** The page's data (null: none) as one prop: the browser's page builds no props for HTML it never draws. */
 export type BookingTimesProps = {
-  services: readonly string[];
-  service: string | null;
-  slotCount: number;
-  booked: { reference: string; startsAt: number } | null;
+  data: {
+    services: readonly string[];
+    service: string | null;
+    slots: readonly unknown[];
+    booked: { reference: string; startsAt: number } | null;
+  } | null;
 };
 
-export function BookingTimesHeader({ services, service, slotCount, booked }: BookingTimesProps) {
+export function BookingTimesHeader({ data }: BookingTimesProps) {
+  const { services = [], service = null, booked = null } = data ?? {};
+  const slotCount = data?.slots.length ?? 0;
   let body;
   if (booked) body = <BookedNotice reference={booked.reference} startsAt={booked.startsAt} />;
   else if (services.length === 0)
@@ -40,7 +45,8 @@ export function BookingTimesHeader({ services, service, slotCount, booked }: Boo
 }
 
 /** The heading of the request form below the times: the spec's form stays for anyone whom no time suits. */
-export function AskUsIntro({ bookable }: { bookable: boolean }) {
+export function AskUsIntro({ data }: BookingTimesProps) {
+  const bookable = !!data?.services.length;
   return (
     <>
       <h2 id="ask-us-heading" className="app-booking__heading">

@@ -1,6 +1,6 @@
 /** The id the pages read their per-request data from is the one the server writes it under (issue #28). */
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_PAGE_DATA_ID, pageDataFor } from '../../../client/rendering/page-data';
+import { EMBEDDED_PAGE_DATA_ID, pageDataFor } from '../../../client/features/booking/booking-page-data';
 import { PAGE_DATA_ID } from '../../../shared/render-result';
 
 describe('page data', () => {

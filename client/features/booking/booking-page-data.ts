@@ -1,8 +1,9 @@
-import type { PageData } from '../../shared/render-result';
+import type { PageData } from '../../../shared/render-result';
 
 /**
  * PAGE_DATA_ID of shared/render-result.ts, written out: importing it would give these few bytes a chunk of their own
- * on the booking page, whose JS budget has no room for it (tests/client/rendering/page-data.test.ts pins the two).
+ * on the booking page, whose JS budget has no room for it (tests/client/booking/booking-page-data.test.ts pins the
+ * two).
  */
 export const EMBEDDED_PAGE_DATA_ID = 'page-data';
 
