@@ -82,7 +82,7 @@ export function staffExportRouter(services: AppServices) {
         );
         count += batch.length;
       }
-      res.end();
+      // Audited before the file ends: whoever holds the whole file can rely on the export being on record.
       await services.audit.record({
         type: 'requests.export',
         actorUserId: user.id,
@@ -93,6 +93,7 @@ export function staffExportRouter(services: AppServices) {
           ...Object.fromEntries(Object.entries(parsed.data).map(([key, value]) => [key, String(value)])),
         },
       });
+      res.end();
     } catch (error) {
       next(error);
     }

@@ -153,6 +153,10 @@ async function migratedPostgresTestDb(): Promise<AppDatabase> {
   if (!spare) {
     await migrateToLatest(db);
     migratedState ??= await readMigratedState(schema);
+  } else {
+    // Kysely's destroy does nothing for a db that never ran a query: a test that destroys it to see the app fail
+    // (logger.test.ts) must find it really closed, as after a migration.
+    await sql`select 1`.execute(db);
   }
   const destroy = db.destroy.bind(db);
   openSchemas.set(schema, db);
