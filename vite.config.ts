@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -190,6 +191,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
     reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
     outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
     root: projectRoot,
+    // Most unit files wait on PostgreSQL, sockets, child processes and timers more than they compute: vitest's default
+    // (one worker per CPU less one: a single worker on a 2-CPU machine) left the CPUs idle (docs/decisions/0048).
+    // The browser and perf projects still run one file at a time (fileParallelism: false).
+    maxWorkers: Math.max(3, os.availableParallelism()),
     projects: [
       {
         extends: true,
@@ -200,7 +205,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
           exclude: ['tests/browser/**', 'tests/**/*.pg.test.ts', 'tests/**/*.perf.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
