@@ -38,13 +38,16 @@ const types = {
  * A PostgreSQL pool behind Kysely. `searchPath` puts every table in one schema (each test run gets its own). Times stay
  * ISO-8601 text columns, as on SQLite, so no date parser is involved.
  */
-export function openPostgres(url: string, options: { poolSize: number; searchPath?: string }): OpenedDatabase {
+export function openPostgres(
+  url: string,
+  options: { poolSize: number; searchPath?: string; acquireTimeoutMs?: number },
+): OpenedDatabase {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
     // A request waits this long for a free connection, as a SQLite write waits for the lock (DEFAULT_BUSY_POLICY),
     // before it is answered 503 (database-fault.ts) instead of hanging while PostgreSQL is away or the pool is full.
-    connectionTimeoutMillis: 3000,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 3000,
     types,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });

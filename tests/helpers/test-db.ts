@@ -35,10 +35,14 @@ afterAll(async () => {
  * An empty PostgreSQL database of its own: a fresh schema on the test server, dropped when the returned db is
  * destroyed. `schema` is for the callers that hand the same schema to another process.
  */
-export async function createPostgresTestDb(options: { poolSize?: number } = {}) {
+export async function createPostgresTestDb(options: { poolSize?: number; acquireTimeoutMs?: number } = {}) {
   const schema = uniqueSchemaName();
   await createSchema(schema);
-  const { db } = openPostgres(testDatabaseUrl(), { poolSize: options.poolSize ?? 4, searchPath: schema });
+  const { db } = openPostgres(testDatabaseUrl(), {
+    poolSize: options.poolSize ?? 4,
+    searchPath: schema,
+    acquireTimeoutMs: options.acquireTimeoutMs,
+  });
   const destroy = db.destroy.bind(db);
   openSchemas.set(schema, db);
   db.destroy = async () => {

@@ -69,7 +69,8 @@ describe('outbox mode (no SMTP_URL)', () => {
     expect(eml).toMatch(/^To: tobi@example\.ng$/m);
     expect(eml).toMatch(/^From: "?Ilera Health"? <no-reply@ilerahealth\.example>$/m);
     expect(eml).toContain('multipart/alternative');
-    expect(await mailOutbox.countPending(db)).toBe(0);
+    // The file is written before the row is marked sent: the row follows.
+    await waitFor(async () => (await mailOutbox.countPending(db)) === 0, 10_000, 'the mail marked sent');
     const logged = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line.msg === 'mail written to outbox')!;

@@ -86,9 +86,11 @@ describe('SMS through the fake provider', () => {
     const [confirmed] = await texts('request_confirmed');
     expect(confirmed).toMatchObject({ recipient: PHONE, channel: 'sms', provider: 'termii', request_id: request.id });
     expect(await texts('request_confirmed')).toHaveLength(1);
-    const sentToFake = fake.messages().filter((message) => message.text === confirmed!.text_body);
-    expect(sentToFake.map((message) => [message.provider, message.to])).toEqual([['termii', PHONE]]);
-    expect(sentToFake[0]!.callbacks.map((callback) => callback.result)).toEqual([200]);
+    const sentToFake = () => fake.messages().filter((message) => message.text === confirmed!.text_body);
+    expect(sentToFake().map((message) => [message.provider, message.to])).toEqual([['termii', PHONE]]);
+    // The receipt is stored before the app answers the fake's callback: the fake records the answer just after.
+    await waitFor(() => sentToFake()[0]!.callbacks.length > 0, 10_000, "the app's answer to the receipt");
+    expect(sentToFake()[0]!.callbacks.map((callback) => callback.result)).toEqual([200]);
 
     const stopped = await fake.reply(PHONE, 'STOP', 'termii');
     expect(stopped.result).toBe(200);
