@@ -1,0 +1,35 @@
+/**
+ * The staff app's alerts (issue #29): what alerts on every staff page, and which of them play a sound. The settings
+ * are stored per staff member on the server, so they follow the person across pages, reloads and devices.
+ */
+import { z } from 'zod';
+
+export const STAFF_ALERT_KINDS = ['newChat', 'visitorMessage', 'urgent', 'newRequest'] as const;
+export type StaffAlertKind = (typeof STAFF_ALERT_KINDS)[number];
+
+/** The sound settings' labels, as the staff bar shows them. */
+export const STAFF_ALERT_LABELS: Record<StaffAlertKind, string> = {
+  newChat: 'New chat',
+  visitorMessage: 'Visitor message in my chats',
+  urgent: 'Urgent chat',
+  newRequest: 'New request',
+};
+
+export const staffSoundSettingsSchema = z.object({
+  newChat: z.boolean({ error: 'New chat must be on or off.' }),
+  visitorMessage: z.boolean({ error: 'Visitor message must be on or off.' }),
+  urgent: z.boolean({ error: 'Urgent chat must be on or off.' }),
+  newRequest: z.boolean({ error: 'New request must be on or off.' }),
+});
+export type StaffSoundSettings = z.infer<typeof staffSoundSettingsSchema>;
+
+/** Until a staff member chooses: an urgent room is never silent; the rest stay quiet. */
+export const DEFAULT_STAFF_SOUNDS: StaffSoundSettings = {
+  newChat: false,
+  visitorMessage: false,
+  urgent: true,
+  newRequest: false,
+};
+
+/** A room handed back to the bot while its agent had no staff tab open, as the agent is told on return. */
+export type HandedBackRoom = { conversationId: number; visitorLabel: string; handedBackAt: string };
