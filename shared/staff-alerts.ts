@@ -33,3 +33,16 @@ export const DEFAULT_STAFF_SOUNDS: StaffSoundSettings = {
 
 /** A room handed back to the bot while its agent had no staff tab open, as the agent is told on return. */
 export type HandedBackRoom = { conversationId: number; visitorLabel: string; handedBackAt: string };
+
+/** The chat alerts (every kind but a new request), raised by the agent connection every staff page keeps. */
+export type ChatAlertKind = Exclude<StaffAlertKind, 'newRequest'>;
+
+/**
+ * What the staff shell hands the agent connection it keeps open on every staff page (the page composes the two, since
+ * features do not import each other).
+ */
+export type ChatLinkHandlers = {
+  onAlert: (kind: ChatAlertKind) => void;
+  /** Rooms handed back to the bot while this agent had no staff tab open (told once, on return). */
+  onHandedBack: (rooms: HandedBackRoom[]) => void;
+};

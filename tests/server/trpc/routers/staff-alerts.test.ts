@@ -36,10 +36,14 @@ describe('staff alert sounds', () => {
 
   it('refuse a setting that is not on or off, naming it', async () => {
     const { caller } = await world.person('agent');
-    const error = await caller.staff.alerts
-      .saveSounds({ newChat: 'yes', visitorMessage: true, urgent: true, newRequest: true } as never)
-      .catch((caught: unknown) => caught as Error);
-    expect(await codeOf(Promise.reject(error))).toBe('BAD_REQUEST');
-    expect(String((error as Error).message)).toContain('New chat must be on or off.');
+    const saving = caller.staff.alerts.saveSounds({
+      newChat: 'yes',
+      visitorMessage: true,
+      urgent: true,
+      newRequest: true,
+    } as never);
+    await expect(saving).rejects.toThrow('New chat must be on or off.');
+    expect(await codeOf(saving)).toBe('BAD_REQUEST');
+    expect(await world.db.selectFrom('staff_alert_settings').select('user_id').execute()).toEqual([]);
   });
 });
