@@ -1,7 +1,7 @@
 /**
  * 'My requests' on the dashboard (issue #13): every request sent with the patient's confirmed address, its status
- * in the patient's words (issue #29.8), the confirmed time and the staff's message. An appointment not yet confirmed can be cancelled here, after a
- * confirmation step that keeps the focus where the patient is.
+ * in the patient's words (issue #29.8), the confirmed time and the staff's message. An appointment not yet confirmed
+ * can be cancelled here, after a confirmation step that keeps the focus where the patient is.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { formatLagosDate, formatLagosDateTime } from '../../../shared/lagos-date';
