@@ -6,6 +6,8 @@
  */
 export function createHandBackTimers(options: { graceMs: number; release: (agentId: number) => void }) {
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  // Closing disconnects every socket: those closes owe nothing.
+  let closed = false;
   const cancel = (agentId: number) => {
     clearTimeout(timers.get(agentId));
     timers.delete(agentId);
@@ -16,6 +18,7 @@ export function createHandBackTimers(options: { graceMs: number; release: (agent
     /** One of the agent's connections closed: their rooms go back after the grace period (or `afterMs`). */
     left(agentId: number, afterMs = options.graceMs) {
       cancel(agentId);
+      if (closed) return;
       const timer = setTimeout(() => {
         timers.delete(agentId);
         options.release(agentId);
@@ -24,6 +27,7 @@ export function createHandBackTimers(options: { graceMs: number; release: (agent
     },
     pending: (agentId: number) => timers.has(agentId),
     close() {
+      closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },

@@ -73,7 +73,7 @@ function CancelStep({ request, open, pending, onOpen, onCancel }: CancelStepProp
 }
 
 /** How often 'My requests' asks again: a staff change is seen within 30 s. */
-export const MY_REQUESTS_POLL_MS = 15_000;
+export const MY_REQUESTS_POLL_MS = 10_000;
 
 const receivedDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' }).format(
