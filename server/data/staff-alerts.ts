@@ -1,17 +1,18 @@
 /** Per staff member sound settings, and the rooms handed back while an agent was gone (issue #29). */
-import { DEFAULT_STAFF_SOUNDS, type HandedBackRoom, type StaffSoundSettings } from '../../shared/staff-alerts';
+import type { HandedBackRoom, StaffSoundSettings } from '../../shared/staff-alerts';
 import type { AppDatabase } from '../db/database';
 
 const flag = (on: boolean) => (on ? 1 : 0);
 
 export const staffAlerts = {
-  sounds: async (db: AppDatabase, userId: number): Promise<StaffSoundSettings> => {
+  /** The staff member's choice, or null until they make one. */
+  sounds: async (db: AppDatabase, userId: number): Promise<StaffSoundSettings | null> => {
     const row = await db
       .selectFrom('staff_alert_settings')
       .select(['new_chat', 'visitor_message', 'urgent', 'new_request'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return DEFAULT_STAFF_SOUNDS;
+    if (!row) return null;
     return {
       newChat: row.new_chat === 1,
       visitorMessage: row.visitor_message === 1,
