@@ -7,6 +7,8 @@
  * server broadcasts the past tense (`message:created`, `room:updated`).
  */
 
+import type { HandedBackRoom } from './staff-alerts';
+
 /** Namespaces on the one Socket.IO server (path /socket.io). */
 export const CHAT_NAMESPACES = { visitor: '/chat', agent: '/agent' } as const;
 
@@ -209,6 +211,8 @@ export interface AgentClientToServerEvents {
   'transcript:email': (payload: { conversationId: number }, ack: Ack<{ sentTo: string }>) => void;
   /** Online or away; offline is having no console open. */
   'presence:set': (payload: { status: 'online' | 'away' }) => void;
+  /** The rooms handed back to the bot while this agent had no staff tab open; each is told once (issue #29). */
+  'handback:take': (payload: Record<string, never>, ack: Ack<{ rooms: HandedBackRoom[] }>) => void;
   /** Admins only: adds (no id) or edits a canned reply. */
   'canned:save': (payload: { id?: number; title: string; body: string }, ack: Ack<{ reply: CannedReply }>) => void;
   /** Admins only. */

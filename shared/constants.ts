@@ -26,10 +26,11 @@ export const CHAT_SEND_MAX_ATTEMPTS = 5;
 /** Messages sent with the history when a conversation is opened. */
 export const CHAT_HISTORY_LIMIT = 200;
 /**
- * An agent whose every console tab has been closed this long hands the room back to the bot. With the socket's
- * 4 s to notice a dropped connection, the visitor is told within 15 s (issue #14).
+ * An agent with no staff tab open this long hands their rooms back to the bot. Every staff page keeps the agent's
+ * connection (issue #29), so this covers only reloads, a page opened in a new tab and a dropped network: a minute,
+ * not the 10 s it was when only the Chats page held the connection (issue #14).
  */
-export const CHAT_AGENT_GRACE_MS = 10_000;
+export const CHAT_AGENT_GRACE_MS = 60_000;
 /** The URL hash that opens the chat panel on any page (the link in follow-up e-mails, issue #14). */
 export const CHAT_LINK_HASH = '#chat';
 /** localStorage key set once a visitor has sent a chat message, so later pages reconnect quietly (unread badge). */

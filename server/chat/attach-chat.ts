@@ -59,6 +59,8 @@ import { registerAgentHandlers, type AgentSocket } from './agent-handlers';
 import { chatError } from './handler-utils';
 import { createChatService, type ChatService, type SupportClock } from './chat-service';
 import { createAgentPresence, type AgentPresenceBoard } from './agent-presence';
+import { createHandBackTimers } from './hand-back-timers';
+import { staffAlerts } from '../data/staff-alerts';
 import { createSupportClock } from './support-clock';
 import { publicOrigin } from '../http/public-origin';
 import { createClientAddress } from './client-ip';
@@ -212,7 +214,7 @@ export function attachChat(httpServer: http.Server, services: AppServices, deps:
   });
 
   // Logout, password reset or account deletion: that session's sockets go at once, on whichever node they are.
-  const unsubscribe = services.sessionEvents.onSessionsInvalidated((_userId, sessionIds) => {
+  const unsubscribe = services.sessionEvents.onSessionsInvalidated((userId, sessionIds) => {
     const ended = sessionIds.map(sessionRoom);
     // This node's sockets at once, whether or not Redis answers (the Redis adapter would act only on its own message
     // coming back); then the other nodes' through the adapter.
@@ -220,6 +222,7 @@ export function attachChat(httpServer: http.Server, services: AppServices, deps:
     agents.local.in(ended).disconnectSockets(true);
     visitors.in(ended).disconnectSockets(true);
     agents.in(ended).disconnectSockets(true);
+    agentNamespace.signedOut(userId);
   });
   // A role change: that person's consoles reconnect, and their handshake applies the new role (issue #24.2).
   const stopRoleChanges = services.sessionEvents.onRoleChanged((userId) => {
@@ -372,7 +375,11 @@ function setUpVisitorNamespace(
  * The console's events that it sends by itself (the list on every connect, 'read' as messages arrive): checked, but
  * no person's action, so they do not extend the session. Every other event is something the agent did.
  */
-const BACKGROUND_AGENT_EVENTS: ReadonlySet<string> = new Set(['conversation:list', 'conversation:read']);
+const BACKGROUND_AGENT_EVENTS: ReadonlySet<string> = new Set([
+  'conversation:list',
+  'conversation:read',
+  'handback:take',
+]);
 
 /**
  * Lets each event through only once the session is checked again (issue #24.2), one event after another in the order
@@ -408,7 +415,7 @@ function checkSessionBeforeEachEvent(
   }
 }
 
-/** /agent: staff only (refusals audited); an agent's rooms go back to the bot after the grace period. */
+/** /agent: staff only (refusals audited); an agent's rooms go back to the bot after the grace period with no tab. */
 function setUpAgentNamespace(
   agents: AgentNamespace,
   deps: {
@@ -427,7 +434,6 @@ function setUpAgentNamespace(
   },
 ) {
   const { db, logger, service, rooms, audit, presence, mail, address, sessionFor, sessionEvents, sessionClock } = deps;
-  const graceTimers = new Set<NodeJS.Timeout>();
 
   // Socket.IO ignores a middleware's return value; the body catches its own errors.
   agents.use((socket, next) => void admitAgent(socket, next));
@@ -455,28 +461,27 @@ function setUpAgentNamespace(
     }
   }
 
-  /** When an agent has had no console open for the grace period, their rooms go back to the bot. */
-  const releaseIfGone = (agentId: number) => {
-    const timer = setTimeout(() => {
-      graceTimers.delete(timer);
-      void (async () => {
-        try {
-          if (await rooms.agentOnline(agentId)) return;
-          for (const room of await chat.listAssignedTo(db, agentId)) {
-            if (await chat.setAssignedAgent(db, room.id, null, agentId)) {
-              rooms.roomAgentChanged(room.visitor_key, null);
-              // A message that arrived in the gap gets the bot's acknowledgement.
-              await service.coverGap(room.id);
-              await service.announceSummary(room.id);
-            }
-          }
-        } catch (error) {
-          logger.error('chat agent hand-back failed', { err: error });
+  /**
+   * When an agent has had no staff tab open for the grace period, their rooms go back to the bot, and the agent is
+   * told on their return (issue #29).
+   */
+  const release = async (agentId: number) => {
+    try {
+      if (await rooms.agentOnline(agentId)) return;
+      for (const room of await chat.listAssignedTo(db, agentId)) {
+        if (await chat.setAssignedAgent(db, room.id, null, agentId)) {
+          await staffAlerts.recordHandBack(db, agentId, room.id, new Date().toISOString());
+          rooms.roomAgentChanged(room.visitor_key, null);
+          // A message that arrived in the gap gets the bot's acknowledgement.
+          await service.coverGap(room.id);
+          await service.announceSummary(room.id);
         }
-      })();
-    }, deps.graceMs);
-    graceTimers.add(timer);
+      }
+    } catch (error) {
+      logger.error('chat agent hand-back failed', { err: error });
+    }
   };
+  const handBacks = createHandBackTimers({ graceMs: deps.graceMs, release: (agentId) => void release(agentId) });
 
   agents.on('connection', (socket: AgentSocket) => {
     const agent = socket.data.user!;
@@ -497,18 +502,28 @@ function setUpAgentNamespace(
       onUser: (user) => Object.assign(agent, user),
     });
     checkSessionBeforeEachEvent(socket, session.check, logger);
+    handBacks.returned(agent.id);
     void presence.changed();
     socket.on('disconnect', () => {
-      releaseIfGone(agent.id);
+      handBacks.left(agent.id);
       void presence.changed();
+    });
+    socket.on('handback:take', (_payload, ack) => {
+      if (typeof ack !== 'function') return;
+      staffAlerts.takeHandBacks(db, agent.id).then(
+        (handedBack) => ack({ ok: true, rooms: handedBack }),
+        (error: unknown) => {
+          logger.error('chat hand-back notice failed', { err: error });
+          ack(chatError('STORAGE_FAILED', 'Something went wrong on our side. Please try again.'));
+        },
+      );
     });
     registerAgentHandlers(socket, { db, logger, service, audit, presence, mail });
   });
 
   return {
-    close() {
-      for (const timer of graceTimers) clearTimeout(timer);
-      graceTimers.clear();
-    },
+    /** The person logged out (or their sessions ended): their rooms go back now unless another session is open. */
+    signedOut: (userId: number) => handBacks.left(userId, 0),
+    close: () => handBacks.close(),
   };
 }

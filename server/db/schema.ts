@@ -45,6 +45,8 @@ export interface Database {
   booking_cells: BookingCellsTable;
   booking_reminders: BookingRemindersTable;
   waitlist_offers: WaitlistOffersTable;
+  staff_alert_settings: StaffAlertSettingsTable;
+  chat_hand_backs: ChatHandBacksTable;
 }
 
 /** Lock-outs after too many failed log-ins (issue #24): migrations/0075-login-lockouts.ts. */
@@ -444,4 +446,20 @@ export interface WaitlistOffersTable {
   status: Generated<'open' | 'taken' | 'gone'>;
   created_at: string;
   answered_at: string | null;
+}
+
+/** Which staff alerts play a sound (integer flags), per staff member (issue #29). */
+export interface StaffAlertSettingsTable {
+  user_id: number;
+  new_chat: number;
+  visitor_message: number;
+  urgent: number;
+  new_request: number;
+  updated_at: string;
+}
+/** Rooms handed back to the bot while their agent was gone, until the agent is told (issue #29). */
+export interface ChatHandBacksTable {
+  agent_id: number;
+  conversation_id: number;
+  handed_back_at: string;
 }

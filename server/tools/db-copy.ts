@@ -54,6 +54,8 @@ const TABLES_IN_ORDER = [
   'booking_cells',
   'booking_reminders',
   'waitlist_offers',
+  'staff_alert_settings',
+  'chat_hand_backs',
 ];
 
 /**

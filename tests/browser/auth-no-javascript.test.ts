@@ -110,7 +110,8 @@ describe('the whole account with JavaScript off', () => {
       await page.getByRole('heading', { level: 1, name: 'Welcome, Bisi No-Script' }).waitFor();
       expect(await page.getByText('Loading Dashboard...').count()).toBe(0);
       const request = page.locator('.app-dashboard__request-list > li').first();
-      expect(await request.textContent()).toContain('New');
+      // In the patient's words (issue #29.8).
+      expect(await request.textContent()).toContain('We have your request');
       expect(await axe()).toEqual([]);
 
       // Download my data: a plain GET of the file.

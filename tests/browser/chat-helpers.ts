@@ -2,13 +2,25 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { users } from '../../server/data/users';
+import type { AppDatabase } from '../../server/db/database';
 import type { UserRole } from '../../server/db/schema';
 import { baseUrl } from '../helpers/browser';
 import { openServerDatabase } from '../helpers/server-db';
 
-/** A user with a session in the test server's database, signed in on `context`. */
-export async function signInAs(context: BrowserContext, role: UserRole, fullName: string) {
-  const db = openServerDatabase();
+/**
+ * A user with a session in the test server's database (or in `server`'s, a test's own site server), signed in on
+ * `context`.
+ */
+export async function signInAs(
+  context: BrowserContext,
+  role: UserRole,
+  fullName: string,
+  server: { baseUrl: string; openDatabase: () => AppDatabase } = {
+    baseUrl: baseUrl(),
+    openDatabase: openServerDatabase,
+  },
+) {
+  const db = server.openDatabase();
   try {
     const user = await users.create(db, {
       email: `${role}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ng`,
@@ -19,7 +31,7 @@ export async function signInAs(context: BrowserContext, role: UserRole, fullName
     });
     const token = generateSessionToken();
     await createSession(db, token, user.id);
-    await context.addCookies([{ name: 'session', value: token, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([{ name: 'session', value: token, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
     return user;
   } finally {
     await db.destroy();

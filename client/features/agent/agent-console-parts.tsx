@@ -21,16 +21,11 @@ export function ConsoleChecking() {
   );
 }
 
-/** The title, who is signed in (and whether the console is reconnecting), presence, sound and the ratings. */
-export function ConsoleTop({
-  chat,
-  sound,
-  onSound,
-}: {
-  chat: Pick<AgentChat, 'state' | 'setPresence'>;
-  sound: boolean;
-  onSound: (sound: boolean) => void;
-}) {
+/**
+ * The title, who is signed in (and whether the console is reconnecting), presence and the ratings. Sounds are the
+ * staff bar's, for every staff page (issue #29).
+ */
+export function ConsoleTop({ chat }: { chat: Pick<AgentChat, 'state' | 'setPresence'> }) {
   const { state } = chat;
   return (
     <div className="app-agent__top">
@@ -40,10 +35,6 @@ export function ConsoleTop({
         {state.status === 'offline' ? <span role="status"> · Reconnecting…</span> : null}
       </p>
       <PresenceField value={state.presence} onChange={chat.setPresence} />
-      <label className="app-agent__sound">
-        <input type="checkbox" checked={sound} onChange={(event) => onSound(event.target.checked)} /> Play a sound for
-        new messages
-      </label>
       {state.ratings ? <p className="app-agent__ratings">{ratingSummaryText(state.ratings)}</p> : null}
     </div>
   );

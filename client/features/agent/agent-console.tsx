@@ -1,4 +1,5 @@
-import { useLocation } from 'wouter';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../app/paths';
 import { useToast } from '../../components/toast/toast-provider';
 import { PageMeta } from '../../layout/page-meta';
@@ -14,7 +15,6 @@ import { ConversationList } from './conversations/conversation-list';
 import { TransferNotices } from './team/agent-team';
 import { useTransferRequests } from './team/use-transfer-requests';
 import { useAgentChat } from './use-agent-chat';
-import { useAlertSound } from './use-alert-sound';
 import { useClock } from './use-clock';
 import { useRoomFocus } from './use-room-focus';
 import './agent.css';
@@ -28,9 +28,11 @@ import './agent.css';
 export function AgentConsole() {
   const [, navigate] = useLocation();
   const { toast } = useToast();
-  const { sound, setSound, ...alerts } = useAlertSound();
+  // The staff shell alerts and plays the sounds on every staff page, this one included (issue #29).
   const chat = useAgentChat({
-    ...alerts,
+    onVisitorMessage: () => {},
+    onUrgent: () => {},
+    onTransferRequested: () => {},
     onDenied: () => navigate(paths.login(), { replace: true }),
     onError: (message) => toast({ title: 'Something went wrong', description: message, variant: 'destructive' }),
   });
@@ -38,6 +40,7 @@ export function AgentConsole() {
   const now = useClock(30_000);
   const { focusRoom, listHeadingRef, openRoom, closeRoom } = useRoomFocus(chat, state.selectedId);
   const transfers = useTransferRequests(chat, listHeadingRef);
+  useLinkedConversation(state.status === 'ready', openRoom);
 
   if (state.status === 'checking' || state.status === 'denied') return <ConsoleChecking />;
   const unread = state.conversations.reduce(
@@ -47,7 +50,7 @@ export function AgentConsole() {
   return (
     <section className="app-container app-agent">
       <PageMeta title={unread ? `(${unread}) ${CONSOLE_TITLE}` : CONSOLE_TITLE} description={CONSOLE_DESCRIPTION} />
-      <ConsoleTop chat={chat} sound={sound} onSound={setSound} />
+      <ConsoleTop chat={chat} />
       <TransferNotices requests={state.transferRequests} {...transfers} />
       <div className={`app-agent__grid${state.selected ? ' app-agent__grid--open' : ''}`}>
         <ConversationList
@@ -70,4 +73,14 @@ export function AgentConsole() {
       <ConsoleExtras chat={chat} />
     </section>
   );
+}
+
+/** '?conversation=<id>' (the links in the handed-back notice, issue #29) opens that conversation once connected. */
+function useLinkedConversation(ready: boolean, open: (id: number) => void) {
+  const linked = Number(new URLSearchParams(useSearch()).get('conversation'));
+  useEffect(() => {
+    if (ready && Number.isInteger(linked) && linked > 0) open(linked);
+    // Opened once per link; `open` changes with each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, linked]);
 }

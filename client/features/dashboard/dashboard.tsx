@@ -26,31 +26,38 @@ function InertButton({ children }: { children: ReactNode }) {
   );
 }
 
-/** One card of the dashboard's grid, named by its heading. */
+/** One example card of the dashboard's grid, named by its heading. */
 function DashboardCard({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (
     <section className="app-card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{heading}</h2>
+      <h3 id={`${id}-heading`}>{heading}</h3>
       {children}
     </section>
   );
 }
 
-/** The patient dashboard (spec section 2): welcome header, static sample cards, Request a Service, settings. */
+/**
+ * The patient dashboard (spec section 2): welcome header, then the patient's own requests and appointments (issue
+ * #29.8: the real thing first), then the spec's static cards labelled as examples, Request a Service, settings.
+ */
 export function Dashboard({ user, onLogOut, loggingOut, settings }: DashboardProps) {
   const name = user.fullName.trim() || 'User';
   return (
     <div className="app-container app-dashboard">
       <DashboardHeader name={name} onLogOut={onLogOut} loggingOut={loggingOut} />
 
-      <p className="app-dashboard__note">
-        The health cards below show sample information while we connect your health records.
-      </p>
-
-      <SampleCards name={name} email={user.email} />
-
       <MyRequests />
       <PhoneUpdates />
+
+      <section className="app-dashboard__examples" aria-labelledby="examples-heading">
+        <h2 id="examples-heading">Examples</h2>
+        <p className="app-dashboard__note">
+          These health cards show sample information while we connect your health records. They are examples, not your
+          records.
+        </p>
+        <SampleCards name={name} email={user.email} />
+      </section>
+
       <RequestServiceForm />
       {settings}
     </div>

@@ -1,13 +1,15 @@
 /**
- * 'My requests' on the dashboard (issue #13): every request sent with the patient's confirmed address, its status,
- * the confirmed time and the staff's message. An appointment not yet confirmed can be cancelled here, after a
- * confirmation step that keeps the focus where the patient is.
+ * 'My requests' on the dashboard (issue #13): every request sent with the patient's confirmed address, its status
+ * in the patient's words (issue #29.8), the confirmed time and the staff's message. An appointment not yet confirmed
+ * can be cancelled here, after a confirmation step that keeps the focus where the patient is.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { formatLagosDate, formatLagosDateTime } from '../../../shared/lagos-date';
-import { requestStatusLabels, requestTypeLabels } from '../../../shared/requests';
+import { patientRequestStatus } from '../../../shared/patient-request-status';
+import { requestTypeLabels } from '../../../shared/requests';
 import { useToast } from '../../components/toast/toast-provider';
 import { trpc } from '../../lib/trpc';
+import { backgroundQuery } from '../../lib/trpc-provider';
 import { useSearch } from 'wouter';
 import { ACCOUNT_FORM, DASHBOARD_PAGE, DASHBOARD_STEP_QUERY } from '../../../shared/forms/account-forms';
 import { FORM_NAME_FIELD } from '../../../shared/forms/form-post';
@@ -70,6 +72,9 @@ function CancelStep({ request, open, pending, onOpen, onCancel }: CancelStepProp
   );
 }
 
+/** How often 'My requests' asks again: a staff change is seen within 30 s. */
+export const MY_REQUESTS_POLL_MS = 10_000;
+
 const receivedDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(iso),
@@ -77,7 +82,9 @@ const receivedDate = (iso: string) =>
 
 export function MyRequests() {
   const search = useSearch();
-  const list = trpc.patient.requests.useQuery();
+  // A staff change shows within MY_REQUESTS_POLL_MS without a reload (issue #29.8); TanStack Query pauses the
+  // polling while the tab is hidden. No person asks for it, so it does not keep the session alive.
+  const list = trpc.patient.requests.useQuery(undefined, { refetchInterval: MY_REQUESTS_POLL_MS, ...backgroundQuery });
   const utils = trpc.useUtils();
   const { toast } = useToast();
   // ?cancel=ID opens the step without JavaScript (issue #15).
@@ -140,7 +147,7 @@ export function MyRequests() {
                   <div>
                     <dt>Status</dt>
                     <dd>
-                      <strong>{requestStatusLabels[request.status]}</strong>
+                      <strong>{patientRequestStatus(request)}</strong>
                     </dd>
                   </div>
                   {request.confirmedFor ? (

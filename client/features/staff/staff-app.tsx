@@ -2,7 +2,7 @@
  * The staff app (issue #13): one navigation over the Inbox, Messages (texts to patients, issue #27), the Newsletter
  * list, the Chats console and, for admins, Team and Audit. Session-only: anonymous visitors go to the log-in page and
  * come back; patients see 'Staff only'. One live '/staff' socket feeds the New count (navigation and tab title) and
- * the open inbox or request.
+ * the open inbox or request; the agent connection kept on every page raises the chat alerts (issue #29).
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -16,6 +16,9 @@ import { InboxView } from './inbox/inbox-view';
 import { MessagesView } from './messages/messages-view';
 import { NewsletterView } from './newsletter/newsletter-view';
 import { RequestView } from './request/request-view';
+import type { ChatLinkHandlers } from '../../../shared/staff-alerts';
+import { AlertSounds } from './alert-sounds';
+import { HandedBackNotice } from './handed-back-notice';
 import { StaffBar } from './staff-bar';
 import { StaffContext, StaffTitle, type StaffMe } from './staff-context';
 import { useStaffShell } from './use-staff-shell';
@@ -32,16 +35,21 @@ const CalendarPage = lazy(() =>
 );
 const AuditPanel = lazy(() => import('./audit/audit-panel').then((module) => ({ default: module.AuditPanel })));
 
-/** `chats` is the support console, composed by the page (features do not import each other). */
-export function StaffApp({ chats }: { chats: ReactNode }) {
+/**
+ * `chats` is the support console and `chatLink` the agent connection every staff page keeps (issue #29), both composed
+ * by the page (features do not import each other).
+ */
+type StaffAppProps = { chats: ReactNode; chatLink: (handlers: ChatLinkHandlers) => ReactNode };
+
+export function StaffApp(props: StaffAppProps) {
   return (
     <TrpcProvider>
-      <StaffGate chats={chats} />
+      <StaffGate {...props} />
     </TrpcProvider>
   );
 }
 
-function StaffGate({ chats }: { chats: ReactNode }) {
+function StaffGate({ chats, chatLink }: StaffAppProps) {
   const me = trpc.staff.me.useQuery();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -51,7 +59,7 @@ function StaffGate({ chats }: { chats: ReactNode }) {
     if (code === 'UNAUTHORIZED') navigate(paths.login(`${location}${search ? `?${search}` : ''}`), { replace: true });
   }, [code, location, search, navigate]);
 
-  if (me.data) return <StaffShell me={me.data} chats={chats} />;
+  if (me.data) return <StaffShell me={me.data} chats={chats} chatLink={chatLink} />;
   if (code === 'FORBIDDEN') return <StaffOnly />;
   return (
     <section className="app-container app-section">
@@ -80,19 +88,27 @@ export function StaffOnly() {
   );
 }
 
-function StaffShell({ me, chats }: { me: StaffMe; chats: ReactNode }) {
-  const { context, sound, toggleSound } = useStaffShell(me);
+function StaffShell({ me, chats, chatLink }: StaffAppProps & { me: StaffMe }) {
+  const { context, sounds, chat } = useStaffShell(me);
   return (
     <StaffContext.Provider value={context}>
+      <Suspense fallback={null}>{chatLink(chat.handlers)}</Suspense>
       <div className="app-staff">
         <StaffBar
           me={me}
           newCount={context.newCount}
+          chatAlerts={context.chatAlerts}
           liveStatus={context.liveStatus}
-          sound={sound}
-          onSound={toggleSound}
+          sounds={
+            <AlertSounds
+              settings={sounds.settings}
+              failed={sounds.failed}
+              onChange={(kind, on) => sounds.change(kind, on)}
+            />
+          }
         />
         <div className="app-staff__body">
+          <HandedBackNotice rooms={chat.handedBack} onDismiss={chat.dismissHandedBack} />
           <Suspense fallback={<p role="status">Loading…</p>}>
             <Switch>
               <Route path={paths.staff()} component={InboxView} />

@@ -1,4 +1,8 @@
-/** The staff app's bar (issue #13): the navigation with the New count, who is signed in, live state, sound, log out. */
+/**
+ * The staff app's bar (issue #13): the navigation with the New count and the chat alerts (issue #29), who is signed in,
+ * live state, sounds, log out.
+ */
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { setPageAuthState } from '../../../shared/auth-state';
 import { brand } from '../../../shared/brand';
@@ -9,20 +13,20 @@ import type { StaffMe } from './staff-context';
 import type { LiveStatus } from './use-staff-live';
 import { staffBookingPaths } from './booking-paths';
 
-type NavLink = { href: string; label: string; badge?: number; current?: boolean };
+type NavLink = { href: string; label: string; badge?: number; badgeLabel?: string; current?: boolean };
 
 export function StaffBar({
   me,
   newCount,
+  chatAlerts,
   liveStatus,
-  sound,
-  onSound,
+  sounds,
 }: {
   me: StaffMe;
   newCount: number;
+  chatAlerts: number;
   liveStatus: LiveStatus;
-  sound: boolean;
-  onSound: (on: boolean) => void;
+  sounds: ReactNode;
 }) {
   const [location] = useLocation();
   const links: NavLink[] = [
@@ -30,13 +34,14 @@ export function StaffBar({
       href: paths.staff(),
       label: 'Inbox',
       badge: newCount,
+      badgeLabel: 'new',
       current: location === paths.staff() || location.startsWith('/staff/requests/'),
     },
     { href: staffBookingPaths.calendar(), label: 'Calendar' },
     { href: staffBookingPaths.availability(), label: 'Availability' },
     { href: paths.staffMessages(), label: 'Messages' },
     { href: paths.staffNewsletter(), label: 'Newsletter' },
-    { href: paths.staffChats(), label: 'Chats' },
+    { href: paths.staffChats(), label: 'Chats', badge: chatAlerts, badgeLabel: 'alerts' },
     ...(me.role === 'admin'
       ? [
           { href: paths.staffTeam(), label: 'Team' },
@@ -58,10 +63,7 @@ export function StaffBar({
           <span className="app-staff__live" role="status">
             {liveStatus === 'live' ? 'Live' : liveStatus === 'offline' ? 'Reconnecting…' : 'Connecting…'}
           </span>
-          <label className="app-staff__sound">
-            <input type="checkbox" checked={sound} onChange={(event) => onSound(event.target.checked)} /> Sound for new
-            requests
-          </label>
+          {sounds}
           <LogOutButton />
         </div>
       </div>
@@ -82,7 +84,7 @@ function StaffNav({ links, location }: { links: NavLink[]; location: string }) {
                 {link.badge ? (
                   <span className="app-staff__badge">
                     {link.badge}
-                    <span className="app-visually-hidden"> new</span>
+                    <span className="app-visually-hidden"> {link.badgeLabel}</span>
                   </span>
                 ) : null}
               </Link>

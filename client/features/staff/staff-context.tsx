@@ -15,6 +15,8 @@ export type LiveListener = { onNew?: (row: InboxRow) => void; onChanged?: (row: 
 export type StaffContextValue = {
   me: StaffMe;
   newCount: number;
+  /** Chat alerts (new chats, visitor messages in the person's rooms, urgent rooms) since they last opened Chats. */
+  chatAlerts: number;
   liveStatus: LiveStatus;
   /** Subscribes a view to live inbox changes; returns the unsubscribe function. */
   listen: (listener: LiveListener) => () => void;
@@ -28,9 +30,10 @@ export function useStaff(): StaffContextValue {
   return value;
 }
 
-/** The document title with the count of New requests first, e.g. '(3) Inbox · Staff'. */
+/** The document title with the count of alerts first (New requests and chat alerts), e.g. '(3) Inbox · Staff'. */
 export function StaffTitle({ title }: { title: string }) {
-  const { newCount } = useStaff();
-  const full = `${newCount ? `(${newCount}) ` : ''}${title} · Staff · ${brand.name}`;
+  const { newCount, chatAlerts } = useStaff();
+  const alerts = newCount + chatAlerts;
+  const full = `${alerts ? `(${alerts}) ` : ''}${title} · Staff · ${brand.name}`;
   return <PageMeta title={full} description={`${brand.name} staff app.`} />;
 }

@@ -29,6 +29,7 @@ import { submissionFields } from '../../staff/submission-fields';
 import type { RequestContext } from '../context';
 import { router, staffProcedure } from '../trpc';
 import { messagesRouter } from './messages';
+import { staffAlertsRouter } from './staff-alerts';
 
 type StaffContext = RequestContext & { user: NonNullable<RequestContext['user']> };
 
@@ -113,6 +114,7 @@ export const staffRouter = router({
 
   /** Texts to patients (issue #27): the Messages page and a request's texts. */
   messages: messagesRouter,
+  alerts: staffAlertsRouter,
 
   newsletter: router({
     list: staffProcedure

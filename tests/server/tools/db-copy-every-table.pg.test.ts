@@ -68,6 +68,8 @@ const seeded: Record<string, number> = {
   booking_cells: 5,
   booking_reminders: 4,
   waitlist_offers: 2,
+  staff_alert_settings: 2,
+  chat_hand_backs: 1,
 };
 
 /** Inserts `seeded` rows into every table, with plain SQL in foreign-key order. */
@@ -379,6 +381,18 @@ function seedEveryTable(file: string) {
         created_at: at,
       })),
     );
+    insert(
+      'staff_alert_settings',
+      times(2).map((n) => ({
+        user_id: n,
+        new_chat: 1,
+        visitor_message: n === 1 ? 1 : 0,
+        urgent: 1,
+        new_request: 0,
+        updated_at: at,
+      })),
+    );
+    insert('chat_hand_backs', [{ agent_id: 2, conversation_id: 1, handed_back_at: at }]);
   })();
   db.close();
 }

@@ -56,6 +56,7 @@ function stubServer(answers: Record<string, unknown>) {
 const staff = {
   me: { id: 1, fullName: 'Ada Obi', role: 'agent' as const },
   newCount: 0,
+  chatAlerts: 0,
   liveStatus: 'live' as const,
   listen: () => () => undefined,
 };
