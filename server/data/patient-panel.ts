@@ -117,9 +117,9 @@ export const patientPanelData = {
       return {
         id: row.id,
         reference: row.reference,
-        type: row.type as RequestType,
+        type: row.type,
         subject: row.subject,
-        status: row.status as RequestStatus,
+        status: row.status,
         createdAt: row.created_at,
         matchedBy,
       };
@@ -163,9 +163,7 @@ export const patientPanelData = {
             : []),
         ]),
       )
-      .$if(who.exclude.conversationId !== undefined, (query) =>
-        query.where('c.id', '<>', who.exclude.conversationId!),
-      )
+      .$if(who.exclude.conversationId !== undefined, (query) => query.where('c.id', '<>', who.exclude.conversationId!))
       .orderBy('c.last_activity_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(LIMIT)
@@ -182,7 +180,7 @@ export const patientPanelData = {
       return {
         id: row.id,
         shortId: `#${row.id}`,
-        status: row.status as ConversationStatus,
+        status: row.status,
         lastActivityAt: row.last_activity_at,
         matchedBy,
       };

@@ -1,4 +1,5 @@
-import { useLocation } from 'wouter';
+import { useEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { paths } from '../../app/paths';
 import { useToast } from '../../components/toast/toast-provider';
 import { PageMeta } from '../../layout/page-meta';
@@ -38,6 +39,13 @@ export function AgentConsole() {
   const now = useClock(30_000);
   const { focusRoom, listHeadingRef, openRoom, closeRoom } = useRoomFocus(chat, state.selectedId);
   const transfers = useTransferRequests(chat, listHeadingRef);
+  // '?conversation=12' (the patient panel's links) opens that conversation once the console is ready.
+  const linked = Number(new URLSearchParams(useSearch()).get('conversation')) || null;
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (ready && linked !== null) openRoom(linked);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link followed, not on every render
+  }, [ready, linked]);
 
   if (state.status === 'checking' || state.status === 'denied') return <ConsoleChecking />;
   const unread = state.conversations.reduce(
