@@ -3,9 +3,7 @@
  * conversations, matched by account, by e-mail (ignoring case) and by E.164 phone.
  */
 import { sql } from 'kysely';
-import type { ConversationStatus } from '../../shared/chat-events';
 import type { PatientMatch } from '../../shared/patient-panel';
-import type { RequestStatus, RequestType } from '../../shared/requests';
 import type { AppDatabase } from '../db/database';
 
 const LIMIT = 20;

@@ -5,9 +5,9 @@ import { CannedReplyForm } from './canned-reply-form';
 import { useCannedRepliesEditor } from './use-canned-replies-editor';
 
 /**
- * Admins: the team's canned replies, each with Edit and Delete (which asks first), and a form (Title, Reply) that adds one or saves
- * the one being edited. The shared schema checks the fields first, so errors stand next to the field they name;
- * the server's own refusals are said above the form.
+ * Admins: the team's canned replies, each with Edit and Delete (which asks first), and a form (Title, Reply) that
+ * adds one or saves the one being edited. The shared schema checks the fields first, so errors stand next to the
+ * field they name; the server's own refusals are said above the form.
  */
 export function CannedRepliesEditor({
   replies,
