@@ -7,12 +7,15 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 export type PatientPanelSubject = { conversationId: number } | { requestId: number };
 
-const PatientPanelContext = createContext<((subject: PatientPanelSubject) => ReactNode) | null>(null);
+/** `version` changes when what the panel shows may have changed (contact details saved), so it asks again. */
+export type PatientPanelProps = { subject: PatientPanelSubject; version?: string };
+
+const PatientPanelContext = createContext<((props: PatientPanelProps) => ReactNode) | null>(null);
 
 export const PatientPanelProvider = PatientPanelContext.Provider;
 
 /** The panel about this conversation or request; nothing where the page provides none. */
-export function PatientPanelSlot({ subject }: { subject: PatientPanelSubject }) {
+export function PatientPanelSlot(props: PatientPanelProps) {
   const renderPanel = useContext(PatientPanelContext);
-  return renderPanel ? renderPanel(subject) : null;
+  return renderPanel ? renderPanel(props) : null;
 }

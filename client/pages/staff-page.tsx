@@ -1,14 +1,14 @@
 import { lazy } from 'react';
 import { PatientPanel } from '../features/patient-panel/patient-panel';
 import { StaffApp } from '../features/staff/staff-app';
-import { PatientPanelProvider, type PatientPanelSubject } from '../lib/patient-panel-slot';
+import { PatientPanelProvider, type PatientPanelProps } from '../lib/patient-panel-slot';
 
 const AgentConsole = lazy(() =>
   import('../features/agent/agent-console').then((module) => ({ default: module.AgentConsole })),
 );
 
 /** The patient panel beside each conversation and request (issue #29.4). */
-const patientPanel = (subject: PatientPanelSubject) => <PatientPanel subject={subject} />;
+const patientPanel = (props: PatientPanelProps) => <PatientPanel {...props} />;
 
 /**
  * /staff and everything under it (issue #13): the staff app, with the support console as its Chats page (loaded when

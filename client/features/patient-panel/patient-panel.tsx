@@ -3,13 +3,13 @@
  * tel: and WhatsApp links, and their other requests and conversations with how each was matched. The staff page
  * provides it to the slots (client/lib/patient-panel-slot.tsx).
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'wouter';
 import { CONVERSATION_STATUS_LABELS } from '../../../shared/chat-events';
 import { patientMatchLabels, whatsAppLink, type PatientMatch } from '../../../shared/patient-panel';
 import { requestStatusLabels, requestTypeLabels } from '../../../shared/requests';
 import { paths } from '../../app/paths';
-import type { PatientPanelSubject } from '../../lib/patient-panel-slot';
+import type { PatientPanelProps } from '../../lib/patient-panel-slot';
 import { trpc } from '../../lib/trpc';
 import './patient-panel.css';
 
@@ -23,9 +23,16 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 
 const matchText = (matchedBy: PatientMatch[]) => matchedBy.map((match) => patientMatchLabels[match]).join(', ');
 
-export function PatientPanel({ subject }: { subject: PatientPanelSubject }) {
+export function PatientPanel({ subject, version }: PatientPanelProps) {
   const headingId = useId();
   const panel = trpc.staff.patientPanel.useQuery(subject);
+  const refetch = panel.refetch;
+  const seenVersion = useRef(version);
+  useEffect(() => {
+    if (version === seenVersion.current) return;
+    seenVersion.current = version;
+    void refetch();
+  }, [version, refetch]);
   const data = panel.data;
   return (
     <aside className="app-patient-panel" aria-labelledby={headingId}>

@@ -156,7 +156,10 @@ export function ConversationView(props: ViewProps) {
           </details>
         </div>
       </section>
-      <PatientPanelSlot subject={{ conversationId: conversation.id }} />
+      <PatientPanelSlot
+        subject={{ conversationId: conversation.id }}
+        version={`${conversation.contact.name}|${conversation.contact.email}|${conversation.contact.phone}`}
+      />
     </div>
   );
 }
