@@ -114,6 +114,6 @@ describe('staff.patientPanel', () => {
     const { caller } = await world.person('admin');
     expect(await codeOf(caller.staff.patientPanel({ requestId: 999 }))).toBe('NOT_FOUND');
     expect(await codeOf(caller.staff.patientPanel({ conversationId: 999 }))).toBe('NOT_FOUND');
-    expect(await codeOf(caller.staff.patientPanel({ requestId: 1, conversationId: 1 } as never))).toBe('BAD_REQUEST');
+    expect(await codeOf(caller.staff.patientPanel({ requestId: 1, conversationId: 1 }))).toBe('BAD_REQUEST');
   });
 });
