@@ -151,7 +151,7 @@ export function ConversationView(props: ViewProps) {
         <div className="app-agent__composer">
           <ReplyForm joined={joined} cannedReplies={props.cannedReplies} onSend={onSend} onTyping={onTyping} />
           <details className="app-agent__details">
-            <summary className="app-agent__details-summary">Private note (staff only)</summary>
+            <summary className="app-agent__details-summary">Add a private note</summary>
             <NoteForm conversationId={conversation.id} onSave={props.onNote} />
           </details>
         </div>
