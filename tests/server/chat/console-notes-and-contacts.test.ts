@@ -89,14 +89,18 @@ describe('private notes', () => {
     // Bola opens the conversation: the note is there, marked as a note (apart from the messages).
     const opened = await bola.socket.timeout(3000).emitWithAck('conversation:open', { conversationId });
     expect(opened.ok && opened.notes.map((note: ChatNote) => note.body)).toEqual([secret]);
-    expect(opened.ok && opened.messages.some((message: ChatMessage) => message.message.includes('lab result'))).toBe(false);
+    expect(opened.ok && opened.messages.some((message: ChatMessage) => message.message.includes('lab result'))).toBe(
+      false,
+    );
 
     // The visitor comes back: the history has the messages, not the note.
     visitor.disconnect();
     visitor.connect();
     await connected(visitor);
     const sync = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
-    expect(sync.ok && sync.messages.map((message: ChatMessage) => message.message)).toContain('Happy to help with that.');
+    expect(sync.ok && sync.messages.map((message: ChatMessage) => message.message)).toContain(
+      'Happy to help with that.',
+    );
     expect(JSON.stringify(sync)).not.toContain('lab result');
 
     // The transcript e-mail (to the address an agent added) has the messages, not the note.
