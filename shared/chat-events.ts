@@ -45,6 +45,8 @@ export type ChatError = {
   code: ChatErrorCode;
   message: string;
   retryAfterSeconds?: number;
+  /** INVALID_PAYLOAD on a form (contact details): the field the message is about, so it shows beside that field. */
+  field?: string;
   /** ALREADY_CLAIMED: who holds the room, so the console can offer 'Ask to transfer'. */
   holder?: { id: number; name: string };
 };
@@ -130,6 +132,7 @@ export type ConversationSummary = {
   visitorEmail: string | null;
   shortId: string;
   currentPage: string | null;
+  /** The visitor's last words (issue #29.3), or the last message when the visitor has written nothing yet. */
   lastMessage: { sender: ChatSender; preview: string; createdAt: string } | null;
   lastActivityAt: string;
   /** When the oldest visitor message not yet answered by an agent was sent; null if none is waiting. */
@@ -147,7 +150,18 @@ export type ConversationSummary = {
   movedToWhatsAppAt: string | null;
   /** The visitor's latest rating of this conversation (1–5), else null. */
   rating: number | null;
+  /** The comment the visitor left with that rating, else null. */
+  ratingComment: string | null;
+  /** Contact details an agent added or corrected in the chat (issue #29.4); the phone in E.164. */
+  contact: ChatContact;
+  /** Where 'E-mail transcript' goes (the patient's address, one an agent added, or one left for the bot), else null. */
+  transcriptEmail: string | null;
 };
+
+export type ChatContact = { name: string | null; email: string | null; phone: string | null };
+
+/** A private note in a conversation: staff see it, the visitor never does (issue #29.3). */
+export type ChatNote = { id: number; body: string; createdAt: string; agentName: string | null };
 
 export type AgentProfile = { id: number; name: string; role: 'agent' | 'admin' };
 
@@ -187,7 +201,7 @@ export interface AgentClientToServerEvents {
   /** History of one conversation; also marks it read. */
   'conversation:open': (
     payload: { conversationId: number },
-    ack: Ack<{ conversation: ConversationSummary; messages: ChatMessage[] }>,
+    ack: Ack<{ conversation: ConversationSummary; messages: ChatMessage[]; notes: ChatNote[] }>,
   ) => void;
   'conversation:read': (payload: { conversationId: number; lastMessageId: number }) => void;
   /**
@@ -223,6 +237,13 @@ export interface AgentClientToServerEvents {
     ack: Ack<{ message: ChatMessage }>,
   ) => void;
   'typing:update': (payload: { conversationId: number; typing: boolean }) => void;
+  /** A private note for colleagues; 'note:created' reaches every agent, nothing reaches the visitor. */
+  'note:add': (payload: { conversationId: number; body: string }, ack: Ack<{ note: ChatNote }>) => void;
+  /** Adds or corrects the visitor's name, e-mail and phone (any hour); INVALID_PAYLOAD names the field. */
+  'contact:update': (
+    payload: { conversationId: number; name?: string; email?: string; phone?: string },
+    ack: Ack<{ conversation: ConversationSummary }>,
+  ) => void;
 }
 
 export interface AgentServerToClientEvents {
@@ -238,6 +259,7 @@ export interface AgentServerToClientEvents {
   'transfer:requested': (event: { conversationId: number; from: { id: number; name: string } }) => void;
   'canned:updated': (replies: CannedReply[]) => void;
   'ratings:updated': (ratings: RatingSummary) => void;
+  'note:created': (event: { conversationId: number; note: ChatNote }) => void;
 }
 
 /** Events between Socket.IO servers: none of their own; the Redis adapter carries emits between nodes (ADR 0027). */

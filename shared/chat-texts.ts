@@ -59,6 +59,8 @@ export const chatTexts = {
   skipToChat: 'Chat with us',
   ratingQuestion: 'How did we do?',
   ratingLabel: (rating: number) => `${rating} out of 5`,
+  /** What the ends of the scale mean (issue #29.3), under the choices and beside agents' 'Rated n/5'. */
+  ratingScale: '1 = very poor, 5 = excellent',
   ratingCommentLabel: 'Anything to add? (optional)',
   ratingCommentUnsupported: 'Remove the unsupported characters from your comment.',
   ratingSend: 'Send rating',

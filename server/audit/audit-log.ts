@@ -43,6 +43,9 @@ export const AUDIT_EVENT_TYPES = [
   'chat.transcript_downloaded',
   'canned.save',
   'canned.delete',
+  // One view of the patient (issue #29): contact details an agent added or corrected in a chat, and private notes.
+  'chat.contact',
+  'chat.note',
   // Messages to patients' phones (issue #27): consent given or withdrawn, on a form, by STOP or by staff.
   'messaging.consent',
   'messaging.opt_out',

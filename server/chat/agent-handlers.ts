@@ -5,7 +5,9 @@
  */
 import type { Socket } from 'socket.io';
 import type {
+  AckResult,
   AgentClientToServerEvents,
+  ConversationSummary,
   AgentServerToClientEvents,
   InterServerEvents,
   SocketData,
@@ -14,10 +16,13 @@ import { chatTexts } from '../../shared/chat-texts';
 import { CHAT_HISTORY_LIMIT } from '../../shared/constants';
 import { phoneE164 } from '../../shared/phone';
 import {
+  CONTACT_PHONE_INVALID_MESSAGE,
   agentAssignSchema,
+  agentContactSchema,
   agentConversationSchema,
   agentListSchema,
   agentMessageSendSchema,
+  agentNoteAddSchema,
   agentPresenceSchema,
   agentReadSchema,
   agentStatusSchema,
@@ -26,6 +31,7 @@ import {
   cannedReplySaveSchema,
 } from '../../shared/schemas/chat';
 import { chatDesk } from '../data/chat-desk';
+import { chatNotes } from '../data/chat-notes';
 import { staffMembers } from '../data/staff-members';
 import type { MailQueue } from '../mail/mail-queue';
 import { chatTranscriptMail } from '../mail/chat-mails';
@@ -145,7 +151,8 @@ function registerReadingHandlers({ socket, agent, db, logger, service, presence,
         if (!summary) return notFound();
         // Only this agent's badge changes.
         service.rooms.summaryUpdated(agent.id, summary);
-        return { ok: true, conversation: summary, messages: rows.map(toChatMessage) };
+        const notes = await chatNotes.list(db, conversationId, CHAT_HISTORY_LIMIT);
+        return { ok: true, conversation: summary, messages: rows.map(toChatMessage), notes };
       },
       failed('open'),
     ),
@@ -273,6 +280,7 @@ function registerDeskHandlers(context: AgentContext) {
   registerTranscriptHandler(context);
   registerPresenceHandler(context);
   registerCannedReplyHandlers(context);
+  registerNoteAndContactHandlers(context);
 }
 
 /** Who has a conversation and in what state: status, assignment and asking for a transfer. */
@@ -445,3 +453,58 @@ function registerCannedReplyHandlers(context: AgentContext) {
 
 /** Messages in a transcript (the history a conversation can hold before retention). */
 export const TRANSCRIPT_LIMIT = 5000;
+
+/**
+ * Private notes and the visitor's contact details (issue #29.3, #29.4): any agent, in any conversation, at any hour.
+ * Notes go to the agents' room only; the visitor's room never hears of them.
+ */
+function registerNoteAndContactHandlers(context: AgentContext) {
+  const { socket, agent, db, service, failed } = context;
+  const record = auditFor(context);
+
+  socket.on(
+    'note:add',
+    acked(
+      agentNoteAddSchema,
+      async ({ conversationId, body }) => {
+        if (!(await chat.findConversationById(db, conversationId))) return notFound();
+        const note = await chatNotes.add(db, { conversationId, agentId: agent.id, body });
+        record('chat.note', `conversation:${conversationId}`, { note: note.id });
+        service.rooms.toAllAgents().emit('note:created', { conversationId, note });
+        return { ok: true, note };
+      },
+      failed('note'),
+    ),
+  );
+
+  socket.on('contact:update', async (payload: unknown, ack: unknown) => {
+    if (typeof ack !== 'function') return;
+    const reply = ack as (result: AckResult<{ conversation: ConversationSummary }>) => void;
+    const parsed = agentContactSchema.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply(
+        chatError('INVALID_PAYLOAD', issue?.message ?? 'Those contact details are not valid.', {
+          field: typeof issue?.path[0] === 'string' ? issue.path[0] : undefined,
+        }),
+      );
+    }
+    const { conversationId, name, email } = parsed.data;
+    const phone = parsed.data.phone === null ? null : phoneE164(parsed.data.phone);
+    if (parsed.data.phone !== null && phone === null)
+      return reply(chatError('INVALID_PAYLOAD', CONTACT_PHONE_INVALID_MESSAGE, { field: 'phone' }));
+    try {
+      const before = await chatNotes.setContact(db, conversationId, { name, email, phone });
+      if (!before) return reply(notFound());
+      const changed = (['name', 'email', 'phone'] as const).filter(
+        (key) => before[key] !== { name, email, phone }[key],
+      );
+      record('chat.contact', `conversation:${conversationId}`, { changed: changed.join(',') || 'none' });
+      await service.announceSummary(conversationId);
+      const summary = await service.summary(conversationId, agent.id);
+      reply(summary ? { ok: true, conversation: summary } : notFound());
+    } catch (error) {
+      reply(failed('contact')(error));
+    }
+  });
+}

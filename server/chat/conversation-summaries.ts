@@ -93,5 +93,8 @@ export function toConversationSummary(row: ConversationSummaryRow, visitorOnline
       row.follow_up_kind && row.follow_up_value ? { kind: row.follow_up_kind, value: row.follow_up_value } : null,
     movedToWhatsAppAt: row.whatsapp_at,
     rating: row.rating === null ? null : Number(row.rating),
+    ratingComment: row.rating_comment,
+    contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+    transcriptEmail: row.transcript_email,
   };
 }

@@ -161,11 +161,20 @@ export const chatDesk = {
     const row = await db
       .selectFrom('chat_conversations as c')
       .leftJoin('users as visitor', 'visitor.id', 'c.user_id')
-      .select(['visitor.email', 'visitor.full_name', 'c.follow_up_kind', 'c.follow_up_value'])
+      .select([
+        'visitor.email',
+        'visitor.full_name',
+        'c.contact_email',
+        'c.contact_name',
+        'c.follow_up_kind',
+        'c.follow_up_value',
+      ])
       .where('c.id', '=', conversationId)
       .executeTakeFirst();
     if (!row) return null;
     if (row.email) return { email: row.email, name: row.full_name };
+    // One an agent added or corrected in the chat (issue #29.4) comes before one the bot collected.
+    if (row.contact_email) return { email: row.contact_email, name: row.contact_name };
     if (row.follow_up_kind === 'email' && row.follow_up_value) return { email: row.follow_up_value, name: null };
     return null;
   },
@@ -218,6 +227,11 @@ export const chatDesk = {
         .where('conversation_id', '=', anonymous.id)
         .execute();
       await trx
+        .updateTable('chat_notes')
+        .set({ conversation_id: patient.id })
+        .where('conversation_id', '=', anonymous.id)
+        .execute();
+      await trx
         .updateTable('chat_conversations')
         .set({
           last_activity_at:
@@ -229,6 +243,9 @@ export const chatDesk = {
           urgent_at: sql<string | null>`coalesce(urgent_at, ${anonymous.urgent_at})`,
           assigned_agent_id: sql<number | null>`coalesce(assigned_agent_id, ${anonymous.assigned_agent_id})`,
           follow_up_kind: sql<'email' | 'whatsapp' | null>`coalesce(follow_up_kind, ${anonymous.follow_up_kind})`,
+          contact_name: sql<string | null>`coalesce(contact_name, ${anonymous.contact_name})`,
+          contact_email: sql<string | null>`coalesce(contact_email, ${anonymous.contact_email})`,
+          contact_phone: sql<string | null>`coalesce(contact_phone, ${anonymous.contact_phone})`,
           follow_up_value: sql<string | null>`coalesce(follow_up_value, ${anonymous.follow_up_value})`,
         })
         .where('id', '=', patient.id)

@@ -43,6 +43,11 @@ export type ConversationSummaryRow = {
   follow_up_value: string | null;
   whatsapp_at: string | null;
   rating: number | null;
+  rating_comment: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  transcript_email: string | null;
 };
 
 const messageColumns = [
@@ -62,6 +67,11 @@ const selectMessages = (db: AppDatabase) =>
     .leftJoin('users as agents', 'agents.id', 'chat_messages.agent_id')
     .select(messageColumns);
 
+/** The message a conversation's preview shows: the visitor's newest, else the newest of any sender. */
+const previewMessageId = sql`coalesce(
+  (select max(u.id) from chat_messages u where u.conversation_id = c.id and u.sender = 'user'),
+  (select max(a.id) from chat_messages a where a.conversation_id = c.id))`;
+
 /** Summaries as one agent sees them: the unread count is theirs (chat_agent_reads). */
 const selectSummaries = (db: AppDatabase, agentId: number) =>
   db
@@ -78,17 +88,13 @@ const selectSummaries = (db: AppDatabase, agentId: number) =>
       'c.last_activity_at',
       'c.assigned_agent_id',
       'agent.full_name as assigned_agent_name',
-      sql<
-        string | null
-      >`(select m.message from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as(
-        'last_message',
-      ),
-      sql<ChatSenderColumn | null>`(select m.sender from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as(
+      // The preview is the visitor's last words (issue #29.3): the bot's and agents' replies only while the visitor
+      // has written nothing.
+      sql<string | null>`(select m.message from chat_messages m where m.id = ${previewMessageId})`.as('last_message'),
+      sql<ChatSenderColumn | null>`(select m.sender from chat_messages m where m.id = ${previewMessageId})`.as(
         'last_sender',
       ),
-      sql<
-        string | null
-      >`(select m.created_at from chat_messages m where m.conversation_id = c.id order by m.id desc limit 1)`.as(
+      sql<string | null>`(select m.created_at from chat_messages m where m.id = ${previewMessageId})`.as(
         'last_created_at',
       ),
       // The oldest visitor message after the last agent message: how long the visitor has waited for a person. Nobody
@@ -109,6 +115,16 @@ const selectSummaries = (db: AppDatabase, agentId: number) =>
       sql<
         number | null
       >`(select r.rating from chat_ratings r where r.conversation_id = c.id order by r.id desc limit 1)`.as('rating'),
+      sql<
+        string | null
+      >`(select r.comment from chat_ratings r where r.conversation_id = c.id order by r.id desc limit 1)`.as(
+        'rating_comment',
+      ),
+      'c.contact_name',
+      'c.contact_email',
+      'c.contact_phone',
+      sql<string | null>`coalesce(visitor.email, c.contact_email,
+        case when c.follow_up_kind = 'email' then c.follow_up_value end)`.as('transcript_email'),
     ]);
 
 /** Which conversations a view holds, for one agent. */

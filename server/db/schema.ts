@@ -28,6 +28,7 @@ export interface Database {
   chat_pending_followups: ChatPendingFollowupsTable;
   chat_ratings: ChatRatingsTable;
   chat_canned_replies: ChatCannedRepliesTable;
+  chat_notes: ChatNotesTable;
   audit_events: AuditEventsTable;
   requests: RequestsTable;
   request_events: RequestEventsTable;
@@ -199,6 +200,10 @@ export interface ChatConversationsTable {
   followed_up_message_id: Generated<number>;
   resolved_at: string | null;
   rating_requested: Generated<number>;
+  /** Contact details an agent added or corrected in the chat (migrations/0093); the phone in E.164. */
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
 }
 export interface ChatAgentReadsTable {
   conversation_id: number;
@@ -215,6 +220,14 @@ export interface ChatRatingsTable {
   conversation_id: number;
   rating: number;
   comment: string | null;
+  created_at: string;
+}
+/** Private notes staff leave in a conversation: never sent to the visitor (migrations/0093). */
+export interface ChatNotesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  agent_id: number | null;
+  body: string;
   created_at: string;
 }
 export interface ChatCannedRepliesTable {

@@ -124,6 +124,8 @@ export async function runRetention(
     chatMessages += count;
     if (count < BATCH) break;
   }
+  // Staff notes in a conversation are kept no longer than its messages (issue #29.3).
+  await db.deleteFrom('chat_notes').where('created_at', '<', chatCutoff).execute();
   const conversations = await db
     .deleteFrom('chat_conversations')
     .where('id', 'in', emptyConversations.select('id'))

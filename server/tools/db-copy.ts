@@ -37,6 +37,7 @@ const TABLES_IN_ORDER = [
   'chat_agent_reads',
   'chat_ratings',
   'chat_canned_replies',
+  'chat_notes',
   'audit_events',
   'login_lockouts',
   'outbound_messages',

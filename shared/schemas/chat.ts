@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { chatTexts } from '../chat-texts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
-import { cleanString, isBlank } from './field-rules';
+import { FIELD_MAX } from '../form-options';
+import { EMAIL_FORMAT_MESSAGE, cleanString, isBlank, optionalPhone, optionalText } from './field-rules';
 
 /**
  * A chat message's text: the one text rule for multi-line text (control characters and lone
@@ -76,3 +77,39 @@ export const agentTypingSchema = z.strictObject({ conversationId, typing: z.bool
 
 export type VisitorMessageSendInput = z.infer<typeof visitorMessageSendSchema>;
 export type AgentMessageSendInput = z.infer<typeof agentMessageSendSchema>;
+
+/** A private note in a conversation (issue #29.3): staff only, never the visitor's. */
+export const CHAT_NOTE_MAX_LENGTH = 2000;
+export const agentNoteAddSchema = z.strictObject({
+  conversationId,
+  body: cleanString('Type the note before saving it.', {
+    multiline: true,
+    unsupportedMessage: 'Remove the unsupported characters from the note.',
+  }).pipe(
+    z
+      .string()
+      .refine((value) => !isBlank(value), { error: 'Type the note before saving it.' })
+      .max(CHAT_NOTE_MAX_LENGTH, 'A note can be at most 2,000 characters.'),
+  ),
+});
+
+/**
+ * The contact details an agent adds or corrects in a conversation (issue #29.4), checked like the forms' fields. Each
+ * is optional; blank clears it. The phone must also be a real number (the server stores its E.164 form).
+ */
+export const agentContactSchema = z.strictObject({
+  conversationId,
+  name: optionalText('Name', FIELD_MAX.name, { name: true }),
+  email: cleanString('Email address must be text.')
+    .pipe(
+      z
+        .string()
+        .max(FIELD_MAX.email, `Email address must be ${FIELD_MAX.email} characters or fewer.`)
+        .refine((value) => value === '' || z.email().safeParse(value).success, { error: EMAIL_FORMAT_MESSAGE }),
+    )
+    .optional()
+    .transform((value) => value || null),
+  phone: optionalPhone(),
+});
+export type AgentContactInput = z.input<typeof agentContactSchema>;
+export const CONTACT_PHONE_INVALID_MESSAGE = 'Enter a real phone number, like +234 803 123 4567.';

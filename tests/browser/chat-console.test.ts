@@ -39,7 +39,8 @@ describe('the agent console with a live visitor (two browsers)', () => {
       // Other tests' conversations may be listed too: this visitor is the one online on /contact.
       const item = agent.getByRole('button', { name: /Visitor #\d+/ }).filter({ hasText: 'Online · on /contact' });
       await item.waitFor();
-      expect(await item.textContent()).toContain(`Bot: ${chatTexts.botReply.slice(0, 40)}`);
+      // The preview is the visitor's words, not the bot's reply after them (issue #29.3).
+      expect(await item.textContent()).toContain('Visitor: Hello, I want to ask about home visits');
       expect(await item.textContent()).toMatch(/Waiting less than a minute · Bot answering/);
       expect(await item.textContent()).toMatch(/1 unread/);
       // The tab title counts unread visitor messages (other tests may have left some too).

@@ -176,7 +176,8 @@ describe('out of hours, and a follow-up by e-mail over real SMTP', () => {
         ]);
         const agent = await agentContext.newPage();
         await agent.goto('/staff/chats');
-        await consoleRow(agent, 'Thank you. We will follow up').click();
+        // The row previews the visitor's last words (issue #29.3), not the bot's thanks after them.
+        await consoleRow(agent, `It is ${address}`).click();
         await agent.getByText(`Follow up: ${address} (e-mail)`).waitFor();
 
         // The visitor has gone; the agent answers anyway.

@@ -4,6 +4,7 @@ import type {
   AgentProfile,
   CannedReply,
   ChatMessage,
+  ChatNote,
   ChatView,
   ChatViewCounts,
   ConversationListResult,
@@ -37,6 +38,8 @@ export type AgentChatState = {
   /** The open conversation's summary, kept even when it leaves the current view (resolved from 'All open'). */
   selected: ConversationSummary | null;
   messages: ChatMessage[];
+  /** The open conversation's private notes (staff only), oldest first. */
+  notes: ChatNote[];
   /** Conversations whose visitor is typing now. */
   typing: number[];
   /** Colleagues asking this agent to transfer a room, oldest first. */
@@ -72,6 +75,7 @@ export const agentChatState = {
     selectedId: null,
     selected: null,
     messages: [],
+    notes: [],
     typing: [],
     transferRequests: [],
   } as AgentChatState,
@@ -139,6 +143,7 @@ export const agentChatState = {
           selectedId: conversationId,
           selected: current.conversations.find((item) => item.id === conversationId) ?? null,
           messages: [],
+          notes: [],
         },
 
   withoutSelected: (current: AgentChatState): AgentChatState => ({
@@ -146,6 +151,7 @@ export const agentChatState = {
     selectedId: null,
     selected: null,
     messages: [],
+    notes: [],
   }),
 
   withCounts: (current: AgentChatState, counts: ChatViewCounts): AgentChatState => ({ ...current, counts }),
@@ -187,6 +193,12 @@ export const agentChatState = {
     current.messages.some((item) => item.id === message.id)
       ? current
       : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
+
+  /** A private note of the open conversation, once, in id order. */
+  withNote: (current: AgentChatState, note: ChatNote): AgentChatState =>
+    current.notes.some((item) => item.id === note.id)
+      ? current
+      : { ...current, notes: [...current.notes, note].sort((a, b) => a.id - b.id) },
 
   withTyping: (current: AgentChatState, conversationId: number): AgentChatState => ({
     ...current,

@@ -66,6 +66,7 @@ export function OpenConversation({
       key={selected.id}
       conversation={selected}
       messages={state.messages}
+      notes={state.notes}
       visitorTyping={state.typing.includes(selected.id)}
       meId={state.me?.id ?? null}
       team={state.team}
@@ -75,22 +76,27 @@ export function OpenConversation({
       actions={actions}
       onSend={(text) => chat.send(selected.id, text)}
       onTyping={(typing) => chat.setTyping(selected.id, typing)}
+      onNote={(body) => chat.addNote(selected.id, body)}
+      onContact={(contact) => chat.updateContact(selected.id, contact)}
     />
   );
 }
 
-/** The team's presence and, for admins, the canned replies editor. */
+/** The team's presence and, for admins, the canned replies editor in a settings panel, closed until asked for. */
 export function ConsoleExtras({ chat }: { chat: AgentChat }) {
   const { state } = chat;
   return (
     <div className="app-agent__extras">
       <TeamPanel team={state.team} meId={state.me?.id ?? null} />
       {state.me?.role === 'admin' ? (
-        <CannedRepliesEditor
-          replies={state.cannedReplies}
-          onSave={chat.saveCannedReply}
-          onDelete={chat.deleteCannedReply}
-        />
+        <details className="app-agent__settings">
+          <summary className="app-agent__settings-summary">Canned reply settings</summary>
+          <CannedRepliesEditor
+            replies={state.cannedReplies}
+            onSave={chat.saveCannedReply}
+            onDelete={chat.deleteCannedReply}
+          />
+        </details>
       ) : null}
     </div>
   );

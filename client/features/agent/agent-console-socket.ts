@@ -104,6 +104,9 @@ function subscribeLiveEvents(
     if (document.visibilityState === 'visible')
       socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
   });
+  socket.on('note:created', ({ conversationId, note }) => {
+    if (conversationId === deps.selected()) setState((current) => agentChatState.withNote(current, note));
+  });
   socket.on('typing:updated', ({ conversationId, typing }) => {
     window.clearTimeout(typingTimers.get(conversationId));
     const stopped = () => setState((current) => agentChatState.withoutTyping(current, conversationId));

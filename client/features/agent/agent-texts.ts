@@ -6,6 +6,7 @@ import type {
   RatingAverage,
   RatingSummary,
 } from '../../../shared/chat-events';
+import { chatTexts } from '../../../shared/chat-texts';
 
 export const PRESENCE_LABELS: Record<AgentPresenceStatus, string> = {
   online: 'Online',
@@ -49,4 +50,10 @@ export function waitingText(since: string | null, now: number): string | null {
   if (minutes < 1) return 'Waiting less than a minute';
   if (minutes < 60) return `Waiting ${minutes} min`;
   return `Waiting ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** 'Rated 4/5 (1 = very poor, 5 = excellent): “Quick and kind”', the comment only when the visitor left one. */
+export function ratingText(rating: number, comment: string | null): string {
+  const rated = `Rated ${rating}/5 (${chatTexts.ratingScale})`;
+  return comment ? `${rated}: “${comment}”` : rated;
 }

@@ -68,7 +68,9 @@ export function useAgentChat(handlers: Handlers) {
     close: selection.close,
     setView: list.setView,
     search: list.search,
-    ...useRoomRequests(socketRef, upsert),
+    ...useRoomRequests(socketRef, upsert, (conversationId, note) =>
+      setState((current) => (current.selectedId === conversationId ? agentChatState.withNote(current, note) : current)),
+    ),
     ...useCannedReplyRequests(socketRef, setState),
     ...useAgentReplies(socketRef, setState, onError),
     dismissTransfer: (conversationId: number) =>

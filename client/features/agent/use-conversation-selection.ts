@@ -28,7 +28,7 @@ export function useConversationSelection(
           );
         }
         if (selectedRef.current !== conversationId) return;
-        setState((current) => ({ ...current, messages: result.messages }));
+        setState((current) => ({ ...current, messages: result.messages, notes: result.notes }));
         upsert(result.conversation);
       });
     },

@@ -1,5 +1,5 @@
 import type { ConversationSummary } from '../../../shared/chat-events';
 
-/** The visitor's name when known, else their short id, as the console shows them. */
+/** The patient's name, else the name an agent added in the chat, else their short id, as the console shows them. */
 export const visitorLabel = (conversation: ConversationSummary) =>
-  conversation.visitorName ?? `Visitor ${conversation.shortId}`;
+  conversation.visitorName ?? conversation.contact?.name ?? `Visitor ${conversation.shortId}`;

@@ -22,6 +22,7 @@ export function ChatRating({ state, onSend }: ChatRatingProps) {
   const name = useId();
   const commentId = useId();
   const errorId = useId();
+  const scaleId = useId();
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
@@ -72,8 +73,11 @@ export function ChatRating({ state, onSend }: ChatRatingProps) {
       aria-describedby={error ? errorId : undefined}
       onSubmit={(event) => void submit(event)}
     >
-      <fieldset className="app-chat-rating__fieldset">
+      <fieldset className="app-chat-rating__fieldset" aria-describedby={scaleId}>
         <legend className="app-chat-rating__legend">{chatTexts.ratingQuestion}</legend>
+        <p id={scaleId} className="app-chat-rating__hint">
+          {chatTexts.ratingScale}
+        </p>
         <div className="app-chat-rating__scale">
           {RATINGS.map((value) => (
             <label key={value} className="app-chat-rating__choice">

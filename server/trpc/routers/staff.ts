@@ -29,6 +29,7 @@ import { submissionFields } from '../../staff/submission-fields';
 import type { RequestContext } from '../context';
 import { router, staffProcedure } from '../trpc';
 import { messagesRouter } from './messages';
+import { patientPanelProcedure } from './patient-panel';
 import { staffAlertsRouter } from './staff-alerts';
 
 type StaffContext = RequestContext & { user: NonNullable<RequestContext['user']> };
@@ -52,6 +53,9 @@ export const staffRouter = router({
     const { cursor, limit, ...filter } = input;
     return requests.list(ctx.db, inboxQuery(filter), { viewerId: ctx.user.id, cursor, limit });
   }),
+
+  /** The person behind a conversation or a request, with their other requests and conversations (issue #29.4). */
+  patientPanel: patientPanelProcedure,
 
   /** Requests still New: the navigation badge and the tab title. */
   newCount: staffProcedure.query(({ ctx }) => requests.countNew(ctx.db)),

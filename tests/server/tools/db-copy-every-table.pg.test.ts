@@ -53,6 +53,7 @@ const seeded: Record<string, number> = {
   chat_agent_reads: 2,
   chat_ratings: 3,
   chat_canned_replies: 5,
+  chat_notes: 2,
   audit_events: 4,
   login_lockouts: 2,
   outbound_messages: 3,
@@ -210,6 +211,7 @@ function seedEveryTable(file: string) {
         created_at: at,
         status: n === 3 ? 'resolved' : 'open',
         urgent_at: n === 1 ? at : null,
+        contact_phone: n === 2 ? '+2348031234567' : null,
       })),
     );
     insert(
@@ -243,6 +245,10 @@ function seedEveryTable(file: string) {
         comment: n === 1 ? 'Thank you' : null,
         created_at: at,
       })),
+    );
+    insert(
+      'chat_notes',
+      times(2).map((n) => ({ conversation_id: n, agent_id: 2, body: `Note ${n}`, created_at: at })),
     );
     db.prepare(`delete from chat_canned_replies where id = 6`).run();
     db.prepare(`update chat_canned_replies set title = 'Edited title' where id = 1`).run();

@@ -1,13 +1,13 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CannedReply } from '../../../../shared/chat-events';
 import type { AskResult } from '../agent-connection';
 import { CannedReplyForm } from './canned-reply-form';
 import { useCannedRepliesEditor } from './use-canned-replies-editor';
 
 /**
- * Admins: the team's canned replies, each with Edit and Delete, and a form (Title, Reply) that adds one or saves
- * the one being edited. The shared schema checks the fields first, so errors stand next to the field they name;
- * the server's own refusals are said above the form.
+ * Admins: the team's canned replies, each with Edit and Delete (which asks first), and a form (Title, Reply) that
+ * adds one or saves the one being edited. The shared schema checks the fields first, so errors stand next to the
+ * field they name; the server's own refusals are said above the form.
  */
 export function CannedRepliesEditor({
   replies,
@@ -21,6 +21,12 @@ export function CannedRepliesEditor({
   const headingId = useId();
   // The refs apart: react-hooks/refs flags reading anything else from an object that carries one.
   const { headingRef, titleRef, ...editor } = useCannedRepliesEditor(onSave, onDelete);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // The question replaces the Delete button, so the focus moves into it.
+  useEffect(() => {
+    if (confirming !== null) confirmRef.current?.focus();
+  }, [confirming]);
 
   return (
     <section className="app-agent__panel" aria-labelledby={headingId}>
@@ -41,10 +47,33 @@ export function CannedRepliesEditor({
               >
                 Edit <span className="app-visually-hidden">{reply.title}</span>
               </button>
-              <button type="button" className="app-button app-button--danger" onClick={() => void editor.remove(reply)}>
-                Delete <span className="app-visually-hidden">{reply.title}</span>
-              </button>
+              {confirming === reply.id ? null : (
+                <button type="button" className="app-button app-button--danger" onClick={() => setConfirming(reply.id)}>
+                  Delete <span className="app-visually-hidden">{reply.title}</span>
+                </button>
+              )}
             </div>
+            {confirming === reply.id ? (
+              <div className="app-agent__confirm" role="group" aria-label={`Delete “${reply.title}”?`}>
+                <p>Delete “{reply.title}” for the whole team? This cannot be undone.</p>
+                <div className="app-agent__action-row">
+                  <button
+                    type="button"
+                    className="app-button app-button--danger"
+                    ref={confirmRef}
+                    onClick={() => {
+                      setConfirming(null);
+                      void editor.remove(reply);
+                    }}
+                  >
+                    Yes, delete it
+                  </button>
+                  <button type="button" className="app-button app-button--ghost" onClick={() => setConfirming(null)}>
+                    Keep it
+                  </button>
+                </div>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

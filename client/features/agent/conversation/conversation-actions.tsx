@@ -28,6 +28,7 @@ export function ConversationActions({
     team,
     actions,
   );
+  const noAddressId = useId();
   return (
     <div className="app-agent__actions" ref={rootRef}>
       <div className="app-agent__action-row">
@@ -51,10 +52,21 @@ export function ConversationActions({
         >
           Download transcript
         </a>
-        <button type="button" className="app-button app-button--ghost" onClick={() => void room.emailTranscript()}>
+        <button
+          type="button"
+          className="app-button app-button--ghost"
+          disabled={!conversation.transcriptEmail}
+          aria-describedby={conversation.transcriptEmail ? undefined : noAddressId}
+          onClick={() => void room.emailTranscript()}
+        >
           E-mail transcript
         </button>
       </div>
+      {conversation.transcriptEmail ? null : (
+        <p id={noAddressId} className="app-agent__hint">
+          E-mail transcript is off: no e-mail address is known for this visitor. Add one under Contact details.
+        </p>
+      )}
       <p className="app-agent__feedback" role="status">
         {shown?.tone === 'status' ? shown.text : ''}
       </p>

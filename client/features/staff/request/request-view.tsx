@@ -14,6 +14,7 @@ import { RequestTexts } from './request-texts';
 import { StatusForm } from './status-form';
 import { TextForm } from './text-form';
 import { useRequest, type RequestAnswer, type RequestDetail } from './use-request';
+import { PatientPanelSlot } from '../../../lib/patient-panel-slot';
 
 export function RequestView({ id }: { id: number }) {
   const actions = useRequest(id);
@@ -50,6 +51,7 @@ export function RequestView({ id }: { id: number }) {
         {requestTypeLabels[row.type]} {row.reference}
       </h1>
       <RequestSummary detail={detail} />
+      <PatientPanelSlot subject={{ requestId: id }} />
       <AnswerLine answer={actions.answer} />
       <div className="app-staff__request">
         <RequestFields detail={detail} />

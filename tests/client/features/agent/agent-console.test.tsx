@@ -79,7 +79,7 @@ async function renderConsole(conversations: ConversationSummary[]) {
   socket.answers['conversation:list'] = () => ({ ok: true, ...list(conversations) });
   socket.answers['conversation:open'] = (payload) => {
     const id = (payload as { conversationId: number }).conversationId;
-    return { ok: true, conversation: conversations.find((item) => item.id === id), messages: [] };
+    return { ok: true, conversation: conversations.find((item) => item.id === id), messages: [], notes: [] };
   };
   const { AgentConsole } = await import('../../../../client/features/agent/agent-console');
   render(
@@ -160,7 +160,7 @@ describe('the agent console', () => {
     const heading = screen.getByRole('heading', { level: 2, name: 'Ngozi' });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText('Follow up: n@example.com (e-mail)')).toBeTruthy();
-    expect(screen.getByText('Rated 4/5')).toBeTruthy();
+    expect(screen.getByText('Rated 4/5 (1 = very poor, 5 = excellent)')).toBeTruthy();
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'All conversations' })));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /Ngozi/ }));
 

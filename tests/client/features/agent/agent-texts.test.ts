@@ -3,6 +3,7 @@ import {
   followUpText,
   movedToWhatsAppText,
   ratingSummaryText,
+  ratingText,
   teamOptionText,
   waitingText,
 } from '../../../../client/features/agent/agent-texts';
@@ -14,6 +15,11 @@ import {
 } from '../../../../client/features/agent/conversation/canned-replies';
 
 describe('the console texts', () => {
+  it("says what the rating scale means, with the visitor's comment beside 'Rated n/5' (issue #29.3)", () => {
+    expect(ratingText(2, 'Slow to answer')).toBe('Rated 2/5 (1 = very poor, 5 = excellent): “Slow to answer”');
+    expect(ratingText(5, null)).toBe('Rated 5/5 (1 = very poor, 5 = excellent)');
+  });
+
   it('says the ratings for both windows, or that there are none', () => {
     expect(
       ratingSummaryText({ last7Days: { average: 4.333, count: 12 }, last30Days: { average: 4.08, count: 40 } }),

@@ -22,6 +22,9 @@ const room = (id: number, changes: Partial<ConversationSummary> = {}): Conversat
   followUpContact: null,
   movedToWhatsAppAt: null,
   rating: null,
+  ratingComment: null,
+  contact: { name: null, email: null, phone: null },
+  transcriptEmail: null,
   ...changes,
 });
 

@@ -18,5 +18,8 @@ export const conversationSummary = (id: number, extra: Partial<ConversationSumma
   followUpContact: null,
   movedToWhatsAppAt: null,
   rating: null,
+  ratingComment: null,
+  contact: { name: null, email: null, phone: null },
+  transcriptEmail: null,
   ...extra,
 });

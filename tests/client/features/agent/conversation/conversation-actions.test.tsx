@@ -111,7 +111,14 @@ describe('the conversation actions', () => {
 
   it('assigns to a colleague from "Assign to" (with presence) and e-mails the transcript', async () => {
     const room = actions();
-    render(<ConversationActions conversation={summary(4)} meId={ME.id} team={TEAM} actions={room} />);
+    render(
+      <ConversationActions
+        conversation={summary(4, { transcriptEmail: 'ada@example.com' })}
+        meId={ME.id}
+        team={TEAM}
+        actions={room}
+      />,
+    );
     const select = screen.getByRole('combobox', { name: 'Assign to' });
     expect(
       within(select)
@@ -127,5 +134,18 @@ describe('the conversation actions', () => {
     expect(screen.getByRole('link', { name: 'Download transcript' }).getAttribute('href')).toBe(
       '/staff/chats/4/transcript.txt',
     );
+  });
+
+  it("turns 'E-mail transcript' off, saying why, when no address is known", () => {
+    const room = actions();
+    render(<ConversationActions conversation={summary(5)} meId={ME.id} team={TEAM} actions={room} />);
+    const button = screen.getByRole('button', { name: 'E-mail transcript' });
+    expect(button).toHaveProperty('disabled', true);
+    const reason = document.getElementById(button.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe(
+      'E-mail transcript is off: no e-mail address is known for this visitor. Add one under Contact details.',
+    );
+    fireEvent.click(button);
+    expect(room.emailTranscript).not.toHaveBeenCalled();
   });
 });
