@@ -116,7 +116,7 @@ describe('inbox', () => {
     const ids: number[] = [];
     for (let n = 0; n < 120; n++) ids.push((await world.submit(n % 2 ? 'appointment' : 'job_application')).id);
     const seen: number[] = [];
-    let cursor: number | undefined;
+    let cursor: number | string | undefined;
     do {
       const page = await caller.staff.inbox({ limit: 50, cursor });
       seen.push(...page.rows.map((row) => row.id));
