@@ -122,7 +122,7 @@ export type SetStatusInput = z.input<typeof setStatusSchema>;
 export function preferredSlotStart(slot: string | null | undefined): string | null {
   const match = /^(\d{1,2})\D*?(AM|PM)/i.exec(slot?.trim() ?? '');
   if (!match) return null;
-  const hour = Number(match[1]) % 12 + (match[2]!.toUpperCase() === 'PM' ? 12 : 0);
+  const hour = (Number(match[1]) % 12) + (match[2]!.toUpperCase() === 'PM' ? 12 : 0);
   return hour < 24 ? `${String(hour).padStart(2, '0')}:00` : null;
 }
 
@@ -143,8 +143,11 @@ export const claimSchema = requestIdSchema.extend({ takeOverFrom: z.number().int
 export const TAKE_OVER_QUESTION = (colleague: string) => `Take over from ${colleague}?`;
 export const TAKEN_OVER_BODY = (colleague: string) => `Taken over from ${colleague}.`;
 
-/** Statuses a bulk change may set: the ones that need nothing more than the choice (no date, no reason). */
-export const BULK_STATUSES = ['in_progress', 'done'] as const;
+/**
+ * Statuses a bulk change may set: the ones that need nothing more than the choice (no reason; Confirmed only for
+ * requests that are not appointments, which need a date and time).
+ */
+export const BULK_STATUSES = ['in_progress', 'confirmed', 'done'] as const;
 export const BULK_MAX = 100;
 const bulkIds = z
   .array(z.number().int().positive(), { error: 'Select the requests to change.' })
@@ -153,7 +156,7 @@ const bulkIds = z
 export const bulkAssignSchema = z.object({ ids: bulkIds, ownerId: z.number().int().positive().nullable() });
 export const bulkStatusSchema = z.object({
   ids: bulkIds,
-  status: z.enum(BULK_STATUSES, { error: 'Status must be In progress or Done.' }),
+  status: z.enum(BULK_STATUSES, { error: 'Status must be In progress, Confirmed or Done.' }),
 });
 
 export const CALL_OUTCOMES = ['reached', 'no_answer', 'wrong_number'] as const;
@@ -168,7 +171,10 @@ export const callLogSchema = requestIdSchema
     outcome: z.enum(CALL_OUTCOMES, { error: 'Outcome must be reached, no answer or wrong number.' }),
     /** The next try, Lagos date and time: both or neither. */
     nextTryDate: isoDate('Next try date').optional(),
-    nextTryTime: z.string().regex(CONFIRMED_TIME_PATTERN, { error: 'Next try time must be a time like 14:30.' }).optional(),
+    nextTryTime: z
+      .string()
+      .regex(CONFIRMED_TIME_PATTERN, { error: 'Next try time must be a time like 14:30.' })
+      .optional(),
   })
   .refine((input) => (input.nextTryDate === undefined) === (input.nextTryTime === undefined), {
     error: 'Enter both the date and the time of the next try, or neither.',

@@ -1,5 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { BULK_MOVE_MESSAGE, OWNER_NOT_STAFF_MESSAGE } from '../../shared/messages/staff-messages';
+import {
+  BULK_CONFIRM_APPOINTMENT_MESSAGE,
+  BULK_MOVE_MESSAGE,
+  OWNER_NOT_STAFF_MESSAGE,
+} from '../../shared/messages/staff-messages';
 import { nextStatuses, requestStatusLabels, type InboxRow, type RequestStatus } from '../../shared/requests';
 import { mailOutbox } from '../data/mail-outbox';
 import { requests, type ChangedRequest } from '../data/requests';
@@ -47,7 +51,7 @@ export async function bulkAssign(
   }));
 }
 
-/** In progress or Done for every selected request; like a single change, the first change of an unowned one claims it. */
+/** In progress, Confirmed or Done for every selected request; like a single change, the first change of an unowned one claims it. */
 export async function bulkSetStatus(
   deps: RequestDeps,
   by: ChangedBy,
@@ -68,6 +72,8 @@ export async function bulkSetStatus(
             requestStatusLabels[input.status],
           ),
         });
+      if (input.status === 'confirmed' && request.type === 'appointment')
+        throw new TRPCError({ code: 'BAD_REQUEST', message: BULK_CONFIRM_APPOINTMENT_MESSAGE(request.reference) });
       const claim = by.kind === 'staff' ? { claimFor: by.userId, ownerBefore: request.owner_id } : {};
       const moved = await requests.setStatus(
         trx,

@@ -13,7 +13,8 @@ import { historyActor, requestNotFound, type ChangedBy, type RequestDeps } from 
 export async function reopenRequest(deps: RequestDeps, by: ChangedBy, id: number): Promise<InboxRow> {
   const request = await requests.find(deps.db, id);
   if (!request) throw requestNotFound();
-  if (!isClosedStatus(request.status)) throw new TRPCError({ code: 'BAD_REQUEST', message: REOPEN_ONLY_CLOSED_MESSAGE });
+  if (!isClosedStatus(request.status))
+    throw new TRPCError({ code: 'BAD_REQUEST', message: REOPEN_ONLY_CLOSED_MESSAGE });
   const changed = await deps.writes.run((trx) =>
     requests.setStatus(trx, id, { from: request.status, to: 'in_progress' }, historyActor(by)),
   );
