@@ -306,6 +306,53 @@ export const requests = {
     }
   },
 
+  /**
+   * What the CSV export adds to a batch of rows (issue #29.7): an appointment's preferred time, the patient's own
+   * message on the form, and the staff's internal notes (oldest first), each by request id.
+   */
+  async exportDetails(db: Db, rows: { id: number; type: RequestType; submission_id: number }[]) {
+    const idsOf = (type: RequestType) => rows.filter((row) => row.type === type).map((row) => row.submission_id);
+    const none = [-1];
+    const [appointments, orders, notes] = await Promise.all([
+      db
+        .selectFrom('appointments')
+        .select(['id', 'preferred_time', 'message'])
+        .where('id', 'in', [...idsOf('appointment'), ...none])
+        .execute(),
+      db
+        .selectFrom('service_orders')
+        .select(['id', 'message'])
+        .where('id', 'in', [...idsOf('service_order'), ...none])
+        .execute(),
+      db
+        .selectFrom('request_events')
+        .select(['request_id', 'body'])
+        .where('kind', '=', 'note')
+        .where('request_id', 'in', [...rows.map((row) => row.id), ...none])
+        .orderBy('id')
+        .execute(),
+    ]);
+    const appointmentById = new Map(appointments.map((row) => [row.id, row]));
+    const orderById = new Map(orders.map((row) => [row.id, row]));
+    const notesById = new Map<number, string[]>();
+    for (const note of notes)
+      if (note.body) notesById.set(note.request_id, [...(notesById.get(note.request_id) ?? []), note.body]);
+    return new Map(
+      rows.map((row) => {
+        const appointment = row.type === 'appointment' ? appointmentById.get(row.submission_id) : undefined;
+        const order = row.type === 'service_order' ? orderById.get(row.submission_id) : undefined;
+        return [
+          row.id,
+          {
+            preferredTime: appointment?.preferred_time ?? null,
+            patientText: appointment?.message ?? order?.message ?? null,
+            notes: notesById.get(row.id)?.join(' | ') ?? null,
+          },
+        ];
+      }),
+    );
+  },
+
   /** Requests with status New (the navigation's badge). */
   async countNew(db: AppDatabase): Promise<number> {
     const row = await db
