@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { useToast } from '../../components/toast/toast-provider';
 import { beep } from '../../lib/beep';
 import { trpc } from '../../lib/trpc';
 import { useLatest } from '../../lib/use-latest';
@@ -22,6 +23,7 @@ export function useStaffShell(me: StaffMe) {
     () => typeof localStorage !== 'undefined' && localStorage.getItem(SOUND_KEY) === 'on',
   );
   const soundRef = useLatest(sound);
+  const { toast } = useToast();
 
   const refreshCount = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.staff.newCount) }),
@@ -37,6 +39,9 @@ export function useStaffShell(me: StaffMe) {
       refreshCount();
       for (const listener of listeners.current) listener.onChanged?.(row);
     },
+    // Told on whichever staff page they are (issue #29.5); the request's history says it too.
+    onTaken: ({ row, byName }) =>
+      toast({ title: 'Request taken over', description: `${byName} took over ${row.reference} from you.` }),
   });
   const listen = useCallback((listener: LiveListener) => {
     listeners.current.add(listener);
