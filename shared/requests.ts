@@ -120,7 +120,7 @@ export type SetStatusInput = z.input<typeof setStatusSchema>;
  * Confirm (issue #29.5); null for anything else. The slot's first AM or PM is its start's.
  */
 export function preferredSlotStart(slot: string | null | undefined): string | null {
-  const match = /^(\d{1,2})\D*?(AM|PM)/i.exec(slot?.trim() ?? '');
+  const match = /^(\d{1,2})[^AP]*?(AM|PM)/i.exec(slot?.trim() ?? '');
   if (!match) return null;
   const hour = (Number(match[1]) % 12) + (match[2]!.toUpperCase() === 'PM' ? 12 : 0);
   return hour < 24 ? `${String(hour).padStart(2, '0')}:00` : null;

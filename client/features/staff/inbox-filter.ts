@@ -154,6 +154,22 @@ export function formatLagosDay(dateOrWallClock: string): string {
   return time ? `${day}, ${time.slice(0, 5)}` : day;
 }
 
+/** Whether a view lists by what is due (the server's order for it; server/data/requests.ts). */
+export const sortsByDue = (filter: InboxFilter) =>
+  filter.status === 'open' ||
+  filter.status === 'new' ||
+  filter.status === 'in_progress' ||
+  filter.status === 'confirmed';
+
+/** When a row is due: a confirmed appointment at its time, anything else by when it came in (oldest first). */
+const dueAt = (row: InboxRow) =>
+  row.status === 'confirmed' && row.confirmedFor
+    ? Date.parse(`${row.confirmedFor}:00+01:00`)
+    : Date.parse(row.createdAt);
+
+/** Rows in the due order, ties by id, as the server lists them: live arrivals and changes take their place. */
+export const sortByDue = (rows: InboxRow[]) => [...rows].sort((a, b) => dueAt(a) - dueAt(b) || a.id - b.id);
+
 /** Rows merged for display: live arrivals first, then the pages, each id once, live changes applied. */
 export function mergeRows(arrived: InboxRow[], pages: InboxRow[], changed: Map<number, InboxRow>): InboxRow[] {
   const seen = new Set<number>();

@@ -2,7 +2,7 @@
  * The inbox's filter form (issue #13): search, type, status, owner and the received dates, applied through the URL.
  * A choice applies at once (issue #29.6): selects and dates on change, the search as typing pauses or on Enter.
  */
-import { useRef, type ChangeEvent, type RefObject } from 'react';
+import { useEffect, useRef, type ChangeEvent, type RefObject } from 'react';
 import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -40,6 +40,8 @@ export function InboxFilters({
   // A filter has no errors: the kit brings the frame and the search landmark, and `onLoadFailed` never runs.
   const form = useAppForm({ onLoadFailed: () => undefined });
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A search still waiting for its pause must not apply after the inbox is left (it would come back to it).
+  useEffect(() => () => clearTimeout(pause.current), []);
   const apply = (element: HTMLFormElement) => {
     clearTimeout(pause.current);
     const query = new URLSearchParams(FILTER_NAMES.map((name) => [name, formValue(element, name)]));

@@ -9,7 +9,7 @@ import type { InboxFilter } from '../../../../shared/requests';
 import { paths } from '../../../app/paths';
 import { trpc } from '../../../lib/trpc';
 import { KeyboardHelp, useDeskKeys } from '../desk-keys';
-import { SAVED_VIEWS, filterToQuery } from '../inbox-filter';
+import { SAVED_VIEWS, filterToQuery, sortsByDue } from '../inbox-filter';
 import { StaffTitle, useStaff } from '../staff-context';
 import { BulkBar } from './bulk-bar';
 import { InboxFilters } from './inbox-filters';
@@ -147,7 +147,7 @@ export function InboxView() {
           rows={rows}
           now={now}
           targetHours={inboxData.responseTargetHours}
-          sortedByDue={filter.status !== 'all' && filter.status !== 'done' && filter.status !== 'cancelled'}
+          sortedByDue={sortsByDue(filter)}
           selected={selected}
           active={active}
           onSelect={toggle}
