@@ -66,7 +66,10 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       await agent.keyboard.press('k');
       await waitFor(async () => (await agent.evaluate(() => document.activeElement?.textContent)) === adaRef);
       await agent.keyboard.press('c');
-      await agent.getByRole('status').filter({ hasText: `You own ${adaRef} now.` }).waitFor();
+      await agent
+        .getByRole('status')
+        .filter({ hasText: `You own ${adaRef} now.` })
+        .waitFor();
       await agent.keyboard.press('?');
       const help = agent.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await help.waitFor();
@@ -75,7 +78,9 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       await agent.getByLabel('Search', { exact: true }).focus();
       await agent.keyboard.press('j');
       expect(await agent.getByLabel('Search', { exact: true }).inputValue()).toBe(`${tag}j`);
+      await agent.waitForURL(new RegExp(`search=${tag}j$`));
       await agent.getByLabel('Search', { exact: true }).fill(tag);
+      await agent.waitForURL(new RegExp(`search=${tag}$`));
 
       // Confirm in two clicks: the request, then 'Confirm for <the patient's preferred time>'.
       const clicks = await countClicks(agent);
@@ -87,7 +92,7 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       const history = agent.getByRole('region', { name: 'History' });
       await history.getByText('Assigned to Ifeoma Agent.').waitFor();
 
-      // '← Inbox' goes back to the filtered inbox; the confirmed appointment, today, is still open work.
+      // '← Inbox' goes back to the filtered inbox.
       await agent.getByRole('link', { name: '← Inbox' }).click();
       await agent.waitForURL(new RegExp(`search=${tag}`));
 
@@ -101,13 +106,17 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       expect(await agent.getByRole('radio', { name: 'Cancelled' }).isChecked()).toBe(true);
       await agent.getByRole('button', { name: 'Yes, cancel and tell the patient' }).click();
       await agent.getByRole('status').filter({ hasText: 'Status changed to Cancelled.' }).waitFor();
-      expect(await agent.getByLabel(/^Message to the patient/).count()).toBe(1);
+      expect(await agent.getByRole('textbox', { name: /^Message to the patient/ }).count()).toBe(1);
 
       // The admin reopens it, in its history.
       await admin.goto(`/staff`);
       await admin.getByLabel('Status', { exact: true }).selectOption('all');
+      await admin.waitForURL(/status=all/);
       await admin.getByLabel('Search', { exact: true }).fill(tag);
+      await admin.waitForURL(new RegExp(`status=all.*search=${tag}`));
       await admin.getByRole('link', { name: bayoRef }).click();
+      await admin.getByRole('heading', { level: 1, name: `Appointment ${bayoRef}` }).waitFor();
+      await loaded(admin);
       await admin.getByRole('button', { name: 'Reopen request' }).click();
       await admin.getByRole('status').filter({ hasText: 'Reopened: the request is In progress.' }).waitFor();
       await admin.getByRole('region', { name: 'History' }).getByText('Status Cancelled → In progress.').waitFor();
@@ -115,6 +124,7 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       // The admin claims Chika's; the agent takes it over after the question, and the admin is told.
       await admin.goto('/staff');
       await admin.getByLabel('Search', { exact: true }).fill(tag);
+      await admin.waitForURL(new RegExp(`search=${tag}`));
       await admin.getByRole('link', { name: chikaRef }).click();
       await admin.getByRole('button', { name: 'Claim', exact: true }).click();
       await admin.getByRole('status').filter({ hasText: 'You own this request now.' }).waitFor();
@@ -134,7 +144,9 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       await agent.getByLabel('Next try: time (Lagos)').fill('14:00');
       await agent.getByRole('button', { name: 'Log the call' }).click();
       await agent.getByRole('status').filter({ hasText: 'Call logged.' }).waitFor();
-      await history.getByText(`Called the patient: no answer. Next try ${formatLagosShort(`${tomorrow}T14:00`)}.`).waitFor();
+      await history
+        .getByText(`Called the patient: no answer. Next try ${formatLagosShort(`${tomorrow}T14:00`)}.`)
+        .waitFor();
       expect(await axeViolations(agent)).toEqual([]);
 
       // Printed, the request is one A4 page without the navigation.
@@ -144,16 +156,17 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       await agent.getByRole('link', { name: '← Inbox' }).click();
       await table
         .locator('tr', { hasText: chikaRef })
-        .getByText(`Call again ${formatLagosShort(`${tomorrow}T14:00`).replace(',', '')}`, { exact: false })
+        .getByText(`Call again ${formatLagosShort(`${tomorrow}T14:00`)}`)
         .waitFor();
 
-      // Bulk: the three selected, assigned to the admin at once.
-      for (const reference of references) await agent.getByRole('checkbox', { name: `Select ${reference}` }).check();
-      const bulk = agent.getByRole('region', { name: '3 requests selected' });
+      // Bulk: two selected, assigned to the admin at once.
+      for (const reference of [bayoRef, chikaRef])
+        await agent.getByRole('checkbox', { name: `Select ${reference}` }).check();
+      const bulk = agent.getByRole('region', { name: '2 requests selected' });
       await bulk.getByLabel('Assign to').selectOption({ label: 'Emeka Admin' });
-      await bulk.getByRole('button', { name: 'Assign 3 requests' }).click();
-      await agent.getByRole('status').filter({ hasText: '3 requests assigned to Emeka Admin.' }).waitFor();
-      await waitFor(async () => (await table.getByText('Emeka Admin', { exact: true }).count()) === 3);
+      await bulk.getByRole('button', { name: 'Assign 2 requests' }).click();
+      await agent.getByRole('status').filter({ hasText: '2 requests assigned to Emeka Admin.' }).waitFor();
+      await waitFor(async () => (await table.getByText('Emeka Admin', { exact: true }).count()) === 2);
 
       // 375 px: the bar is short, each request a card with Status and Owner on screen, nothing sideways; axe passes.
       await agent.setViewportSize(MOBILE.viewport!);

@@ -6,6 +6,7 @@
  */
 import { Link } from 'wouter';
 import { requestStatusLabels, requestTypeLabels, type InboxRow } from '../../../../shared/requests';
+import { formatLagosStamp } from '../../../../shared/lagos-date';
 import { responseState, responseStateLabels } from '../../../../shared/response-target';
 import { paths } from '../../../app/paths';
 import { formatAge, formatLagosDay, formatLagosInstant } from '../inbox-filter';
@@ -105,7 +106,9 @@ function When({ row }: { row: InboxRow }) {
       : row.requestedDate
         ? `Asked for ${formatLagosDay(row.requestedDate)}`
         : null;
-  const call = row.nextCallAt ? `Call again ${formatLagosInstant(row.nextCallAt)}` : null;
+  const call = row.nextCallAt
+    ? `Call again ${formatLagosDay(formatLagosStamp(row.nextCallAt).replace(' ', 'T'))}`
+    : null;
   if (!when && !call) return <>—</>;
   return (
     <>
