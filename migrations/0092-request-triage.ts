@@ -10,7 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('requests').addColumn('due_at', 'text').execute();
   await db.schema.alterTable('requests').addColumn('next_call_at', 'text').execute();
   await sql`update requests set due_at = created_at`.execute(db);
-  // confirmed_for is Lagos wall-clock 'YYYY-MM-DDTHH:MM' (UTC+1 all year): converted row by row, the same on both engines.
+  // confirmed_for is Lagos wall-clock 'YYYY-MM-DDTHH:MM' (UTC+1 all year): converted row by row, alike on both engines.
   const confirmed = await db
     .selectFrom('requests')
     .select(['id', 'confirmed_for'])

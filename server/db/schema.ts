@@ -285,7 +285,7 @@ export interface RequestsTable {
   updated_at: string;
   closed_at: string | null;
   anonymised_at: string | null;
-  /** ISO UTC: what the inbox sorts open work by, a confirmed appointment's time or else created_at (migrations/0092). */
+  /** ISO UTC: what the inbox sorts open work by, a confirmed appointment's time, else created_at (migrations/0092). */
   due_at: string | null;
   /** ISO UTC: the next call try of the latest call log entry (migrations/0092). */
   next_call_at: string | null;

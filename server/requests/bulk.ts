@@ -51,7 +51,10 @@ export async function bulkAssign(
   }));
 }
 
-/** In progress, Confirmed or Done for every selected request; like a single change, the first change of an unowned one claims it. */
+/**
+ * In progress, Confirmed or Done for every selected request; like a single change, the first change of an unowned one
+ * claims it.
+ */
 export async function bulkSetStatus(
   deps: RequestDeps,
   by: ChangedBy,

@@ -1,4 +1,4 @@
-/** The front desk's pure rules (issue #29.5–6): the preferred slot's start, and the response target in working hours. */
+/** The front desk's pure rules (issue #29.5–6): the preferred slot's start and the response target in working hours. */
 import { describe, expect, it } from 'vitest';
 import { appointmentTimeSlots } from '../../shared/form-options';
 import { preferredSlotStart } from '../../shared/requests';

@@ -42,8 +42,8 @@ export function InboxFilters({
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A search still waiting for its pause must not apply after the inbox is left (it would come back to it).
   useEffect(() => () => clearTimeout(pause.current), []);
+  // Enter in the search box applies at once; the pause's timer, if any, then applies the same filter again.
   const apply = (element: HTMLFormElement) => {
-    clearTimeout(pause.current);
     const query = new URLSearchParams(FILTER_NAMES.map((name) => [name, formValue(element, name)]));
     onApply(filterFromQuery(query.toString()));
   };
