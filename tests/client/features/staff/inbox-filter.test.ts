@@ -1,4 +1,4 @@
-/** The inbox filter's triage rules on the page (issue #29.6): open work by default, its live match and the due order. */
+/** The inbox filter's triage rules on the page (issue #29.6): open work by default, live matches and the due order. */
 import { describe, expect, it } from 'vitest';
 import {
   filterFromQuery,
