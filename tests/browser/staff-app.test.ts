@@ -153,7 +153,10 @@ describe('the staff app (issue #13)', () => {
       await page.keyboard.type('Please come 10 minutes early.');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      await page.getByRole('status').filter({ hasText: /^Message saved\./ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Message saved\./ })
+        .waitFor();
 
       const history = page.getByRole('region', { name: 'History' });
       await history
