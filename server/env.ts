@@ -42,6 +42,11 @@ const settingsSchema = z.object({
       error: `must be at most ${REQUEST_RETENTION_MONTHS}, the period the privacy notice promises`,
     })
     .default(REQUEST_RETENTION_MONTHS),
+  /**
+   * Working hours within which a New request should be answered (issue #29.6); past it the inbox shows it amber, past
+   * twice it red. Working hours: shared/response-target.ts.
+   */
+  REQUEST_RESPONSE_TARGET_HOURS: z.coerce.number().positive().max(200).default(4),
   /** Submissions allowed per IP per minute on each public form. */
   RATE_LIMIT_FORMS_PER_MINUTE: positiveInt.default(10),
   /** smtp://user:pass@host:587 or smtps://…:465. Unset: e-mails are written to DATA_DIR/outbox as .eml files. */

@@ -65,10 +65,15 @@ const isoDate = (label: string) =>
 
 export const requestIdSchema = z.object({ id: z.number({ error: 'Request id must be a number.' }).int().positive() });
 
+/** The inbox's status choices: one status, open work (the default view) or every request. */
+export const INBOX_STATUS_VIEWS = [...REQUEST_STATUSES, 'open', 'all'] as const;
+export type InboxStatusView = (typeof INBOX_STATUS_VIEWS)[number];
+
 /** The inbox filter: also the CSV export's query. */
 export const inboxFilterSchema = z.object({
   type: z.enum(REQUEST_TYPES, { error: 'Type must be one of the request types.' }).optional(),
-  status: z.enum(REQUEST_STATUSES, { error: 'Status must be one of the statuses.' }).optional(),
+  /** One status, 'open' (the triage view: New, In progress and Confirmed appointments still ahead) or 'all'. */
+  status: z.enum(INBOX_STATUS_VIEWS, { error: 'Status must be one of the statuses, open or all.' }).optional(),
   /** 'me', 'none' (unassigned) or a staff member's id. */
   owner: z
     .union([z.literal('me'), z.literal('none'), z.number().int().positive()], {
@@ -88,8 +93,8 @@ export const inboxFilterSchema = z.object({
 export type InboxFilter = z.output<typeof inboxFilterSchema>;
 
 export const inboxListSchema = inboxFilterSchema.extend({
-  /** The last id of the previous page (keyset paging: ids go down). */
-  cursor: z.number().int().positive().optional(),
+  /** Keyset paging: the last id of the previous page (newest first), or its 'due|id' (the views sorted by due). */
+  cursor: z.union([z.number().int().positive(), z.string().max(80)]).optional(),
   limit: z.number().int().min(1).max(100).default(INBOX_PAGE_SIZE),
 });
 
@@ -110,6 +115,17 @@ export const setStatusSchema = requestIdSchema.extend({
 });
 export type SetStatusInput = z.input<typeof setStatusSchema>;
 
+/**
+ * The start of an appointment form's time slot as 'HH:MM' ('01-02 PM' → '13:00', '11 AM-12 PM' → '11:00'), to prefill
+ * Confirm (issue #29.5); null for anything else. The slot's first AM or PM is its start's.
+ */
+export function preferredSlotStart(slot: string | null | undefined): string | null {
+  const match = /^(\d{1,2})[^AP]*?(AM|PM)/i.exec(slot?.trim() ?? '');
+  if (!match) return null;
+  const hour = (Number(match[1]) % 12) + (match[2]!.toUpperCase() === 'PM' ? 12 : 0);
+  return hour < 24 ? `${String(hour).padStart(2, '0')}:00` : null;
+}
+
 export const CONFIRM_NEEDS_DATE_MESSAGE = 'Enter the confirmed date and time for this appointment.';
 export const CANCEL_NEEDS_REASON_MESSAGE = 'Enter a reason for cancelling.';
 
@@ -120,6 +136,50 @@ export const assignSchema = requestIdSchema.extend({
 
 export const noteSchema = requestIdSchema.extend({ body: staffText('A note', STAFF_NOTE_MAX) });
 export const patientMessageSchema = requestIdSchema.extend({ body: staffText('A message', STAFF_NOTE_MAX) });
+
+/** A claim: `takeOverFrom` is the colleague the staff member saw owning it and agreed to take it from. */
+export const claimSchema = requestIdSchema.extend({ takeOverFrom: z.number().int().positive().nullable().optional() });
+
+export const TAKE_OVER_QUESTION = (colleague: string) => `Take over from ${colleague}?`;
+export const TAKEN_OVER_BODY = (colleague: string) => `Taken over from ${colleague}.`;
+
+/**
+ * Statuses a bulk change may set: the ones that need nothing more than the choice (no reason; Confirmed only for
+ * requests that are not appointments, which need a date and time).
+ */
+export const BULK_STATUSES = ['in_progress', 'confirmed', 'done'] as const;
+export const BULK_MAX = 100;
+const bulkIds = z
+  .array(z.number().int().positive(), { error: 'Select the requests to change.' })
+  .min(1, { error: 'Select at least one request.' })
+  .max(BULK_MAX, { error: `Select at most ${BULK_MAX} requests at a time.` });
+export const bulkAssignSchema = z.object({ ids: bulkIds, ownerId: z.number().int().positive().nullable() });
+export const bulkStatusSchema = z.object({
+  ids: bulkIds,
+  status: z.enum(BULK_STATUSES, { error: 'Status must be In progress, Confirmed or Done.' }),
+});
+
+export const CALL_OUTCOMES = ['reached', 'no_answer', 'wrong_number'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export const callOutcomeLabels: Record<CallOutcome, string> = {
+  reached: 'Reached',
+  no_answer: 'No answer',
+  wrong_number: 'Wrong number',
+};
+export const callLogSchema = requestIdSchema
+  .extend({
+    outcome: z.enum(CALL_OUTCOMES, { error: 'Outcome must be reached, no answer or wrong number.' }),
+    /** The next try, Lagos date and time: both or neither. */
+    nextTryDate: isoDate('Next try date').optional(),
+    nextTryTime: z
+      .string()
+      .regex(CONFIRMED_TIME_PATTERN, { error: 'Next try time must be a time like 14:30.' })
+      .optional(),
+  })
+  .refine((input) => (input.nextTryDate === undefined) === (input.nextTryTime === undefined), {
+    error: 'Enter both the date and the time of the next try, or neither.',
+    path: ['nextTryTime'],
+  });
 
 /** One inbox row as staff see it. */
 export type InboxRow = {
@@ -134,6 +194,10 @@ export type InboxRow = {
   ownerName: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Lagos wall-clock 'YYYY-MM-DDTHH:MM' of a confirmed appointment. */
+  confirmedFor: string | null;
+  /** ISO UTC: the next call try planned in the call log. */
+  nextCallAt: string | null;
 };
 
 /** The Socket.IO namespace of the live inbox (same server and path as the chat). */
@@ -143,4 +207,6 @@ export const STAFF_NAMESPACE = '/staff';
 export type StaffServerToClientEvents = {
   'request:new': (row: InboxRow) => void;
   'request:changed': (row: InboxRow) => void;
+  /** To the colleague a request was taken over from. */
+  'request:taken': (notice: { row: InboxRow; byName: string }) => void;
 };

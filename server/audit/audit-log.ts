@@ -28,6 +28,9 @@ export const AUDIT_EVENT_TYPES = [
   'request.note',
   'request.message',
   'request.patient_cancel',
+  // The front desk (issue #29): an admin reopening a closed request, a call to the patient.
+  'request.reopen',
+  'request.call',
   'requests.export',
   'newsletter.unsubscribe',
   'staff.invite',

@@ -15,8 +15,8 @@ import {
 } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import { containsPattern, digitsOf, engineOf, likeIgnoreCase, textEqualsIgnoreCase } from '../db/dialect';
-import type { Database, RequestEventKind, RequestsTable } from '../db/schema';
-import type { InboxFilter, InboxRow, RequestStatus, RequestType } from '../../shared/requests';
+import type { CallOutcome, Database, RequestEventKind, RequestsTable } from '../db/schema';
+import type { InboxFilter, InboxRow, InboxStatusView, RequestStatus, RequestType } from '../../shared/requests';
 
 type Db = Kysely<Database>;
 
@@ -88,6 +88,7 @@ export async function addToInbox(trx: Transaction<Database>, request: NewRequest
       requested_date: request.requestedDate,
       created_at: now,
       updated_at: now,
+      due_at: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -111,6 +112,8 @@ const inboxColumns = (query: SelectQueryBuilder<Database, 'requests', object>) =
       'owner.full_name as owner_name',
       'requests.created_at',
       'requests.updated_at',
+      'requests.confirmed_for',
+      'requests.next_call_at',
     ]);
 
 type InboxSelect = Awaited<ReturnType<ReturnType<typeof inboxColumns>['execute']>>[number];
@@ -128,7 +131,19 @@ export const toInboxRow = (row: InboxSelect): InboxRow => ({
   ownerName: row.owner_name ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  confirmedFor: row.confirmed_for,
+  nextCallAt: row.next_call_at,
 });
+
+/** The UTC instant of a Lagos wall-clock 'YYYY-MM-DDTHH:MM' (UTC+1 all year), as stored in due_at and next_call_at. */
+export const lagosWallClockIso = (wallClock: string) => new Date(`${wallClock}:00+01:00`).toISOString();
+
+/** The views that sort by what is due (the time of a confirmed appointment, else age); the rest list newest first. */
+const DUE_ORDERED: ReadonlySet<InboxStatusView> = new Set(['open', 'new', 'in_progress', 'confirmed']);
+export const sortsByDue = (status: InboxStatusView | undefined) => status !== undefined && DUE_ORDERED.has(status);
+
+/** A row's place in the due order: rows inserted before migrations/0092 by a tool may lack due_at. */
+const dueKey = sql<string>`coalesce(requests.due_at, requests.created_at)`;
 
 /** Start of a Lagos calendar day (UTC+1, no daylight saving) as an ISO UTC instant. */
 const lagosDayStart = (date: string) => new Date(`${date}T00:00:00+01:00`).toISOString();
@@ -192,7 +207,18 @@ function applyFilter<O>(
 ): SelectQueryBuilder<Database, 'requests', O> {
   let filtered = query;
   if (filter.type) filtered = filtered.where('requests.type', '=', filter.type);
-  if (filter.status) filtered = filtered.where('requests.status', '=', filter.status);
+  if (filter.status === 'open')
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('requests.status', 'in', ['new', 'in_progress']),
+        eb.and([
+          eb('requests.status', '=', 'confirmed'),
+          eb('requests.type', '=', 'appointment'),
+          eb(dueKey, '>=', new Date().toISOString()),
+        ]),
+      ]),
+    );
+  else if (filter.status && filter.status !== 'all') filtered = filtered.where('requests.status', '=', filter.status);
   if (filter.owner === 'me') filtered = filtered.where('requests.owner_id', '=', viewerId);
   else if (filter.owner === 'none') filtered = filtered.where('requests.owner_id', 'is', null);
   else if (typeof filter.owner === 'number') filtered = filtered.where('requests.owner_id', '=', filter.owner);
@@ -217,17 +243,46 @@ function applyFilter<O>(
  */
 export type InboxQuery = InboxFilter & { searchPhoneE164?: string | null };
 
-export type InboxPage = { rows: InboxRow[]; nextCursor: number | null };
+export type InboxPage = { rows: InboxRow[]; nextCursor: number | string | null };
+
+/** 'due|id' of a row, the keyset cursor of the views sorted by due. */
+const dueCursor = (row: InboxSelect & { due_key: string }) => `${row.due_key}|${row.id}`;
 
 export const requests = {
-  /** One page of the inbox, newest first; `cursor` is the last id of the previous page. */
+  /**
+   * One page of the inbox: the open views by what is due, soonest first (issue #29.6), the others newest first;
+   * `cursor` is the previous page's last row ('due|id', or its id).
+   */
   async list(
     db: AppDatabase,
     filter: InboxQuery,
-    options: { viewerId: number; cursor?: number; limit: number },
+    options: { viewerId: number; cursor?: number | string; limit: number },
   ): Promise<InboxPage> {
+    if (sortsByDue(filter.status)) {
+      let query = applyFilter(
+        db,
+        inboxColumns(db.selectFrom('requests')).select(dueKey.as('due_key')),
+        filter,
+        options.viewerId,
+      );
+      const [afterDue, afterId] = typeof options.cursor === 'string' ? options.cursor.split('|') : [];
+      if (afterDue && afterId)
+        query = query.where(
+          sql<boolean>`(${dueKey} > ${afterDue} or (${dueKey} = ${afterDue} and requests.id > ${Number(afterId)}))`,
+        );
+      const rows = await query
+        .orderBy(dueKey)
+        .orderBy('requests.id')
+        .limit(options.limit + 1)
+        .execute();
+      const page = rows.slice(0, options.limit);
+      return {
+        rows: page.map(toInboxRow),
+        nextCursor: rows.length > options.limit ? dueCursor(page[page.length - 1]!) : null,
+      };
+    }
     let query = applyFilter(db, inboxColumns(db.selectFrom('requests')), filter, options.viewerId);
-    if (options.cursor) query = query.where('requests.id', '<', options.cursor);
+    if (typeof options.cursor === 'number') query = query.where('requests.id', '<', options.cursor);
     const rows = await query
       .orderBy('requests.id', 'desc')
       .limit(options.limit + 1)
@@ -249,6 +304,53 @@ export const requests = {
       yield rows;
       after = rows[rows.length - 1]!.id;
     }
+  },
+
+  /**
+   * What the CSV export adds to a batch of rows (issue #29.7): an appointment's preferred time, the patient's own
+   * message on the form, and the staff's internal notes (oldest first), each by request id.
+   */
+  async exportDetails(db: Db, rows: { id: number; type: RequestType; submission_id: number }[]) {
+    const idsOf = (type: RequestType) => rows.filter((row) => row.type === type).map((row) => row.submission_id);
+    const none = [-1];
+    const [appointments, orders, notes] = await Promise.all([
+      db
+        .selectFrom('appointments')
+        .select(['id', 'preferred_time', 'message'])
+        .where('id', 'in', [...idsOf('appointment'), ...none])
+        .execute(),
+      db
+        .selectFrom('service_orders')
+        .select(['id', 'message'])
+        .where('id', 'in', [...idsOf('service_order'), ...none])
+        .execute(),
+      db
+        .selectFrom('request_events')
+        .select(['request_id', 'body'])
+        .where('kind', '=', 'note')
+        .where('request_id', 'in', [...rows.map((row) => row.id), ...none])
+        .orderBy('id')
+        .execute(),
+    ]);
+    const appointmentById = new Map(appointments.map((row) => [row.id, row]));
+    const orderById = new Map(orders.map((row) => [row.id, row]));
+    const notesById = new Map<number, string[]>();
+    for (const note of notes)
+      if (note.body) notesById.set(note.request_id, [...(notesById.get(note.request_id) ?? []), note.body]);
+    return new Map(
+      rows.map((row) => {
+        const appointment = row.type === 'appointment' ? appointmentById.get(row.submission_id) : undefined;
+        const order = row.type === 'service_order' ? orderById.get(row.submission_id) : undefined;
+        return [
+          row.id,
+          {
+            preferredTime: appointment?.preferred_time ?? null,
+            patientText: appointment?.message ?? order?.message ?? null,
+            notes: notesById.get(row.id)?.join(' | ') ?? null,
+          },
+        ];
+      }),
+    );
   },
 
   /** Requests with status New (the navigation's badge). */
@@ -332,8 +434,17 @@ export const requests = {
       .orderBy('id', 'desc')
       .execute(),
 
-  /** Sets the owner (null: unassigned). Returns the changed request, or undefined when it does not exist. */
-  async assign(trx: Db, id: number, ownerId: number | null, actor: Actor): Promise<ChangedRequest | undefined> {
+  /**
+   * Sets the owner (null: unassigned); `body` says more in the history (a take-over). Returns the changed request, or
+   * undefined when it does not exist.
+   */
+  async assign(
+    trx: Db,
+    id: number,
+    ownerId: number | null,
+    actor: Actor,
+    body?: string,
+  ): Promise<ChangedRequest | undefined> {
     const now = new Date().toISOString();
     const changed = await trx
       .updateTable('requests')
@@ -343,7 +454,7 @@ export const requests = {
       .returning(ownerName)
       .executeTakeFirst();
     if (!changed) return undefined;
-    await appendEvent(trx, id, actor, { kind: 'assigned', ownerId }, now);
+    await appendEvent(trx, id, actor, { kind: 'assigned', ownerId, body: body ?? null }, now);
     return changed;
   },
 
@@ -360,15 +471,25 @@ export const requests = {
       confirmedFor?: string | null;
       reason?: string | null;
       message?: string | null;
+      /** The staff member who claims it with this change when nobody owns it yet (issue #29.5). */
+      claimFor?: number | null;
+      /** The owner the caller read: a claim is in the history only when nobody owned it. */
+      ownerBefore?: number | null;
     },
     actor: Actor,
   ): Promise<ChangedRequest | undefined> {
     const now = new Date().toISOString();
+    const claimFor = change.claimFor ?? null;
     const changed = await trx
       .updateTable('requests')
       .set({
         status: change.to,
         updated_at: now,
+        due_at:
+          change.to === 'confirmed' && change.confirmedFor
+            ? lagosWallClockIso(change.confirmedFor)
+            : sql<string>`created_at`,
+        ...(claimFor !== null ? { owner_id: sql<number>`coalesce(owner_id, ${claimFor})` } : {}),
         closed_at: change.to === 'done' || change.to === 'cancelled' ? now : null,
         ...(change.to === 'confirmed' ? { confirmed_for: change.confirmedFor ?? null } : {}),
         ...(change.to === 'cancelled' ? { cancel_reason: change.reason ?? null } : {}),
@@ -380,6 +501,8 @@ export const requests = {
       .returning(ownerName)
       .executeTakeFirst();
     if (!changed) return undefined;
+    if (claimFor !== null && change.ownerBefore === null && changed.owner_id === claimFor)
+      await appendEvent(trx, id, actor, { kind: 'assigned', ownerId: claimFor }, now);
     const body = change.to === 'cancelled' ? change.reason : change.to === 'confirmed' ? change.confirmedFor : null;
     await appendEvent(trx, id, actor, { kind: 'status', fromStatus: change.from, toStatus: change.to, body }, now);
     if (change.message) await appendEvent(trx, id, actor, { kind: 'message', body: change.message }, now);
@@ -394,7 +517,7 @@ export const requests = {
     const now = new Date().toISOString();
     const changed = await trx
       .updateTable('requests')
-      .set({ confirmed_for: confirmedFor, updated_at: now })
+      .set({ confirmed_for: confirmedFor, due_at: lagosWallClockIso(confirmedFor), updated_at: now })
       .where('id', '=', id)
       .where('status', '=', 'confirmed')
       .returningAll()
@@ -410,6 +533,54 @@ export const requests = {
       );
     return changed;
   },
+
+  /**
+   * A call to the patient in the call log (issue #29.7), and the next try (Lagos wall-clock) the inbox shows; a call
+   * without a next try clears it. Undefined when the request does not exist.
+   */
+  async logCall(
+    trx: Db,
+    id: number,
+    call: { outcome: CallOutcome; nextTryFor: string | null },
+    actorUserId: number,
+  ): Promise<ChangedRequest | undefined> {
+    const now = new Date().toISOString();
+    const changed = await trx
+      .updateTable('requests')
+      .set({ next_call_at: call.nextTryFor ? lagosWallClockIso(call.nextTryFor) : null, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .returning(ownerName)
+      .executeTakeFirst();
+    if (changed)
+      await trx
+        .insertInto('request_calls')
+        .values({
+          request_id: id,
+          actor_user_id: actorUserId,
+          outcome: call.outcome,
+          next_try_for: call.nextTryFor,
+          created_at: now,
+        })
+        .execute();
+    return changed;
+  },
+
+  /** The call log, oldest first, with the caller's name. */
+  calls: (db: Db, requestId: number) =>
+    db
+      .selectFrom('request_calls')
+      .leftJoin('users as actor', 'actor.id', 'request_calls.actor_user_id')
+      .select([
+        'request_calls.id',
+        'request_calls.outcome',
+        'request_calls.next_try_for',
+        'request_calls.created_at',
+        'actor.full_name as actor_name',
+      ])
+      .where('request_calls.request_id', '=', requestId)
+      .orderBy('request_calls.id')
+      .execute(),
 
   /** An internal note: staff only, never shown to the patient. Undefined when the request does not exist. */
   async addNote(trx: Db, id: number, body: string, actor: Actor): Promise<ChangedRequest | undefined> {

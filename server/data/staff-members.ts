@@ -26,6 +26,10 @@ export const staffMembers = {
     return row ? { id: row.id, fullName: row.full_name } : null;
   },
 
+  /** A user's name (a colleague's, for 'Take over from …?'), active or not. */
+  nameOf: async (db: AppDatabase, id: number) =>
+    (await db.selectFrom('users').select('full_name').where('id', '=', id).executeTakeFirst())?.full_name ?? null,
+
   isActive: async (db: AppDatabase, id: number) =>
     Boolean(
       await db

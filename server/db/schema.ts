@@ -32,6 +32,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   requests: RequestsTable;
   request_events: RequestEventsTable;
+  request_calls: RequestCallsTable;
   login_lockouts: LoginLockoutsTable;
   outbound_messages: OutboundMessagesTable;
   message_consents: MessageConsentsTable;
@@ -299,6 +300,10 @@ export interface RequestsTable {
   updated_at: string;
   closed_at: string | null;
   anonymised_at: string | null;
+  /** ISO UTC: what the inbox sorts open work by, a confirmed appointment's time, else created_at (migrations/0092). */
+  due_at: string | null;
+  /** ISO UTC: the next call try of the latest call log entry (migrations/0092). */
+  next_call_at: string | null;
 }
 export type RequestEventKind = 'created' | 'status' | 'assigned' | 'note' | 'message';
 export interface RequestEventsTable {
@@ -311,6 +316,18 @@ export interface RequestEventsTable {
   to_status: RequestStatusColumn | null;
   owner_id: number | null;
   body: string | null;
+  created_at: string;
+}
+
+export type CallOutcome = 'reached' | 'no_answer' | 'wrong_number';
+/** The structured call log of a request (issue #29.7, migrations/0092): append-only. */
+export interface RequestCallsTable {
+  id: Generated<number>;
+  request_id: number;
+  actor_user_id: number | null;
+  outcome: CallOutcome;
+  /** Lagos wall-clock 'YYYY-MM-DDTHH:MM' of the next try, or null. */
+  next_try_for: string | null;
   created_at: string;
 }
 

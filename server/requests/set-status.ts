@@ -47,7 +47,14 @@ async function moveStatus(
   audit: { type: AuditEvent['type']; detail?: AuditEvent['detail'] },
 ): Promise<InboxRow> {
   const changed = await deps.writes.run(async (trx) => {
-    const moved = await requests.setStatus(trx, request.id, { from: request.status, ...change }, historyActor(by));
+    // A staff member's first change of an unowned request claims it (issue #29.5): no separate Claim step.
+    const claim = by.kind === 'staff' ? { claimFor: by.userId, ownerBefore: request.owner_id } : {};
+    const moved = await requests.setStatus(
+      trx,
+      request.id,
+      { from: request.status, ...change, ...claim },
+      historyActor(by),
+    );
     if (!moved) return undefined;
     const mail = requestStatusMail(moved);
     if (mail) await mailOutbox.insert(trx, mail);

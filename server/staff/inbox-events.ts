@@ -5,7 +5,10 @@
  */
 import type { InboxRow } from '../../shared/requests';
 
-export type InboxChange = { kind: 'new' | 'changed'; row: InboxRow };
+export type InboxChange =
+  | { kind: 'new' | 'changed'; row: InboxRow }
+  /** A request taken over from a colleague (issue #29.5): they are told, wherever they are in the staff app. */
+  | { kind: 'taken'; row: InboxRow; fromUserId: number; byName: string };
 export type InboxListener = (change: InboxChange) => void;
 
 export type InboxEvents = {

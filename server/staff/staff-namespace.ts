@@ -73,8 +73,10 @@ export function attachStaffNamespace(io: Server, deps: Deps) {
     }
   }
 
-  const stopInbox = deps.inboxEvents.onChange(({ kind, row }) => {
-    staff.emit(kind === 'new' ? 'request:new' : 'request:changed', row);
+  const stopInbox = deps.inboxEvents.onChange((change) => {
+    if (change.kind === 'taken')
+      staff.to(userRoom(change.fromUserId)).emit('request:taken', { row: change.row, byName: change.byName });
+    else staff.emit(change.kind === 'new' ? 'request:new' : 'request:changed', change.row);
   });
   staff.on('connection', (socket: StaffSocket) => {
     void socket.join([sessionRoom(socket.data.sessionId), userRoom(socket.data.userId)]);

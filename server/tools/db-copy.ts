@@ -30,6 +30,7 @@ const TABLES_IN_ORDER = [
   'trip_plans',
   'requests',
   'request_events',
+  'request_calls',
   'chat_conversations',
   'chat_messages',
   'chat_pending_replies',

@@ -42,7 +42,8 @@ describe('the staff app (issue #13)', () => {
       const adminContext = await newContext(DESKTOP);
       await signInAs(adminContext, 'admin', 'Emeka Admin');
       const admin = await adminContext.newPage();
-      await admin.goto('/staff');
+      // Every request, newest first (the default view is open work by what is due: issue #29.6).
+      await admin.goto('/staff?status=all');
       const table = admin.getByRole('table', { name: 'Requests, newest first' });
       await table.getByRole('link', { name: reference }).waitFor();
       await admin.getByText('Live', { exact: true }).waitFor();
@@ -53,9 +54,8 @@ describe('the staff app (issue #13)', () => {
       await table.getByRole('link', { name: later }).waitFor({ timeout: 5000 });
       expect(await table.locator('tbody tr').first().textContent()).toContain(later);
 
-      // Search by name goes into the URL and asks the server.
+      // Search by name goes into the URL as typing pauses (no Apply button: issue #29.6) and asks the server.
       await admin.getByLabel('Search', { exact: true }).fill('Adaora Live');
-      await admin.getByRole('button', { name: 'Apply' }).click();
       await admin.waitForURL(/search=Adaora\+Live/);
       await admin.waitForFunction((ref) => !document.body.textContent.includes(ref), later);
       // The old rows went first; the search's rows follow once the server answers (PostgreSQL CI: not at once).
@@ -64,7 +64,7 @@ describe('the staff app (issue #13)', () => {
       expect(await admin.locator('main').textContent()).not.toContain(later);
       // The export link carries the same filter.
       expect(await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-        '/staff/export.csv?search=Adaora+Live',
+        '/staff/export.csv?status=all&search=Adaora+Live',
       );
 
       for (const viewport of [DESKTOP, MOBILE]) {
@@ -90,7 +90,7 @@ describe('the staff app (issue #13)', () => {
             violations: [],
           });
         }
-        await admin.goto('/staff');
+        await admin.goto('/staff?status=all');
         await admin.getByRole('link', { name: reference }).click();
         await admin.getByRole('heading', { level: 1, name: `Appointment ${reference}` }).waitFor();
         expect(await axeViolations(admin)).toEqual([]);
@@ -105,7 +105,7 @@ describe('the staff app (issue #13)', () => {
       const context = await newContext(DESKTOP);
       await signInAs(context, 'agent', 'Ifeoma Agent');
       const page = await context.newPage();
-      await page.goto('/staff');
+      await page.goto('/staff?status=all');
       const link = page.getByRole('link', { name: reference });
       await link.waitFor();
       await tabTo(page, async () => (await focusedName(page)) === reference);
@@ -134,7 +134,7 @@ describe('the staff app (issue #13)', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('status').filter({ hasText: 'Note added.' }).waitFor();
 
-      // Confirm: choose the radio with arrow keys, then the date, time and a message.
+      // Confirm: choose the radio with arrow keys, then the date (prefilled with the preferred one) and time.
       await tabTo(
         page,
         async () => (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)) === 'status',
@@ -145,18 +145,25 @@ describe('the staff app (issue #13)', () => {
       // Native date and time controls: the typed format follows the browser's locale, so the value is set directly.
       await page.getByLabel('Confirmed date').fill('2026-12-01');
       await page.getByLabel('Confirmed time (Lagos)').fill('09:30');
-      await tabTo(page, async () => (await focusedName(page)).startsWith('Message to the patient'));
-      await page.keyboard.type('Please come 10 minutes early.');
       await tabTo(page, async () => (await focusedName(page)) === 'Confirm');
       await page.keyboard.press('Enter');
       await page.getByRole('status').filter({ hasText: 'Status changed to Confirmed.' }).waitFor();
+      // The one 'Message to the patient' field (issue #29.5).
+      await tabTo(page, async () => (await focusedName(page)).startsWith('Message to the patient'));
+      await page.keyboard.type('Please come 10 minutes early.');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Message saved\./ })
+        .waitFor();
 
       const history = page.getByRole('region', { name: 'History' });
       await history
         .getByText('Status New → Confirmed for Tuesday 1 December 2026 at 09:30 (Lagos time, WAT).')
         .waitFor();
       expect(await history.textContent()).toContain('Called her, she prefers mornings.');
-      expect(await history.textContent()).toContain('Please come 10 minutes early.');
+      await history.getByText('Please come 10 minutes early.').waitFor();
       expect(await history.textContent()).toContain('Assigned to Ifeoma Agent.');
     },
   );

@@ -83,15 +83,17 @@ describe('a request from booking to the patient’s dashboard, with a real SMTP 
 
         // 4. Staff claim it, confirm it with a date and a message.
         await staff.getByRole('link', { name: reference }).click();
-        await staff.getByRole('button', { name: 'Claim' }).click();
+        await staff.getByRole('button', { name: 'Claim', exact: true }).click();
         await staff.getByText('You own this request now.').waitFor();
+        // One 'Message to the patient' field (issue #29.5): the confirmation mail carries the latest message.
+        await staff
+          .getByRole('textbox', { name: /^Message to the patient/ })
+          .fill('Dr Okafor will see you. Bring your old results.');
+        await staff.getByRole('button', { name: 'Send message' }).click();
+        await staff.getByText(/^Message saved\./).waitFor();
         await staff.getByRole('radio', { name: 'Confirmed' }).check();
         await staff.getByLabel('Confirmed date').fill('2026-12-03');
         await staff.getByLabel('Confirmed time (Lagos)').fill('15:45');
-        await staff
-          .getByLabel(/^Message to the patient/)
-          .first()
-          .fill('Dr Okafor will see you. Bring your old results.');
         await staff.getByRole('button', { name: 'Confirm', exact: true }).click();
         await staff.getByText('Status changed to Confirmed.').waitFor();
 

@@ -60,7 +60,7 @@ describe('texts to patients on the staff pages (issue #27)', () => {
       const context = await newContext(DESKTOP);
       await signInAs(context, 'agent', 'Ngozi Agent');
       const staff = await context.newPage();
-      await staff.goto('/staff');
+      await staff.goto('/staff?status=all');
       await staff.getByRole('link', { name: reference }).click();
       await staff.getByRole('heading', { level: 1, name: new RegExp(reference) }).waitFor();
 

@@ -15,7 +15,7 @@ describe('phone numbers on the staff pages (issue #23.4)', () => {
       await signInAs(context, 'agent', 'Funke Agent');
       const page = await context.newPage();
       await page.goto(`/staff?search=${encodeURIComponent('0809-555-1212')}`);
-      const table = page.getByRole('table', { name: 'Requests, newest first' });
+      const table = page.getByRole('table', { name: 'Requests, by what is due first' });
       await table.getByRole('link', { name: reference }).click();
       await page.getByRole('heading', { level: 1, name: `Appointment ${reference}` }).waitFor();
 

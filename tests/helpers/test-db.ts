@@ -113,7 +113,9 @@ async function readMigratedState(schema: string): Promise<MigratedState> {
     const seedRows = (
       await client.query<{ table: string; rows: string | null }>(
         tables
-          .map((table) => `select ${literal(table)} as table, (select json_agg(t)::text from ${quoted(table)} t) as rows`)
+          .map(
+            (table) => `select ${literal(table)} as table, (select json_agg(t)::text from ${quoted(table)} t) as rows`,
+          )
           .join(' union all '),
       )
     ).rows.flatMap((row) => (row.rows ? [{ table: row.table, rows: row.rows }] : []));

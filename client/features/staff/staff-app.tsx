@@ -24,6 +24,7 @@ import { StaffContext, StaffTitle, type StaffMe } from './staff-context';
 import { useStaffShell } from './use-staff-shell';
 import '../../components/form/form.css';
 import './staff.css';
+import './desk.css';
 import { staffBookingPaths } from './booking-paths';
 
 const TeamPanel = lazy(() => import('./team/team-panel').then((module) => ({ default: module.TeamPanel })));

@@ -9,7 +9,12 @@ import { useLatest } from '../../lib/use-latest';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
-export function useStaffLive(handlers: { onNew: (row: InboxRow) => void; onChanged: (row: InboxRow) => void }) {
+export function useStaffLive(handlers: {
+  onNew: (row: InboxRow) => void;
+  onChanged: (row: InboxRow) => void;
+  /** A colleague took over one of this person's requests (issue #29.5). */
+  onTaken?: (notice: { row: InboxRow; byName: string }) => void;
+}) {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const latest = useLatest(handlers);
   useEffect(() => {
@@ -23,6 +28,7 @@ export function useStaffLive(handlers: { onNew: (row: InboxRow) => void; onChang
     socket.on('connect_error', () => setStatus('offline'));
     socket.on('request:new', (row) => latest.current.onNew(row));
     socket.on('request:changed', (row) => latest.current.onChanged(row));
+    socket.on('request:taken', (notice) => latest.current.onTaken?.(notice));
     return () => {
       clearTimeout(retry);
       socket.disconnect();

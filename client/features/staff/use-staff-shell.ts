@@ -17,6 +17,7 @@ import {
 } from '../../../shared/staff-alerts';
 import { paths } from '../../app/paths';
 import { beep, beepUrgent } from '../../lib/beep';
+import { useToast } from '../../components/toast/toast-provider';
 import { trpc } from '../../lib/trpc';
 import { useLatest } from '../../lib/use-latest';
 import type { LiveListener, StaffContextValue, StaffMe } from './staff-context';
@@ -42,6 +43,7 @@ export function useStaffShell(me: StaffMe) {
     },
     [soundsRef],
   );
+  const { toast } = useToast();
 
   const refreshCount = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.staff.newCount) }),
@@ -58,6 +60,9 @@ export function useStaffShell(me: StaffMe) {
       refreshCount();
       for (const listener of listeners.current) listener.onChanged?.(row);
     },
+    // Told on whichever staff page they are (issue #29.5); the request's history says it too.
+    onTaken: ({ row, byName }) =>
+      toast({ title: 'Request taken over', description: `${byName} took over ${row.reference} from you.` }),
   });
   const listen = useCallback((listener: LiveListener) => {
     listeners.current.add(listener);

@@ -8,10 +8,15 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   assignSchema,
+  bulkAssignSchema,
+  bulkStatusSchema,
+  callLogSchema,
+  claimSchema,
   inboxListSchema,
   nextStatuses,
   noteSchema,
   patientMessageSchema,
+  preferredSlotStart,
   requestIdSchema,
   setStatusSchema,
 } from '../../../shared/requests';
@@ -19,7 +24,10 @@ import { normalisePhone } from '../../../shared/phone';
 import { newsletter } from '../../data/newsletter';
 import { requests } from '../../data/requests';
 import { staffMembers } from '../../data/staff-members';
-import { assignRequest } from '../../requests/assign';
+import { assignRequest, claimRequest } from '../../requests/assign';
+import { bulkAssign, bulkSetStatus } from '../../requests/bulk';
+import { logCall } from '../../requests/call-log';
+import { reopenRequest } from '../../requests/reopen';
 import { messagePatient } from '../../requests/message';
 import { addRequestNote } from '../../requests/note';
 import { requestNotFound, type ChangedBy } from '../../requests/request-deps';
@@ -27,7 +35,7 @@ import { setRequestStatus } from '../../requests/set-status';
 import { inboxQuery } from '../../staff/inbox-query';
 import { submissionFields } from '../../staff/submission-fields';
 import type { RequestContext } from '../context';
-import { router, staffProcedure } from '../trpc';
+import { adminProcedure, router, staffProcedure } from '../trpc';
 import { messagesRouter } from './messages';
 import { patientPanelProcedure } from './patient-panel';
 import { staffAlertsRouter } from './staff-alerts';
@@ -49,9 +57,11 @@ export const staffRouter = router({
   /** Active staff, for the owner filter and the assign list. */
   members: staffProcedure.query(({ ctx }) => staffMembers.listActive(ctx.db)),
 
-  inbox: staffProcedure.input(inboxListSchema).query(({ ctx, input }) => {
+  /** A page of the inbox, with the response target its rows are measured against (issue #29.6). */
+  inbox: staffProcedure.input(inboxListSchema).query(async ({ ctx, input }) => {
     const { cursor, limit, ...filter } = input;
-    return requests.list(ctx.db, inboxQuery(filter), { viewerId: ctx.user.id, cursor, limit });
+    const page = await requests.list(ctx.db, inboxQuery(filter), { viewerId: ctx.user.id, cursor, limit });
+    return { ...page, responseTargetHours: ctx.env.REQUEST_RESPONSE_TARGET_HOURS };
   }),
 
   /** The person behind a conversation or a request, with their other requests and conversations (issue #29.4). */
@@ -63,10 +73,11 @@ export const staffRouter = router({
   request: staffProcedure.input(requestIdSchema).query(async ({ ctx, input }) => {
     const request = await requests.find(ctx.db, input.id);
     if (!request) throw requestNotFound();
-    const [row, submission, events] = await Promise.all([
+    const [row, submission, events, calls] = await Promise.all([
       requests.row(ctx.db, input.id),
       requests.submission(ctx.db, request.type, request.submission_id),
       requests.events(ctx.db, input.id),
+      requests.calls(ctx.db, input.id),
     ]);
     const phone = normalisePhone(request.phone_e164);
     return {
@@ -77,6 +88,11 @@ export const staffRouter = router({
       phoneE164: phone?.e164 ?? null,
       phoneMobile: phone?.mobile ?? false,
       confirmedFor: request.confirmed_for,
+      /** What Confirm is prefilled with (issue #29.5): the patient's preferred date and the start of their slot. */
+      preferred: {
+        date: request.type === 'appointment' ? request.requested_date : null,
+        time: request.type === 'appointment' ? preferredSlotStart(submission?.preferred_time as string | null) : null,
+      },
       patientMessage: request.patient_message,
       cancelReason: request.cancel_reason,
       anonymised: request.anonymised_at !== null,
@@ -93,12 +109,36 @@ export const staffRouter = router({
         body: event.body,
         createdAt: event.created_at,
       })),
+      calls: calls.map((call) => ({
+        id: call.id,
+        outcome: call.outcome,
+        nextTryFor: call.next_try_for,
+        actorName: call.actor_name ?? null,
+        createdAt: call.created_at,
+      })),
     };
   }),
 
+  /** Take the request; from a colleague only with `takeOverFrom` naming them (issue #29.5). */
   claim: staffProcedure
+    .input(claimSchema)
+    .mutation(({ ctx, input }) =>
+      claimRequest(ctx, { ...staffBy(ctx), fullName: ctx.user.fullName }, input.id, input.takeOverFrom),
+    ),
+
+  /** An admin reopens a Done or Cancelled request (issue #29.5). */
+  reopen: adminProcedure
     .input(requestIdSchema)
-    .mutation(({ ctx, input }) => assignRequest(ctx, staffBy(ctx), input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => reopenRequest(ctx, staffBy(ctx), input.id)),
+
+  /** Bulk changes from the inbox (issue #29.7): one transaction, each request audited. */
+  bulkAssign: staffProcedure.input(bulkAssignSchema).mutation(({ ctx, input }) => bulkAssign(ctx, staffBy(ctx), input)),
+  bulkSetStatus: staffProcedure
+    .input(bulkStatusSchema)
+    .mutation(({ ctx, input }) => bulkSetStatus(ctx, staffBy(ctx), input)),
+
+  /** A call to the patient in the call log (issue #29.7). */
+  logCall: staffProcedure.input(callLogSchema).mutation(({ ctx, input }) => logCall(ctx, staffBy(ctx), input)),
 
   assign: staffProcedure
     .input(assignSchema)

@@ -100,7 +100,7 @@ afterAll(async () => {
   await proxy?.close();
   await database?.drop();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  // As long as the start: on a loaded machine (the whole suite beside it) dropping the scratch database can take a while.
+  // As long as the start: with the whole suite beside it, dropping the scratch database can take a while.
 }, 90_000);
 
 /** Socket.IO through the proxy, pinned to node `index` by the proxy's cookie (as a browser would carry it). */

@@ -51,6 +51,8 @@ const row = (overrides: Partial<RequestRow>): RequestRow => ({
   updated_at: '2026-11-25T08:00:00.000Z',
   closed_at: null,
   anonymised_at: null,
+  due_at: '2026-11-25T08:00:00.000Z',
+  next_call_at: null,
   ...overrides,
 });
 

@@ -34,7 +34,7 @@ describe('GET /staff/export.csv (issue #13)', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="requests-appointment-all-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = (await response.text()).trimEnd().split('\r\n');
     expect(lines[0]).toMatch(/^Reference,Type,Status,Owner,/);
@@ -58,5 +58,38 @@ describe('GET /staff/export.csv (issue #13)', () => {
     expect(lines[0]).toContain(',Email,Phone,Phone (E.164),');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',"=""0803 123 4567""","=""+2348031234567""",');
+  });
+
+  it('names the file after its filter, writes Lagos times, the preferred time, the message and the notes (issue #29.7)', async () => {
+    const agent = await harness.userSession('agent');
+    await post(harness.baseUrl, 'submitAppointment', {
+      ...validInput.submitAppointment(),
+      preferredTime: '01-02 PM',
+      message: 'Mornings are hard',
+    });
+    const row = await harness.db.selectFrom('requests').select(['id', 'created_at']).executeTakeFirstOrThrow();
+    await harness.db
+      .insertInto('request_events')
+      .values({
+        request_id: row.id,
+        actor_kind: 'staff',
+        kind: 'note',
+        body: 'Prefers WhatsApp',
+        created_at: row.created_at,
+      })
+      .execute();
+    const response = await exportCsv('?status=open&owner=none&type=appointment', agent.cookie);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="requests-appointment-open-unassigned-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, line] = (await response.text()).trimEnd().split('\r\n');
+    const cells = Object.fromEntries(header!.split(',').map((name, index) => [name, line!.split(',')[index]]));
+    const lagos = new Date(Date.parse(row.created_at) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(cells).toMatchObject({
+      'Received (Lagos)': lagos,
+      'Preferred time': '01-02 PM',
+      "Patient's message": 'Mornings are hard',
+      'Internal notes': 'Prefers WhatsApp',
+    });
   });
 });

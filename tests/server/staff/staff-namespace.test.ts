@@ -54,6 +54,31 @@ describe('the /staff namespace (issue #13: live inbox)', () => {
     expect(changed[0]!.value).toMatchObject({ reference, ownerId: agent.user.id });
   });
 
+  it('a take-over is told to the colleague it was taken from, and to no one else (issue #29.5)', async () => {
+    const ada = await harness.userSession('agent', 'Ada Eze');
+    const bola = await harness.userSession('agent', 'Bola Ade');
+    const adaSocket = harness.staffSocket({ cookie: ada.cookie });
+    const bolaSocket = harness.staffSocket({ cookie: bola.cookie });
+    await Promise.all([connected(adaSocket), connected(bolaSocket)]);
+    const toAda = collect<{ row: InboxRow; byName: string }>(adaSocket, 'request:taken');
+    const toBola = collect<{ row: InboxRow; byName: string }>(bolaSocket, 'request:taken');
+    const changed = collect<InboxRow>(adaSocket, 'request:changed');
+    await post(harness.baseUrl, 'submitAppointment', validInput.submitAppointment());
+    const { id } = await harness.db.selectFrom('requests').select('id').executeTakeFirstOrThrow();
+    const claim = (cookie: string, body: object) =>
+      fetch(`${harness.baseUrl}/trpc/staff.claim`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: harness.baseUrl, cookie },
+        body: JSON.stringify({ id, ...body }),
+      });
+    expect((await claim(ada.cookie, {})).status).toBe(200);
+    expect((await claim(bola.cookie, {})).status).toBe(409);
+    expect((await claim(bola.cookie, { takeOverFrom: ada.user.id })).status).toBe(200);
+    await waitFor(() => toAda.length === 1 && changed.length === 2, 5000, 'request:taken to Ada');
+    expect(toAda[0]!.value).toMatchObject({ row: { id, ownerId: bola.user.id }, byName: 'Bola Ade' });
+    expect(toBola).toEqual([]);
+  });
+
   it('a staff socket goes at once when its session ends', async () => {
     const agent = await harness.userSession('agent');
     const socket = harness.staffSocket({ cookie: agent.cookie, reconnection: false });

@@ -46,6 +46,7 @@ const seeded: Record<string, number> = {
   trip_plans: 2,
   requests: 5,
   request_events: 7,
+  request_calls: 2,
   chat_conversations: 3,
   chat_messages: 6,
   chat_pending_replies: 2,
@@ -198,6 +199,16 @@ function seedEveryTable(file: string) {
         actor_kind: n > 5 ? 'staff' : 'system',
         kind: n > 5 ? 'note' : 'created',
         body: n > 5 ? `Note ${n}` : null,
+        created_at: at,
+      })),
+    );
+    insert(
+      'request_calls',
+      times(2).map((n) => ({
+        request_id: n,
+        actor_user_id: 2,
+        outcome: n === 1 ? 'no_answer' : 'reached',
+        next_try_for: n === 1 ? '2026-11-27T14:00' : null,
         created_at: at,
       })),
     );

@@ -1,4 +1,8 @@
-/** The inbox's filter form (issue #13): search, type, status, owner and the received dates; applied through the URL. */
+/**
+ * The inbox's filter form (issue #13): search, type, status, owner and the received dates, applied through the URL.
+ * A choice applies at once (issue #29.6): selects and dates on change, the search as typing pauses or on Enter.
+ */
+import { useEffect, useRef, type ChangeEvent, type RefObject } from 'react';
 import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -17,47 +21,68 @@ type Member = { id: number; fullName: string };
 
 const FILTER_NAMES = ['type', 'status', 'owner', 'from', 'to', 'search'] as const;
 
+const SEARCH_PAUSE_MS = 400;
+
 export function InboxFilters({
   filter,
   members,
+  searchRef,
   onApply,
   onClear,
 }: {
   filter: InboxFilter;
   members: Member[];
+  /** The search box, for the '/' key. */
+  searchRef: RefObject<HTMLInputElement | null>;
   onApply: (filter: InboxFilter) => void;
   onClear: () => void;
 }) {
   // A filter has no errors: the kit brings the frame and the search landmark, and `onLoadFailed` never runs.
   const form = useAppForm({ onLoadFailed: () => undefined });
-  const onSubmit = form.submit((_nothing, element) => {
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A search still waiting for its pause must not apply after the inbox is left (it would come back to it).
+  useEffect(() => () => clearTimeout(pause.current), []);
+  // Enter in the search box applies at once; the pause's timer, if any, then applies the same filter again.
+  const apply = (element: HTMLFormElement) => {
     const query = new URLSearchParams(FILTER_NAMES.map((name) => [name, formValue(element, name)]));
     onApply(filterFromQuery(query.toString()));
+  };
+  const onSubmit = form.submit((_nothing, element) => {
+    apply(element);
     return Promise.resolve();
   });
+  // Change events bubble from every field to this wrapper: the kit's form frame takes no change handler.
+  const onFieldChange = (event: ChangeEvent<HTMLDivElement>) => {
+    const target = event.target as unknown as HTMLInputElement;
+    if (!target.form) return;
+    const element = target.form;
+    if (target.type !== 'search') return apply(element);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => apply(element), SEARCH_PAUSE_MS);
+  };
   return (
-    <AppForm form={form} onSubmit={onSubmit} role="search" label="Filter requests" className="app-staff__filters">
-      <FilterInput
-        id="inbox-search"
-        name="search"
-        label="Search"
-        type="search"
-        value={filter.search}
-        hint="Reference, name, email or phone"
-        className="app-staff__search"
-      />
-      <InboxSelects filter={filter} members={members} />
-      <FilterInput id="inbox-from" name="from" label="Received from" type="date" value={filter.from} />
-      <FilterInput id="inbox-to" name="to" label="Received to" type="date" value={filter.to} />
-      <div className="app-staff__filter-actions">
-        <button type="submit" className="app-button app-button--primary">
-          Apply
-        </button>
-        <button type="button" className="app-button app-button--ghost" onClick={onClear}>
-          Clear
-        </button>
-      </div>
-    </AppForm>
+    <div onChange={onFieldChange}>
+      <AppForm form={form} onSubmit={onSubmit} role="search" label="Filter requests" className="app-staff__filters">
+        <FilterInput
+          id="inbox-search"
+          name="search"
+          label="Search"
+          type="search"
+          value={filter.search}
+          hint="Reference, name, email or phone. Filters apply as you choose them."
+          className="app-staff__search"
+          inputRef={searchRef}
+        />
+        <InboxSelects filter={filter} members={members} />
+        <FilterInput id="inbox-from" name="from" label="Received from" type="date" value={filter.from} />
+        <FilterInput id="inbox-to" name="to" label="Received to" type="date" value={filter.to} />
+        <div className="app-staff__filter-actions">
+          <button type="button" className="app-button app-button--ghost" onClick={onClear}>
+            Clear filters
+          </button>
+        </div>
+      </AppForm>
+    </div>
   );
 }
 
@@ -74,7 +99,11 @@ function InboxSelects({ filter, members }: { filter: InboxFilter; members: Membe
       name: 'status',
       label: 'Status',
       value: filter.status,
-      options: REQUEST_STATUSES.map((status) => [status, requestStatusLabels[status]] as const),
+      options: [
+        ['open', 'Open work'] as const,
+        ['all', 'Any'] as const,
+        ...REQUEST_STATUSES.map((status) => [status, requestStatusLabels[status]] as const),
+      ],
     },
     {
       name: 'owner',
@@ -95,7 +124,7 @@ function InboxSelects({ filter, members }: { filter: InboxFilter; members: Membe
           id={`inbox-${name}`}
           name={name}
           label={label}
-          emptyLabel="Any"
+          emptyLabel={name === 'status' ? undefined : 'Any'}
           options={options}
           defaultValue={value ?? ''}
         />
@@ -113,6 +142,7 @@ function FilterInput({
   value,
   hint,
   className,
+  inputRef,
 }: {
   id: string;
   name: string;
@@ -121,11 +151,13 @@ function FilterInput({
   value: string | undefined;
   hint?: string;
   className?: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
 }) {
   return (
     <FieldWrapper id={id} label={label} hint={hint} className={className}>
       {(describedBy) => (
         <input
+          ref={inputRef}
           id={id}
           name={name}
           type={type}

@@ -1,30 +1,121 @@
 /**
- * The inbox (issue #13): every request, newest first, filtered and searched on the server, paged by keyset
- * ('Load more'), updated live. The filter lives in the URL query; 'Export CSV' downloads the same filter.
+ * The inbox (issue #13), built for triage (issue #29.6–7): open work by default, sorted by what is due, rows past the
+ * response target marked in words and colour, saved views, filters that apply at once, bulk changes, and keys. The
+ * filter lives in the URL query; 'Export CSV' downloads the same filter.
  */
-import { Link } from 'wouter';
-import { requestStatusLabels, requestTypeLabels, type InboxRow } from '../../../../shared/requests';
+import { useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { InboxFilter } from '../../../../shared/requests';
 import { paths } from '../../../app/paths';
-import { filterToQuery, formatAge } from '../inbox-filter';
-import { StaffTitle } from '../staff-context';
-import { StaffTable } from '../table-region';
+import { trpc } from '../../../lib/trpc';
+import { KeyboardHelp, useDeskKeys } from '../desk-keys';
+import { SAVED_VIEWS, filterToQuery, sortsByDue } from '../inbox-filter';
+import { StaffTitle, useStaff } from '../staff-context';
+import { BulkBar } from './bulk-bar';
 import { InboxFilters } from './inbox-filters';
+import { InboxTable } from './inbox-table';
 import { useInbox } from './use-inbox';
 
+const sameView = (a: InboxFilter, b: InboxFilter) => filterToQuery(a) === filterToQuery(b);
+
 export function InboxView() {
-  const { search, filter, setFilter, members, inbox, rows, now, waiting, showWaiting, announcement } = useInbox();
+  const inboxData = useInbox();
+  const { filter, setFilter, members, inbox, rows, now, waiting, showWaiting, announcement } = inboxData;
+  const { me } = useStaff();
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const [selected, setSelected] = useState(() => new Set<number>());
+  const [active, setActive] = useState(-1);
+  const [help, setHelp] = useState(false);
+  const [said, setSaid] = useState('');
+  // The form keeps what is typed while its own choices apply; it starts afresh when a view or Clear replaces them.
+  const [formKey, setFormKey] = useState(0);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const applyView = (next: InboxFilter) => {
+    setFormKey((key) => key + 1);
+    setSelected(new Set());
+    setFilter(next);
+  };
+
+  const claim = trpc.staff.claim.useMutation({
+    onSuccess: (row) => {
+      setSaid(`You own ${row.reference} now.`);
+      void utils.staff.inbox.invalidate();
+    },
+    onError: (error) => setSaid(error.message),
+  });
+  const focusRow = (index: number) => {
+    const bounded = Math.max(0, Math.min(rows.length - 1, index));
+    setActive(bounded);
+    document.querySelector<HTMLAnchorElement>(`[data-inbox-row="${bounded}"] a`)?.focus();
+  };
+  useDeskKeys({
+    j: () => focusRow(active + 1),
+    k: () => focusRow(active - 1),
+    c: () => {
+      const row = rows[active];
+      if (!row) return setSaid('Choose a request first: j and k move through the list.');
+      if (row.ownerId !== null && row.ownerId !== me.id) return navigate(paths.staffRequest(row.id));
+      claim.mutate({ id: row.id });
+    },
+    '/': () => searchRef.current?.focus(),
+    '?': () => setHelp(true),
+  });
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
   return (
     <>
       <StaffTitle title="Inbox" />
       <div className="app-staff__heading">
         <h1>Inbox</h1>
-        <a className="app-button app-button--secondary" href={`/staff/export.csv${filterToQuery(filter)}`} download>
-          Export CSV
-        </a>
+        <p className="app-staff__heading-actions">
+          <button type="button" className="app-button app-button--ghost" onClick={() => setHelp(true)}>
+            Keyboard shortcuts
+          </button>{' '}
+          <a className="app-button app-button--secondary" href={`/staff/export.csv${filterToQuery(filter)}`} download>
+            Export CSV
+          </a>
+        </p>
       </div>
-      <InboxFilters key={search} filter={filter} members={members} onApply={setFilter} onClear={() => setFilter({})} />
+      <nav aria-label="Saved views" className="app-staff__views">
+        <ul>
+          {SAVED_VIEWS.map((view) => (
+            <li key={view.label}>
+              <Link
+                href={`${paths.staff()}${filterToQuery(view.filter)}`}
+                className="app-staff__view"
+                aria-current={sameView(view.filter, filter) ? 'page' : undefined}
+                onClick={() => setFormKey((key) => key + 1)}
+              >
+                {view.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <InboxFilters
+        key={formKey}
+        filter={filter}
+        members={members}
+        searchRef={searchRef}
+        onApply={(next) => {
+          setSelected(new Set());
+          setFilter(next);
+        }}
+        onClear={() => applyView({ status: 'open' })}
+      />
       <p className="app-visually-hidden" aria-live="polite">
         {announcement}
+      </p>
+      <p className="app-staff__notice" role="status">
+        {said}
       </p>
       {waiting ? (
         <p className="app-staff__waiting">
@@ -33,6 +124,18 @@ export function InboxView() {
           </button>
         </p>
       ) : null}
+      {selected.size ? (
+        <BulkBar
+          ids={[...selected]}
+          members={members}
+          onDone={(message) => {
+            setSaid(message);
+            setSelected(new Set());
+            void utils.staff.inbox.invalidate();
+          }}
+          onError={setSaid}
+        />
+      ) : null}
       {inbox.isPending ? (
         <p role="status">Loading requests…</p>
       ) : inbox.isError ? (
@@ -40,7 +143,17 @@ export function InboxView() {
       ) : rows.length === 0 ? (
         <p>No requests match this filter.</p>
       ) : (
-        <InboxTable rows={rows} now={now} />
+        <InboxTable
+          rows={rows}
+          now={now}
+          targetHours={inboxData.responseTargetHours}
+          sortedByDue={sortsByDue(filter)}
+          selected={selected}
+          active={active}
+          onSelect={toggle}
+          onSelectAll={(on) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set())}
+          onFocusRow={setActive}
+        />
       )}
       {inbox.hasNextPage ? (
         <p>
@@ -54,35 +167,7 @@ export function InboxView() {
           </button>
         </p>
       ) : null}
+      <KeyboardHelp open={help} onClose={() => setHelp(false)} />
     </>
-  );
-}
-
-function InboxTable({ rows, now }: { rows: InboxRow[]; now: number }) {
-  return (
-    <StaffTable
-      label="Requests"
-      caption="Requests, newest first"
-      columns={['Reference', 'Type', 'Name', 'Asked for', 'Requested date', 'Status', 'Owner', 'Age']}
-    >
-      {rows.map((row) => (
-        <tr key={row.id} className={row.status === 'new' ? 'app-staff__row--new' : undefined}>
-          <td>
-            <Link href={paths.staffRequest(row.id)}>{row.reference}</Link>
-          </td>
-          <td>{requestTypeLabels[row.type]}</td>
-          <td>{row.fullName}</td>
-          <td>{row.subject}</td>
-          <td>{row.requestedDate ?? '—'}</td>
-          <td>
-            <span className={`app-staff__status app-staff__status--${row.status}`}>
-              {requestStatusLabels[row.status]}
-            </span>
-          </td>
-          <td>{row.ownerName ?? 'Unassigned'}</td>
-          <td>{formatAge(row.createdAt, now)}</td>
-        </tr>
-      ))}
-    </StaffTable>
   );
 }

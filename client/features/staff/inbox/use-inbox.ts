@@ -8,7 +8,15 @@ import { useLocation, useSearch } from 'wouter';
 import { requestTypeLabels, type InboxFilter, type InboxRow } from '../../../../shared/requests';
 import { paths } from '../../../app/paths';
 import { trpc } from '../../../lib/trpc';
-import { filterFromQuery, filterToQuery, liveMatch, mergeRows } from '../inbox-filter';
+import {
+  filterFromQuery,
+  filterToQuery,
+  liveMatch,
+  mergeRows,
+  rememberInbox,
+  sortByDue,
+  sortsByDue,
+} from '../inbox-filter';
 import { useStaff } from '../staff-context';
 
 export function useInbox() {
@@ -52,7 +60,11 @@ export function useInbox() {
   );
 
   const pages = inbox.data?.pages.flatMap((page) => page.rows) ?? [];
-  const rows = mergeRows(arrived, pages, changed);
+  const merged = mergeRows(arrived, pages, changed);
+  const rows = sortsByDue(filter) ? sortByDue(merged) : merged;
+  const order = rows.map((row) => row.id).join(',');
+  // '← Inbox' and a request's j/k go back to this list as it stands.
+  useEffect(() => rememberInbox(search, order ? order.split(',').map(Number) : []), [search, order]);
   const setFilter = (next: InboxFilter) => navigate(`${paths.staff()}${filterToQuery(next)}`);
   const showWaiting = () => {
     setWaiting(0);
@@ -65,6 +77,7 @@ export function useInbox() {
     members: members.data ?? [],
     inbox,
     rows,
+    responseTargetHours: inbox.data?.pages[0]?.responseTargetHours ?? 4,
     now,
     waiting,
     showWaiting,

@@ -1,7 +1,7 @@
 /** The read-only parts of a request's page (issue #13): the summary line, what was sent, and the history. */
 import { formatLagosDateTime } from '../../../../shared/lagos-date';
-import { requestStatusLabels } from '../../../../shared/requests';
-import { formatLagosInstant } from '../inbox-filter';
+import { callOutcomeLabels, requestStatusLabels } from '../../../../shared/requests';
+import { formatLagosDay, formatLagosInstant } from '../inbox-filter';
 import { consentChangeText, textHistory } from '../messages/message-text';
 import { FieldValue } from './field-value';
 import { describeRequestEvent } from './request-event-text';
@@ -43,7 +43,11 @@ type HistoryItem = { key: string; at: string; who: string; text: string; body: s
  * The request's own events and its texts' moments (queued, sent, delivered…) and its number's consent changes, in
  * time order: one story of what happened to the patient.
  */
-export function historyItems(events: RequestDetail['events'], texts: RequestTextsView | undefined): HistoryItem[] {
+export function historyItems(
+  events: RequestDetail['events'],
+  texts: RequestTextsView | undefined,
+  calls: RequestDetail['calls'] = [],
+): HistoryItem[] {
   const items: HistoryItem[] = events.map((event) => ({
     key: `event-${event.id}`,
     at: event.createdAt,
@@ -51,6 +55,15 @@ export function historyItems(events: RequestDetail['events'], texts: RequestText
     text: describeRequestEvent(event),
     body: event.body && event.kind !== 'status' ? event.body : null,
   }));
+  // The call log (issue #29.7): who called, the outcome, and the next try.
+  for (const call of calls)
+    items.push({
+      key: `call-${call.id}`,
+      at: call.createdAt,
+      who: call.actorName ?? 'Staff',
+      text: `Called the patient: ${callOutcomeLabels[call.outcome].toLowerCase()}.${call.nextTryFor ? ` Next try ${formatLagosDay(call.nextTryFor)}.` : ''}`,
+      body: null,
+    });
   for (const change of texts?.consentHistory ?? [])
     items.push({
       key: `consent-${change.id}`,
@@ -69,15 +82,17 @@ export function historyItems(events: RequestDetail['events'], texts: RequestText
 export function RequestHistory({
   events,
   texts,
+  calls,
 }: {
   events: RequestDetail['events'];
   texts?: RequestTextsView | undefined;
+  calls?: RequestDetail['calls'];
 }) {
   return (
     <section aria-labelledby="request-history" className="app-staff__panel">
       <h2 id="request-history">History</h2>
       <ol className="app-staff__history">
-        {historyItems(events, texts).map((item) => (
+        {historyItems(events, texts, calls).map((item) => (
           <li key={item.key}>
             <p className="app-staff__history-meta">
               {formatLagosInstant(item.at)} · {item.who}

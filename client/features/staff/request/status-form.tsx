@@ -1,6 +1,11 @@
-/** The status change (issue #13): the next statuses, with a confirmed date for appointments and a reason to cancel. */
+/**
+ * The status change (issue #13), in fewer clicks (issue #29.5): the first change of an unowned request claims it;
+ * Confirm is prefilled with the patient's preferred date and time; Cancel asks first and says the reason goes to the
+ * patient. The message to the patient is its own panel: one field, not two.
+ */
 import { useState } from 'react';
-import { STAFF_NOTE_MAX, requestStatusLabels, type RequestStatus } from '../../../../shared/requests';
+import { formatLagosShort } from '../../../../shared/lagos-date';
+import { requestStatusLabels, type RequestStatus } from '../../../../shared/requests';
 import { AppForm } from '../../../components/form/app-form';
 import { Field } from '../../../components/form/field';
 import type { FieldErrors } from '../../../components/form/use-form-errors';
@@ -21,26 +26,39 @@ export type StatusChange = {
   confirmedDate?: string;
   confirmedTime?: string;
   reason?: string;
-  message?: string;
 };
+
+type Preferred = { date: string | null; time: string | null };
 
 export function StatusForm({
   type,
+  reference,
   nextStatuses,
+  preferred,
   busy,
   onSubmit,
 }: {
   type: string;
+  reference: string;
   nextStatuses: readonly RequestStatus[];
+  /** The patient's preferred date and time: what Confirm starts from. */
+  preferred: Preferred;
   busy: boolean;
   /** The mutation's promise: its field errors show in the form. */
   onSubmit: (change: StatusChange) => Promise<unknown>;
 }) {
   const [status, setStatus] = useState<RequestStatus>(nextStatuses[0]!);
+  const [askingCancel, setAskingCancel] = useState(false);
   const needsDate = status === 'confirmed' && type === 'appointment';
   const needsReason = status === 'cancelled';
   const form = useMutationForm('Could not change the status.');
+  const quickConfirm =
+    type === 'appointment' && nextStatuses.includes('confirmed') && preferred.date && preferred.time
+      ? `${preferred.date}T${preferred.time}`
+      : null;
   const submit = form.submit(async (_nothing, element) => {
+    // Cancelling reaches the patient: the first press asks, the second sends.
+    if (needsReason && !askingCancel) return setAskingCancel(true);
     const text = (name: string) => formValue(element, name).trim() || undefined;
     await form.send(
       onSubmit({
@@ -48,18 +66,57 @@ export function StatusForm({
         confirmedDate: needsDate ? text('confirmedDate') : undefined,
         confirmedTime: needsDate ? text('confirmedTime') : undefined,
         reason: needsReason ? text('reason') : undefined,
-        message: text('message'),
       }),
     );
+    setAskingCancel(false);
   });
   return (
-    <AppForm form={form} onSubmit={submit} className="app-staff__status-form">
-      <StatusChoices nextStatuses={nextStatuses} status={status} onChange={setStatus} />
-      <StatusFields status={status} needsDate={needsDate} needsReason={needsReason} errors={form.fieldErrors} />
-      <button type="submit" className="app-button app-button--primary" disabled={busy}>
-        {actionButtonLabel[status]}
-      </button>
-    </AppForm>
+    <>
+      {quickConfirm ? (
+        <p>
+          <button
+            type="button"
+            className="app-button app-button--primary"
+            disabled={busy}
+            onClick={() =>
+              void form.send(
+                onSubmit({ status: 'confirmed', confirmedDate: preferred.date!, confirmedTime: preferred.time! }),
+              )
+            }
+          >
+            Confirm for {formatLagosShort(quickConfirm)}
+          </button>
+        </p>
+      ) : null}
+      <AppForm form={form} onSubmit={submit} className="app-staff__status-form">
+        <StatusChoices
+          nextStatuses={nextStatuses}
+          status={status}
+          onChange={(next) => {
+            setStatus(next);
+            setAskingCancel(false);
+          }}
+        />
+        <StatusFields needsDate={needsDate} needsReason={needsReason} preferred={preferred} errors={form.fieldErrors} />
+        {askingCancel ? (
+          <div className="app-staff__confirm" role="group" aria-labelledby="cancel-question">
+            <p id="cancel-question" className="app-staff__question">
+              Cancel {reference}? The reason goes to the patient.
+            </p>
+            <button type="submit" className="app-button app-button--danger" disabled={busy}>
+              Yes, cancel and tell the patient
+            </button>{' '}
+            <button type="button" className="app-button app-button--ghost" onClick={() => setAskingCancel(false)}>
+              Keep the request
+            </button>
+          </div>
+        ) : (
+          <button type="submit" className="app-button app-button--primary" disabled={busy}>
+            {needsReason ? 'Cancel request…' : actionButtonLabel[status]}
+          </button>
+        )}
+      </AppForm>
+    </>
   );
 }
 
@@ -85,16 +142,16 @@ function StatusChoices({
   );
 }
 
-/** The date and time of a confirmed appointment, the reason to cancel, and the message to the patient. */
+/** The date and time of a confirmed appointment (prefilled), and the reason to cancel, which the patient reads. */
 function StatusFields({
-  status,
   needsDate,
   needsReason,
+  preferred,
   errors,
 }: {
-  status: RequestStatus;
   needsDate: boolean;
   needsReason: boolean;
+  preferred: Preferred;
   errors: FieldErrors;
 }) {
   return (
@@ -106,6 +163,7 @@ function StatusFields({
             name="confirmedDate"
             label="Confirmed date"
             type="date"
+            defaultValue={preferred.date ?? ''}
             error={errors.confirmedDate}
           />
           <Field
@@ -113,6 +171,7 @@ function StatusFields({
             name="confirmedTime"
             label="Confirmed time (Lagos)"
             type="time"
+            defaultValue={preferred.time ?? ''}
             error={errors.confirmedTime}
           />
         </div>
@@ -122,24 +181,12 @@ function StatusFields({
           id="status-reason"
           name="reason"
           label="Reason for cancelling"
+          hint="Sent to the patient with the cancellation, and shown under My requests."
           error={errors.reason}
           maxLength={1000}
           rows={2}
         />
       ) : null}
-      <TextArea
-        id="status-message"
-        name="message"
-        label="Message to the patient"
-        optional
-        hint={
-          status === 'confirmed' || status === 'cancelled'
-            ? 'Sent in the email and shown under My requests.'
-            : 'Shown under My requests.'
-        }
-        maxLength={STAFF_NOTE_MAX}
-        rows={2}
-      />
     </>
   );
 }

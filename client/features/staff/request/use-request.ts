@@ -62,6 +62,11 @@ export function useRequest(id: number) {
     if (caught.data?.code === 'CONFLICT') void utils.staff.request.invalidate({ id });
   };
   const claim = trpc.staff.claim.useMutation({ onError, onSuccess: () => done('You own this request now.') });
+  const reopen = trpc.staff.reopen.useMutation({
+    onError,
+    onSuccess: () => done('Reopened: the request is In progress.'),
+  });
+  const logCall = trpc.staff.logCall.useMutation({ onError, onSuccess: () => done('Call logged.') });
   const assign = trpc.staff.assign.useMutation({
     onError,
     onSuccess: (row) => done(row.ownerName ? `Assigned to ${row.ownerName}.` : 'The request is unassigned.'),
@@ -83,6 +88,8 @@ export function useRequest(id: number) {
 
   const busy =
     claim.isPending ||
+    reopen.isPending ||
+    logCall.isPending ||
     assign.isPending ||
     setStatus.isPending ||
     addNote.isPending ||
@@ -96,6 +103,8 @@ export function useRequest(id: number) {
     answer,
     busy,
     claim,
+    reopen,
+    logCall,
     assign,
     setStatus,
     addNote,
