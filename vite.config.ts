@@ -64,6 +64,20 @@ const clientOnlyBrowserTests = [
 ];
 
 /**
+ * Browser tests of what the client does, also left out of `browser-postgres`: they send through the same procedures as
+ * every other form, but what they check does not depend on the database behind them: that a slow phone's press
+ * reaches the server once, by the plain post or the live form and never both (forms-slow-phone, about 2 minutes),
+ * that keys typed before the scripts are kept (forms-typed-early), and the forms' markup and axe (the a11y files).
+ * Storing those sends once on PostgreSQL is pinned by `unit-postgres` (forms-idempotency and the forms router suites).
+ */
+const clientBehaviourBrowserTests = [
+  'tests/browser/forms-slow-phone.test.ts',
+  'tests/browser/forms-typed-early.test.ts',
+  'tests/browser/forms-a11y.test.ts',
+  'tests/browser/auth-a11y.test.ts',
+];
+
+/**
  * The browser suite (Chromium against the production build, tests/helpers/browser-global-setup.ts), one file at a time.
  * `browser` and `browser-postgres` run one after the other (sequence.groupOrder): two Chromiums on a small machine make
  * the throttled slow-phone tests flaky.
@@ -77,7 +91,7 @@ const browserProject = (
   test: {
     name,
     include: ['tests/browser/**/*.test.ts'],
-    ...(engine === 'postgres' ? { exclude: clientOnlyBrowserTests } : {}),
+    ...(engine === 'postgres' ? { exclude: [...clientOnlyBrowserTests, ...clientBehaviourBrowserTests] } : {}),
     environment: 'node',
     globalSetup: ['tests/helpers/browser-global-setup.ts'],
     setupFiles: ['tests/setup.ts'],

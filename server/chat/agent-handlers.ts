@@ -55,6 +55,8 @@ export type AgentHandlerDeps = {
   audit: AuditLog;
   presence: AgentPresenceBoard;
   mail: MailQueue;
+  /** Gives the agent's rooms back to the bot now, their tabs open or not (they chose Away, issue #29.1). */
+  handBackRooms: (agentId: number) => Promise<void>;
 };
 
 const CONVERSATION_LIST_LIMIT = 100;
@@ -397,13 +399,15 @@ function registerTranscriptHandler(context: AgentContext) {
 }
 
 /** Online, away or offline, as the agent sets it. */
-function registerPresenceHandler({ socket, agent, presence, logger }: AgentContext) {
+function registerPresenceHandler({ socket, agent, presence, logger, handBackRooms }: AgentContext) {
   socket.on(
     'presence:set',
     unacked(
       agentPresenceSchema,
       async ({ status }) => {
         await presence.set(agent.id, status);
+        // Away ends ownership as leaving does: nobody is left waiting on a person who stepped out.
+        if (status === 'away') await handBackRooms(agent.id);
       },
       (error) => logger.error('chat presence failed', { err: error }),
     ),

@@ -465,9 +465,9 @@ function setUpAgentNamespace(
    * When an agent has had no staff tab open for the grace period, their rooms go back to the bot, and the agent is
    * told on their return (issue #29).
    */
-  const release = async (agentId: number) => {
+  const release = async (agentId: number, options: { evenWithTabsOpen?: boolean } = {}) => {
     try {
-      if (await rooms.agentOnline(agentId)) return;
+      if (!options.evenWithTabsOpen && (await rooms.agentOnline(agentId))) return;
       for (const room of await chat.listAssignedTo(db, agentId)) {
         if (await chat.setAssignedAgent(db, room.id, null, agentId)) {
           await staffAlerts.recordHandBack(db, agentId, room.id, new Date().toISOString());
@@ -518,7 +518,15 @@ function setUpAgentNamespace(
         },
       );
     });
-    registerAgentHandlers(socket, { db, logger, service, audit, presence, mail });
+    registerAgentHandlers(socket, {
+      db,
+      logger,
+      service,
+      audit,
+      presence,
+      mail,
+      handBackRooms: (agentId) => release(agentId, { evenWithTabsOpen: true }),
+    });
   });
 
   return {

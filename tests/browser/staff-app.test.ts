@@ -76,6 +76,8 @@ describe('the staff app (issue #13)', () => {
           ['/staff/chats', 'Support console'],
           ['/staff/team', 'Team'],
           ['/staff/audit', 'Audit'],
+          ['/staff/availability', 'Availability'],
+          ['/staff/calendar', 'Calendar'],
         ] as const) {
           await admin.goto(path);
           await admin.getByRole('heading', { level: 1, name: heading }).waitFor();

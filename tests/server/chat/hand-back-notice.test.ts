@@ -1,7 +1,7 @@
 /**
  * Chats follow the person (issue #29), over real sockets: a connection that comes back inside the grace period keeps
  * the agent's rooms; rooms handed back while the agent was gone are told to them once, on return; logging out hands
- * them back at once.
+ * them back at once, and so does setting Away.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,6 +70,18 @@ describe('chats follow the person', () => {
       { conversationId, visitorLabel: `Visitor #${conversationId}`, handedBackAt: expect.any(String) },
     ]);
     expect(await take(back)).toEqual([]);
+  });
+
+  it('hands the rooms back at once when the agent sets Away, with their tab still open, and tells them on return', async () => {
+    const { staff, agent, updates, conversationId } = await agentInARoom(60_000);
+    agent.emit('presence:set', { status: 'away' });
+    await waitFor(() => updates.length === 2, 3000, 'hand back on Away');
+    expect(updates.map((item) => item.value.agent)).toEqual([{ name: 'Ngozi Eze' }, null]);
+    expect(await ownerOf(conversationId)).toBeNull();
+    expect(agent.connected).toBe(true);
+    const back = h.agentSocket({ cookie: staff.cookie, reconnection: false });
+    await connected(back);
+    expect(await take(back)).toEqual([expect.objectContaining({ conversationId })]);
   });
 
   it('hands the rooms back at once when the agent logs out', async () => {

@@ -138,7 +138,8 @@ describe('npm run db:copy', () => {
         search: 'PRESCRIPTION',
         limit: 10,
       });
-      expect(summaries.map((summary) => summary.last_message)).toEqual(['Let me check']);
+      // The list previews the visitor's last words, not the agent's reply after them (issue #29.3).
+      expect(summaries.map((summary) => summary.last_message)).toEqual(['My prescription refill is late']);
 
       // The identity sequences moved past the copied ids.
       const next = await users.create(target, { email: 'new@example.com', fullName: 'New', passwordHash: 'z' });

@@ -3,7 +3,7 @@ import type { AgentPresence } from '../../../../shared/chat-events';
 import type { TransferRequest } from '../agent-chat-state';
 import { PRESENCE_LABELS } from '../agent-texts';
 
-/** 'Your status': Online or Away (offline is having no console open). */
+/** 'Your status': Online or Away (offline: no staff page open). Away gives the agent's chats back to the bot. */
 export function PresenceField({
   value,
   onChange,
@@ -19,11 +19,15 @@ export function PresenceField({
         id={id}
         className="app-field__control app-agent__control"
         value={value}
+        aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value === 'away' ? 'away' : 'online')}
       >
         <option value="online">Online</option>
         <option value="away">Away</option>
       </select>
+      <span id={`${id}-hint`} className="app-agent__hint">
+        Away gives your chats back to the bot.
+      </span>
     </div>
   );
 }
