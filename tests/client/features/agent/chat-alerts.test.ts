@@ -3,30 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../../shared/chat-events';
 import type { ChatAlertKind } from '../../../../shared/staff-alerts';
 import { createChatAlerts } from '../../../../client/features/agent/agent-presence-link';
+import { conversationSummary } from './summary-fixture';
 
 const ME = 7;
-const room = (id: number, changes: Partial<ConversationSummary> = {}): ConversationSummary => ({
-  id,
-  visitorName: null,
-  visitorEmail: null,
-  shortId: `#${id}`,
-  currentPage: null,
-  lastMessage: { sender: 'user', preview: 'Hello', createdAt: '2026-11-27T10:00:00.000Z' },
-  lastActivityAt: '2026-11-27T10:00:00.000Z',
-  waitingSince: null,
-  unreadCount: 0,
-  assignedAgent: null,
-  visitorOnline: true,
-  status: 'open',
-  urgent: false,
-  followUpContact: null,
-  movedToWhatsAppAt: null,
-  rating: null,
-  ratingComment: null,
-  contact: { name: null, email: null, phone: null },
-  transcriptEmail: null,
-  ...changes,
-});
+const room = (id: number, changes: Partial<ConversationSummary> = {}): ConversationSummary =>
+  conversationSummary(id, {
+    lastMessage: { sender: 'user', preview: 'Hello', createdAt: '2026-11-27T10:00:00.000Z' },
+    lastActivityAt: '2026-11-27T10:00:00.000Z',
+    ...changes,
+  });
 
 const setUp = (listed: ConversationSummary[] = []) => {
   const alerts: ChatAlertKind[] = [];
