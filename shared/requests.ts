@@ -158,6 +158,8 @@ export const bulkStatusSchema = z.object({
   ids: bulkIds,
   status: z.enum(BULK_STATUSES, { error: 'Status must be In progress, Confirmed or Done.' }),
 });
+/** Bulk cancel (issue #29.7): one reason for all, sent to each patient like a single cancel's. */
+export const bulkCancelSchema = z.object({ ids: bulkIds, reason: staffText('A reason', 1000) });
 
 export const CALL_OUTCOMES = ['reached', 'no_answer', 'wrong_number'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];

@@ -181,9 +181,52 @@ export async function rescheduleBooking(
     if (error instanceof ChangedFirst) throw changedFirstError(by);
     throw error;
   }
-  await announce(deps, by, changed.request, { type: 'booking.reschedule', detail: { to: lagosWallClockOf(startsAt) } });
+  await announceBooking(deps, by, changed.request, {
+    type: 'booking.reschedule',
+    detail: { to: lagosWallClockOf(startsAt) },
+  });
   return { moved: true, reference: changed.request.reference, startsAt };
 }
+
+/**
+ * The cancel inside a caller's transaction: frees the time, ends the links and reminders, cancels the request with the
+ * reason, queues the mail and the text, and offers the time to the waitlist. A request already closed throws, so the
+ * caller's transaction is undone whole (bulk cancel, issue #29.7, runs several in one).
+ */
+export async function cancelBookingIn(
+  trx: Trx,
+  deps: BookingDeps,
+  by: BookedBy,
+  booking: BookingRow,
+  reason: string,
+  now: number,
+  extra: { message?: string | null } = {},
+): Promise<ChangedRequest> {
+  const taken = await takeBooking(trx, booking, { status: 'cancelled', manage_token_hash: null }, now);
+  await bookings.freeCells(trx, booking.id);
+  await cancelReminders(trx, booking.id, now);
+  const current = await requests.find(trx, booking.request_id);
+  if (!current || current.status === 'cancelled' || current.status === 'done') throw new ChangedFirst();
+  const request = await requests.setStatus(
+    trx,
+    booking.request_id,
+    { from: current.status, to: 'cancelled', reason, message: extra.message ?? null },
+    actorOf(by),
+  );
+  if (!request) throw new ChangedFirst();
+  const clinicianName = (await bookings.clinicianName(trx, taken.clinician_id)) ?? '';
+  if (request.email)
+    await mailOutbox.insert(
+      trx,
+      bookingCancelledMail({ booking: taken, request, clinicianName, videoLink: videoLinkOf(deps, taken) }, reason),
+    );
+  await queueStatusText(deps.messaging, trx, request);
+  await offerFreedTime(trx, deps, { booking, freedStartsAt: Number(booking.starts_at) }, now);
+  return request;
+}
+
+/** Whether an error is a booking that changed first (already cancelled, done, or its link used). */
+export const isChangedFirst = (error: unknown) => error instanceof ChangedFirst;
 
 /** Cancels a booking: frees its time, ends its links and reminders, and cancels its request with the reason. */
 export async function cancelBooking(
@@ -196,34 +239,12 @@ export async function cancelBooking(
 ): Promise<ChangedRequest> {
   let cancelled: ChangedRequest | undefined;
   try {
-    cancelled = await deps.booking.write(async (trx) => {
-      const taken = await takeBooking(trx, booking, { status: 'cancelled', manage_token_hash: null }, now);
-      await bookings.freeCells(trx, booking.id);
-      await cancelReminders(trx, booking.id, now);
-      const current = await requests.find(trx, booking.request_id);
-      if (!current || current.status === 'cancelled' || current.status === 'done') throw new ChangedFirst();
-      const request = await requests.setStatus(
-        trx,
-        booking.request_id,
-        { from: current.status, to: 'cancelled', reason, message: extra.message ?? null },
-        actorOf(by),
-      );
-      if (!request) throw new ChangedFirst();
-      const clinicianName = (await bookings.clinicianName(trx, taken.clinician_id)) ?? '';
-      if (request.email)
-        await mailOutbox.insert(
-          trx,
-          bookingCancelledMail({ booking: taken, request, clinicianName, videoLink: videoLinkOf(deps, taken) }, reason),
-        );
-      await queueStatusText(deps.messaging, trx, request);
-      await offerFreedTime(trx, deps, { booking, freedStartsAt: Number(booking.starts_at) }, now);
-      return request;
-    });
+    cancelled = await deps.booking.write((trx) => cancelBookingIn(trx, deps, by, booking, reason, now, extra));
   } catch (error) {
     if (error instanceof ChangedFirst) throw changedFirstError(by);
     throw error;
   }
-  await announce(deps, by, cancelled, { type: 'booking.cancel' });
+  await announceBooking(deps, by, cancelled, { type: 'booking.cancel' });
   return cancelled;
 }
 
@@ -232,7 +253,7 @@ const changedFirstError = (by: BookedBy) =>
     ? new TRPCError({ code: 'CONFLICT', message: REQUEST_CHANGED_MESSAGE })
     : new TRPCError({ code: 'CONFLICT', message: LINK_USED_MESSAGE });
 
-async function announce(
+export async function announceBooking(
   deps: BookingDeps,
   by: BookedBy,
   request: ChangedRequest,

@@ -187,6 +187,30 @@ describe('the front desk: requests in fewer clicks, triage and speed (issue #29.
       await loaded(agent);
       expect(await agent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await axeViolations(agent)).toEqual([]);
+
+      // Back at 375 px: only the search shows until 'More filters' is opened, so the requests start on screen.
+      await agent.getByRole('link', { name: '← Inbox' }).click();
+      await table.getByRole('link', { name: chikaRef }).waitFor();
+      const filters = agent.getByRole('search', { name: 'Filter requests' });
+      expect(await filters.getByLabel('Type').isVisible()).toBe(false);
+      expect((await filters.boundingBox())!.height).toBeLessThan(740 / 2);
+      await filters.getByText('More filters').click();
+      await filters.getByLabel('Type').waitFor();
+
+      // Bulk cancel: one reason for both, asked first, and it goes to each patient; they leave the open view.
+      for (const reference of [bayoRef, chikaRef])
+        await agent.getByRole('checkbox', { name: `Select ${reference}` }).check();
+      const selected = agent.getByRole('region', { name: '2 requests selected' });
+      await selected.getByRole('button', { name: 'Cancel 2 requests…' }).click();
+      await selected.getByRole('alert').filter({ hasText: 'Enter a reason.' }).waitFor();
+      await selected.getByLabel('Reason for cancelling (sent to each patient)').fill('The clinic is closed on Monday');
+      await selected.getByRole('button', { name: 'Cancel 2 requests…' }).click();
+      await selected.getByText('Cancel 2 requests? The reason goes to each patient.').waitFor();
+      expect(await axeViolations(agent)).toEqual([]);
+      await selected.getByRole('button', { name: 'Yes, cancel and tell the patients' }).click();
+      await agent.getByRole('status').filter({ hasText: '2 requests cancelled.' }).waitFor();
+      await waitFor(async () => (await table.getByRole('link', { name: chikaRef }).count()) === 0);
+      expect(await table.getByRole('link', { name: bayoRef }).count()).toBe(0);
     },
   );
 });

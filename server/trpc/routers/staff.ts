@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   assignSchema,
   bulkAssignSchema,
+  bulkCancelSchema,
   bulkStatusSchema,
   callLogSchema,
   claimSchema,
@@ -25,7 +26,7 @@ import { newsletter } from '../../data/newsletter';
 import { requests } from '../../data/requests';
 import { staffMembers } from '../../data/staff-members';
 import { assignRequest, claimRequest } from '../../requests/assign';
-import { bulkAssign, bulkSetStatus } from '../../requests/bulk';
+import { bulkAssign, bulkCancel, bulkSetStatus } from '../../requests/bulk';
 import { logCall } from '../../requests/call-log';
 import { reopenRequest } from '../../requests/reopen';
 import { messagePatient } from '../../requests/message';
@@ -136,6 +137,9 @@ export const staffRouter = router({
   bulkSetStatus: staffProcedure
     .input(bulkStatusSchema)
     .mutation(({ ctx, input }) => bulkSetStatus(ctx, staffBy(ctx), input)),
+  bulkCancel: staffProcedure
+    .input(bulkCancelSchema)
+    .mutation(({ ctx, input }) => bulkCancel(ctx, staffBy(ctx), input)),
 
   /** A call to the patient in the call log (issue #29.7). */
   logCall: staffProcedure.input(callLogSchema).mutation(({ ctx, input }) => logCall(ctx, staffBy(ctx), input)),

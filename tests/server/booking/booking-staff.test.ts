@@ -476,6 +476,41 @@ describe('the front desk', () => {
     ]);
   });
 
+  it('bulk cancel frees a booked time with its request, one reason to each patient, all in one transaction', async () => {
+    const { agent, tunde } = await desk();
+    const booked = await agent.caller.bookingStaff.book({
+      service: 'General Check-up',
+      slot: String(at('2026-11-30T09:00')),
+      clinicianId: tunde,
+      fullName: 'Bola Ade',
+      phone: '0803 123 4567',
+      email: 'bola@example.com',
+    });
+    expect(booked.booked).toBe(true);
+    const bookedId = (await world.db.selectFrom('bookings').select('request_id').executeTakeFirstOrThrow()).request_id;
+    const plain = await world.submit('trip_plan');
+    const rows = await agent.caller.staff.bulkCancel({
+      ids: [bookedId, plain.id],
+      reason: 'The clinic is closed for repairs',
+    });
+    expect(rows.map((row) => row.status)).toEqual(['cancelled', 'cancelled']);
+    expect(await world.db.selectFrom('bookings').select('status').execute()).toEqual([{ status: 'cancelled' }]);
+    const day = await agent.caller.bookingStaff.calendar({ date: '2026-11-30', view: 'day', clinicianId: tunde });
+    expect(day.days[0]!.clinicians[0]!.items.map((item) => item.kind)).toEqual(['free', 'free']);
+    expect(await world.db.selectFrom('requests').select(['status', 'cancel_reason']).orderBy('id').execute()).toEqual([
+      { status: 'cancelled', cancel_reason: 'The clinic is closed for repairs' },
+      { status: 'cancelled', cancel_reason: 'The clinic is closed for repairs' },
+    ]);
+    const cancelledMail = await world.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'text_body'])
+      .where('kind', '=', 'booking_cancelled')
+      .execute();
+    expect(cancelledMail).toHaveLength(1);
+    expect(cancelledMail[0]!.to_address).toBe('bola@example.com');
+    expect(cancelledMail[0]!.text_body).toContain('The clinic is closed for repairs');
+  });
+
   it('shows a week for one clinician: seven days, Saturday and Sunday empty', async () => {
     const { agent, tunde } = await desk();
     const week = await agent.caller.bookingStaff.calendar({ date: '2026-11-30', view: 'week', clinicianId: tunde });

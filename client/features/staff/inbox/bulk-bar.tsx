@@ -1,6 +1,9 @@
-/** Bulk changes for the selected rows (issue #29.7): assign them, or set one status; the server does all or none. */
+/**
+ * Bulk changes for the selected rows (issue #29.7): assign them, set one status, or cancel them with one reason that
+ * goes to each patient (asked first); the server does all or none.
+ */
 import { useState } from 'react';
-import { BULK_STATUSES, requestStatusLabels } from '../../../../shared/requests';
+import { BULK_STATUSES, bulkCancelSchema, requestStatusLabels } from '../../../../shared/requests';
 import { trpc } from '../../../lib/trpc';
 
 type Member = { id: number; fullName: string };
@@ -79,6 +82,81 @@ export function BulkBar({
           Set status of {count}
         </button>
       </div>
+      <BulkCancel ids={ids} count={count} busy={busy} onDone={onDone} onError={onError} />
     </section>
+  );
+}
+
+function BulkCancel({
+  ids,
+  count,
+  busy,
+  onDone,
+  onError,
+}: {
+  ids: number[];
+  count: string;
+  busy: boolean;
+  onDone: (message: string) => void;
+  onError: (message: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const cancel = trpc.staff.bulkCancel.useMutation({
+    onSuccess: (rows) => onDone(`${rows.length === 1 ? '1 request' : `${rows.length} requests`} cancelled.`),
+    onError: (error) => {
+      setAsking(false);
+      onError(error.message);
+    },
+  });
+  const ask = () => {
+    const checked = bulkCancelSchema.shape.reason.safeParse(reason);
+    setReasonError(checked.success ? null : (checked.error.issues[0]?.message ?? 'Enter a reason.'));
+    setAsking(checked.success);
+  };
+  return (
+    <div className="app-staff__bulk-row app-staff__bulk-cancel">
+      <label htmlFor="bulk-reason">Reason for cancelling (sent to each patient)</label>
+      <textarea
+        id="bulk-reason"
+        className="app-field__control"
+        rows={2}
+        value={reason}
+        aria-invalid={reasonError ? true : undefined}
+        aria-describedby={reasonError ? 'bulk-reason-error' : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setAsking(false);
+        }}
+      />
+      {reasonError ? (
+        <p id="bulk-reason-error" className="app-field__error" role="alert">
+          {reasonError}
+        </p>
+      ) : null}
+      {asking ? (
+        <div className="app-staff__confirm" role="group" aria-labelledby="bulk-cancel-question">
+          <p id="bulk-cancel-question" className="app-staff__question">
+            Cancel {count}? The reason goes to each patient.
+          </p>
+          <button
+            type="button"
+            className="app-button app-button--danger"
+            disabled={busy || cancel.isPending}
+            onClick={() => cancel.mutate({ ids, reason })}
+          >
+            Yes, cancel and tell the patients
+          </button>{' '}
+          <button type="button" className="app-button app-button--ghost" onClick={() => setAsking(false)}>
+            Keep them
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="app-button app-button--secondary" disabled={busy} onClick={ask}>
+          Cancel {count}…
+        </button>
+      )}
+    </div>
   );
 }

@@ -2,7 +2,7 @@
  * The inbox's filter form (issue #13): search, type, status, owner and the received dates, applied through the URL.
  * A choice applies at once (issue #29.6): selects and dates on change, the search as typing pauses or on Enter.
  */
-import { useEffect, useRef, type ChangeEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react';
 import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -73,9 +73,11 @@ export function InboxFilters({
           className="app-staff__search"
           inputRef={searchRef}
         />
-        <InboxSelects filter={filter} members={members} />
-        <FilterInput id="inbox-from" name="from" label="Received from" type="date" value={filter.from} />
-        <FilterInput id="inbox-to" name="to" label="Received to" type="date" value={filter.to} />
+        <MoreFilters count={setFilterCount(filter)}>
+          <InboxSelects filter={filter} members={members} />
+          <FilterInput id="inbox-from" name="from" label="Received from" type="date" value={filter.from} />
+          <FilterInput id="inbox-to" name="to" label="Received to" type="date" value={filter.to} />
+        </MoreFilters>
         <div className="app-staff__filter-actions">
           <button type="button" className="app-button app-button--ghost" onClick={onClear}>
             Clear filters
@@ -83,6 +85,25 @@ export function InboxFilters({
         </div>
       </AppForm>
     </div>
+  );
+}
+
+/** The filters besides the default 'Open work' view and the search, for the summary's count. */
+const setFilterCount = (filter: InboxFilter) =>
+  [filter.type, filter.owner, filter.from, filter.to, filter.status === 'open' ? undefined : filter.status].filter(
+    (value) => value !== undefined && value !== '',
+  ).length;
+
+/** Phones start with only the search showing; a wide screen, or a filter in use, starts with all of them. */
+const WIDE_SCREEN = '(min-width: 600px)';
+
+function MoreFilters({ count, children }: { count: number; children: ReactNode }) {
+  const [open] = useState(() => count > 0 || typeof window === 'undefined' || window.matchMedia(WIDE_SCREEN).matches);
+  return (
+    <details className="app-staff__more-filters" open={open}>
+      <summary>{count ? `More filters (${count} in use)` : 'More filters'}</summary>
+      <div className="app-staff__more-filters-grid">{children}</div>
+    </details>
   );
 }
 

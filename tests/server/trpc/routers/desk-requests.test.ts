@@ -127,6 +127,54 @@ describe('bulk changes (issue #29.7)', () => {
     );
   });
 
+  it('cancels every selected request with one reason, which goes to each patient; a closed one undoes all', async () => {
+    const agent = await world.person('agent');
+    const a = await world.submit('service_order');
+    const b = await world.submit('appointment');
+    const done = await world.submit('trip_plan');
+    await agent.caller.staff.bulkSetStatus({ ids: [done.id], status: 'in_progress' });
+    await agent.caller.staff.bulkSetStatus({ ids: [done.id], status: 'confirmed' });
+    await agent.caller.staff.bulkSetStatus({ ids: [done.id], status: 'done' });
+    expect(
+      await messageOf(agent.caller.staff.bulkCancel({ ids: [a.id, b.id, done.id], reason: 'We are fully booked' })),
+    ).toBe(`${done.reference} cannot go from 'Done' to 'Cancelled'. Nothing was changed.`);
+    expect(await messageOf(agent.caller.staff.bulkCancel({ ids: [a.id], reason: '  ' }))).toContain('Enter a reason.');
+    expect(await world.db.selectFrom('requests').select('status').where('id', 'in', [a.id, b.id]).execute()).toEqual([
+      { status: 'new' },
+      { status: 'new' },
+    ]);
+    const rows = await agent.caller.staff.bulkCancel({ ids: [a.id, b.id], reason: 'We are fully booked' });
+    expect(rows.map((row) => [row.id, row.status, row.ownerName])).toEqual([
+      [a.id, 'cancelled', agent.user.fullName],
+      [b.id, 'cancelled', agent.user.fullName],
+    ]);
+    const stored = await world.db
+      .selectFrom('requests')
+      .select(['cancel_reason', 'email'])
+      .where('id', 'in', [a.id, b.id])
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.cancel_reason)).toEqual(['We are fully booked', 'We are fully booked']);
+    const mails = await world.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'text_body'])
+      .where(
+        'to_address',
+        'in',
+        stored.map((row) => row.email),
+      )
+      .execute();
+    expect(
+      mails
+        .filter((mail) => mail.text_body.includes('We are fully booked'))
+        .map((mail) => mail.to_address)
+        .sort(),
+    ).toEqual(stored.map((row) => row.email).sort());
+    expect(
+      (await auditsOf('request.status')).filter((row) => JSON.stringify(row.detail).includes('cancelled')),
+    ).toHaveLength(2);
+  });
+
   it('assigns every selected request to a colleague, each in its history and audited', async () => {
     const agent = await world.person('agent');
     const colleague = await world.person('agent', 'Chidi Obi');
