@@ -62,7 +62,12 @@ export const staffRouter = router({
   inbox: staffProcedure.input(inboxListSchema).query(async ({ ctx, input }) => {
     const { cursor, limit, ...filter } = input;
     const page = await requests.list(ctx.db, inboxQuery(filter), { viewerId: ctx.user.id, cursor, limit });
-    return { ...page, responseTargetHours: ctx.env.REQUEST_RESPONSE_TARGET_HOURS };
+    // The public holidays are in shared/; only the clinic's own closed days travel.
+    return {
+      ...page,
+      responseTargetHours: ctx.env.REQUEST_RESPONSE_TARGET_HOURS,
+      extraClosedDates: ctx.env.SUPPORT_HOLIDAYS,
+    };
   }),
 
   /** The person behind a conversation or a request, with their other requests and conversations (issue #29.4). */
@@ -137,9 +142,7 @@ export const staffRouter = router({
   bulkSetStatus: staffProcedure
     .input(bulkStatusSchema)
     .mutation(({ ctx, input }) => bulkSetStatus(ctx, staffBy(ctx), input)),
-  bulkCancel: staffProcedure
-    .input(bulkCancelSchema)
-    .mutation(({ ctx, input }) => bulkCancel(ctx, staffBy(ctx), input)),
+  bulkCancel: staffProcedure.input(bulkCancelSchema).mutation(({ ctx, input }) => bulkCancel(ctx, staffBy(ctx), input)),
 
   /** A call to the patient in the call log (issue #29.7). */
   logCall: staffProcedure.input(callLogSchema).mutation(({ ctx, input }) => logCall(ctx, staffBy(ctx), input)),

@@ -7,7 +7,7 @@
 import { Link } from 'wouter';
 import { requestStatusLabels, requestTypeLabels, type InboxRow } from '../../../../shared/requests';
 import { formatLagosStamp } from '../../../../shared/lagos-date';
-import { responseState, responseStateLabels } from '../../../../shared/response-target';
+import { responseState, responseStateLabels, type ResponseTarget } from '../../../../shared/response-target';
 import { paths } from '../../../app/paths';
 import { formatAge, formatLagosDay, formatLagosInstant } from '../inbox-filter';
 import { StaffTable } from '../table-region';
@@ -15,7 +15,7 @@ import { StaffTable } from '../table-region';
 export function InboxTable({
   rows,
   now,
-  targetHours,
+  target,
   sortedByDue,
   selected,
   active,
@@ -25,7 +25,7 @@ export function InboxTable({
 }: {
   rows: InboxRow[];
   now: number;
-  targetHours: number;
+  target: ResponseTarget;
   sortedByDue: boolean;
   selected: ReadonlySet<number>;
   active: number;
@@ -48,7 +48,7 @@ export function InboxTable({
         columns={[{ hidden: 'Select' }, 'Reference', 'Name', 'Asked for', 'When', 'Status', 'Owner', 'Received']}
       >
         {rows.map((row, index) => {
-          const state = responseState(row, now, targetHours);
+          const state = responseState(row, now, target);
           const className = [
             'app-staff__inbox-row',
             row.status === 'new' ? 'app-staff__row--new' : '',

@@ -146,7 +146,7 @@ export function InboxView() {
         <InboxTable
           rows={rows}
           now={now}
-          targetHours={inboxData.responseTargetHours}
+          target={inboxData.responseTarget}
           sortedByDue={sortsByDue(filter)}
           selected={selected}
           active={active}

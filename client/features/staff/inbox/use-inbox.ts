@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { requestTypeLabels, type InboxFilter, type InboxRow } from '../../../../shared/requests';
+import { closedDatesWith } from '../../../../shared/response-target';
 import { paths } from '../../../app/paths';
 import { trpc } from '../../../lib/trpc';
 import {
@@ -65,6 +66,15 @@ export function useInbox() {
   const order = rows.map((row) => row.id).join(',');
   // '← Inbox' and a request's j/k go back to this list as it stands.
   useEffect(() => rememberInbox(search, order ? order.split(',').map(Number) : []), [search, order]);
+  const firstPage = inbox.data?.pages[0];
+  const extraClosed = firstPage?.extraClosedDates.join(',') ?? '';
+  const responseTarget = useMemo(
+    () => ({
+      hours: firstPage?.responseTargetHours ?? 4,
+      closedDates: closedDatesWith(extraClosed ? extraClosed.split(',') : []),
+    }),
+    [firstPage?.responseTargetHours, extraClosed],
+  );
   const setFilter = (next: InboxFilter) => navigate(`${paths.staff()}${filterToQuery(next)}`);
   const showWaiting = () => {
     setWaiting(0);
@@ -77,7 +87,7 @@ export function useInbox() {
     members: members.data ?? [],
     inbox,
     rows,
-    responseTargetHours: inbox.data?.pages[0]?.responseTargetHours ?? 4,
+    responseTarget,
     now,
     waiting,
     showWaiting,

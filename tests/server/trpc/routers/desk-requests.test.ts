@@ -246,6 +246,7 @@ describe('the inbox for triage (issue #29.6)', () => {
     // The rest by age (oldest first); an appointment by its time: in an hour comes after requests made minutes ago.
     expect(open.rows.map((row) => row.id)).toEqual([oldest.id, newest.id, soon.id, later.id]);
     expect(open.responseTargetHours).toBe(4);
+    expect(open.extraClosedDates).toEqual(world.env.SUPPORT_HOLIDAYS);
     // Every status and 'all' list newest first, as before.
     expect((await agent.caller.staff.inbox({ status: 'all' })).rows.map((row) => row.id)).toEqual([
       newest.id,
