@@ -93,3 +93,26 @@ export async function consoleSearchRow(agent: Page, text: string) {
   await agent.getByText(/1 conversation matches/).waitFor();
   return row;
 }
+
+/**
+ * Records every tone the staff app starts (its alerts are Web Audio oscillators, not files): the frequency of each,
+ * in order, on `window.__tones`. Headless Chromium has no speakers, so this is what "a sound plays" can be checked by.
+ */
+export async function recordTones(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const tones: number[] = [];
+    (window as unknown as { __tones: number[] }).__tones = tones;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      const oscillator = create.call(this);
+      const start = oscillator.start.bind(oscillator);
+      oscillator.start = (when?: number) => {
+        tones.push(oscillator.frequency.value);
+        start(when);
+      };
+      return oscillator;
+    };
+  });
+}
+
+export const tonesOf = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number[] }).__tones);

@@ -14,7 +14,7 @@ import { DESKTOP, MOBILE, axeViolations, waitForHydration } from '../helpers/bro
 import { browserTest } from '../helpers/browser-test';
 import { withServerDb } from '../helpers/server-db';
 import { startSiteServer } from '../helpers/site-server';
-import { consoleSearchRow, openChat, sendChat, signInAs } from './chat-helpers';
+import { consoleSearchRow, openChat, recordTones, sendChat, signInAs, tonesOf } from './chat-helpers';
 import { bookAppointment } from './staff-helpers';
 
 /** Short enough that a walk through the Inbox and a request outlasts it: a dropped connection would hand back. */
@@ -35,6 +35,7 @@ describe('the front desk as one workspace', () => {
           return context;
         };
         const agentContext = await newContext(DESKTOP);
+        await recordTones(agentContext);
         await signInAs(agentContext, 'agent', 'Bola Agent', server);
         const agent = await agentContext.newPage();
         await agent.goto('/staff/chats');
@@ -48,6 +49,8 @@ describe('the front desk as one workspace', () => {
         const emergency = `Abeg help, my chest dey pain me ${Date.now()}`;
         await sendChat(first, emergency);
         await firstPanel.getByText(chatTexts.emergencyReply).waitFor({ timeout: 5000 });
+        // The urgent sound is on by default: three high beeps. The others are off until chosen.
+        await expect.poll(() => tonesOf(agent)).toEqual([1320, 1320, 1320]);
         await (await consoleSearchRow(agent, emergency)).click();
         await agent.getByRole('button', { name: 'Join', exact: true }).click();
         await agent.getByRole('button', { name: 'Leave (hand back to the bot)' }).waitFor();
@@ -75,6 +78,8 @@ describe('the front desk as one workspace', () => {
         await sendChat(second, `Do you open on Saturdays? ${Date.now()}`);
         await staffNav(agent).getByRole('link', { name: 'Chats 2 alerts' }).waitFor();
         await expect.poll(() => agent.title()).toMatch(/^\(3\) Inbox/);
+        // A new chat, a message and a request, all with their sounds off by default: still only the urgent beeps.
+        expect(await tonesOf(agent)).toEqual([1320, 1320, 1320]);
         expect(await axeViolations(agent)).toEqual([]);
 
         // A request's page, then back to Chats: longer away than the grace period, and still the agent's.
@@ -125,6 +130,7 @@ describe('the front desk as one workspace', () => {
     async ({ newContext }) => {
       // An admin on a phone: the urgent sound is on by default; a chosen sound survives a reload.
       const adminContext = await newContext(MOBILE);
+      await recordTones(adminContext);
       const adminUser = await signInAs(adminContext, 'admin', 'Ada Admin');
       const admin = await adminContext.newPage();
       await admin.goto('/staff');
@@ -135,6 +141,8 @@ describe('the front desk as one workspace', () => {
       expect(await sounds.getByRole('checkbox', { name: 'New chat' }).isChecked()).toBe(false);
       expect(await axeViolations(admin)).toEqual([]);
       await sounds.getByRole('checkbox', { name: 'New chat' }).check();
+      // Turning a sound on plays it once, so the person hears what they chose.
+      expect(await tonesOf(admin)).toEqual([740]);
       await expect
         .poll(
           async () =>
