@@ -102,8 +102,11 @@ export async function recordTones(context: BrowserContext) {
   await context.addInitScript(() => {
     const tones: number[] = [];
     (window as unknown as { __tones: number[] }).__tones = tones;
-    const create = AudioContext.prototype.createOscillator;
-    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+    const prototype = BaseAudioContext.prototype;
+    const create = Object.getOwnPropertyDescriptor(prototype, 'createOscillator')!.value as (
+      this: BaseAudioContext,
+    ) => OscillatorNode;
+    prototype.createOscillator = function (this: BaseAudioContext) {
       const oscillator = create.call(this);
       const start = oscillator.start.bind(oscillator);
       oscillator.start = (when?: number) => {
