@@ -3,7 +3,7 @@
  * plus real socket.io-client sockets for visitors, patients and agents (Socket.IO's
  * "createApplication" testing pattern).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { createSocket, type AgentSocket, type StaffSocket, type VisitorSocket } from '../../client/lib/socket';
 import { sessionCookieName } from '../../server/auth/cookies';
@@ -135,6 +135,13 @@ export function refused(socket: Socket): Promise<Error & { data?: { code: string
     socket.once('connect', () => reject(new Error('connected but should have been refused')));
     socket.once('connect_error', (error) => resolve(error as Error & { data?: { code: string; message: string } }));
   });
+}
+
+/** A visitor's message, sent as the chat widget sends it; throws with the server's refusal. Returns it as stored. */
+export async function say(visitor: VisitorSocket, message: string) {
+  const result = await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.message;
 }
 
 /** Collects every event of one name, with the time it arrived. */

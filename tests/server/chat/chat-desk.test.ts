@@ -15,7 +15,14 @@ import type {
   RatingSummary,
 } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
-import { ALWAYS_CLOSED, collect, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import {
+  ALWAYS_CLOSED,
+  collect,
+  connected,
+  say,
+  startChatHarness,
+  type ChatHarness,
+} from '../../helpers/socket-harness';
 import { owedBotReplies } from '../../helpers/bot-replies';
 import { waitFor } from '../../helpers/wait-for';
 
@@ -24,14 +31,7 @@ afterEach(async () => {
   await h.close();
 });
 
-type Visitor = ReturnType<ChatHarness['visitor']>;
 type Agent = ReturnType<ChatHarness['agentSocket']>;
-
-const say = async (visitor: Visitor, message: string) => {
-  const result = await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.message;
-};
 
 const botMessages = async (conversationId?: number) =>
   (

@@ -9,7 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatNote, ConversationListResult } from '../../../shared/chat-events';
 import { CONTACT_PHONE_INVALID_MESSAGE } from '../../../shared/schemas/chat';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../../shared/schemas/field-rules';
-import { ALWAYS_CLOSED, collect, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import {
+  ALWAYS_CLOSED,
+  collect,
+  connected,
+  say,
+  startChatHarness,
+  type ChatHarness,
+} from '../../helpers/socket-harness';
 import { waitFor } from '../../helpers/wait-for';
 
 let h: ChatHarness;
@@ -18,12 +25,6 @@ afterEach(async () => {
 });
 
 type Visitor = ReturnType<ChatHarness['visitor']>;
-
-const say = async (visitor: Visitor, message: string) => {
-  const result = await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message });
-  if (!result.ok) throw new Error(result.error.message);
-  return result.message;
-};
 
 async function agentOnline(name: string, role: 'agent' | 'admin' = 'agent') {
   const staff = await h.userSession(role, name);

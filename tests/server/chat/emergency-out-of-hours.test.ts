@@ -3,24 +3,16 @@
  * and no Urgent mark. Out of office hours an emergency must get the emergency reply first, mark the room Urgent,
  * and not lose a contact given in the same message.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConversationListResult } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
-import { ALWAYS_CLOSED, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { ALWAYS_CLOSED, connected, say, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
 import { waitFor } from '../../helpers/wait-for';
 
 let h: ChatHarness;
 afterEach(async () => {
   await h.close();
 });
-
-type Visitor = ReturnType<ChatHarness['visitor']>;
-
-const say = async (visitor: Visitor, message: string) => {
-  const result = await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message });
-  if (!result.ok) throw new Error(result.error.message);
-};
 
 const botMessages = async () =>
   (await h.db.selectFrom('chat_messages').select('message').where('sender', '=', 'bot').orderBy('id').execute()).map(

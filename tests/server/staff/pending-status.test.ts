@@ -3,10 +3,9 @@
  * stays in the open views, is not resolved (no rating asked, the urgent mark kept), and the visitor's next message
  * makes it Open again (issue #25.6).
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../../shared/chat-events';
-import { connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { connected, say, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
 
 let h: ChatHarness;
 afterEach(async () => {
@@ -27,12 +26,7 @@ describe('Pending', () => {
     await connected(agentSocket);
     const visitor = h.visitor({ cookie: h.newVisitorCookie() });
     await connected(visitor);
-    const say = async (message: string) => {
-      const sent = await visitor.timeout(3000).emitWithAck('message:send', { clientId: randomUUID(), message });
-      if (!sent.ok) throw new Error(sent.error.message);
-      return sent.message;
-    };
-    await say('Abeg help, my chest dey pain me well well');
+    await say(visitor, 'Abeg help, my chest dey pain me well well');
     const conversationId = (await h.db.selectFrom('chat_conversations').select('id').executeTakeFirstOrThrow()).id;
     expect((await stored()).urgent_at).not.toBeNull();
 
@@ -55,7 +49,7 @@ describe('Pending', () => {
     const sync = await visitor.timeout(3000).emitWithAck('conversation:sync', {});
     expect(sync.ok && sync.ratingRequested).toBe(false);
 
-    await say('I am still here');
+    await say(visitor, 'I am still here');
     expect((await stored()).status).toBe('open');
   });
 });
