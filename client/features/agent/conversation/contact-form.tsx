@@ -8,9 +8,8 @@ import { FIELD_MAX } from '../../../../shared/form-options';
 import { agentContactSchema } from '../../../../shared/schemas/chat';
 import { AppForm } from '../../../components/form/app-form';
 import { Field } from '../../../components/form/field';
-import { checkSchema } from '../../../components/form/server-errors';
-import { useAppForm } from '../../../components/form/use-app-form';
 import type { AskResult } from '../agent-connection';
+import { SaveRow, useSaveForm } from './use-save-form';
 
 type Contact = Record<keyof ChatContact, string>;
 
@@ -27,29 +26,20 @@ export function ContactForm({
     email: conversation.contact.email ?? '',
     phone: conversation.contact.phone ?? '',
   });
-  const [saving, setSaving] = useState(false);
-  const [done, setDone] = useState('');
-  const form = useAppForm({ onLoadFailed: (errors) => errors.showErrors({}, 'Could not save the contact details.') });
-
-  const save = form.submit(async () => {
-    const fieldErrors = checkSchema(agentContactSchema, { conversationId: conversation.id, ...contact });
-    if (fieldErrors) return form.showErrors(fieldErrors);
-    form.clearErrors();
-    setSaving(true);
-    const result = await onSave(contact);
-    setSaving(false);
-    if (!result.ok) {
-      const field = result.error.field;
-      return form.showErrors(field ? { [field]: result.error.message } : {}, field ? undefined : result.error.message);
-    }
-    const saved = result.conversation.contact;
-    setContact({ name: saved.name ?? '', email: saved.email ?? '', phone: saved.phone ?? '' });
-    setDone('Contact details saved.');
+  const { form, saving, done, clearDone, saveWith } = useSaveForm('Could not save the contact details.');
+  const save = saveWith({
+    schema: agentContactSchema,
+    values: () => ({ conversationId: conversation.id, ...contact }),
+    send: () => onSave(contact),
+    saved: ({ conversation: { contact: saved } }) => {
+      setContact({ name: saved.name ?? '', email: saved.email ?? '', phone: saved.phone ?? '' });
+      return 'Contact details saved.';
+    },
   });
 
   const change = (key: keyof Contact) => (event: { target: { value: string } }) => {
     setContact((current) => ({ ...current, [key]: event.target.value }));
-    setDone('');
+    clearDone();
   };
   return (
     <AppForm form={form} onSubmit={save} label="Contact details" className="app-agent__form">
@@ -89,14 +79,7 @@ export function ContactForm({
         error={form.fieldErrors.phone}
         onChange={change('phone')}
       />
-      <div className="app-agent__action-row">
-        <button type="submit" className="app-button app-button--secondary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save contact details'}
-        </button>
-      </div>
-      <p className="app-agent__feedback" role="status">
-        {done}
-      </p>
+      <SaveRow saving={saving} label="Save contact details" done={done} />
     </AppForm>
   );
 }

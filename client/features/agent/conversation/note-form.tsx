@@ -2,10 +2,9 @@
 import { useId, useState } from 'react';
 import { agentNoteAddSchema, CHAT_NOTE_MAX_LENGTH } from '../../../../shared/schemas/chat';
 import { AppForm } from '../../../components/form/app-form';
-import { checkSchema } from '../../../components/form/server-errors';
 import { TextArea } from '../../../components/form/text-area';
-import { useAppForm } from '../../../components/form/use-app-form';
 import type { AskResult } from '../agent-connection';
+import { SaveRow, useSaveForm } from './use-save-form';
 
 export function NoteForm({
   conversationId,
@@ -16,20 +15,16 @@ export function NoteForm({
 }) {
   const bodyId = useId();
   const [body, setBody] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [done, setDone] = useState('');
-  const form = useAppForm({ onLoadFailed: (errors) => errors.showErrors({}, 'Could not save the note.') });
-
-  const save = form.submit(async () => {
-    const fieldErrors = checkSchema(agentNoteAddSchema, { conversationId, body });
-    if (fieldErrors) return form.showErrors(fieldErrors);
-    form.clearErrors();
-    setSaving(true);
-    const result = await onSave(body);
-    setSaving(false);
-    if (!result.ok) return form.showErrors({ body: result.error.message });
-    setBody('');
-    setDone('Note saved. Only staff can see it.');
+  const { form, saving, done, clearDone, saveWith } = useSaveForm('Could not save the note.');
+  const save = saveWith({
+    schema: agentNoteAddSchema,
+    values: () => ({ conversationId, body }),
+    send: () => onSave(body),
+    refusedField: 'body',
+    saved: () => {
+      setBody('');
+      return 'Note saved. Only staff can see it.';
+    },
   });
 
   return (
@@ -45,17 +40,10 @@ export function NoteForm({
         error={form.fieldErrors.body}
         onChange={(event) => {
           setBody(event.target.value);
-          setDone('');
+          clearDone();
         }}
       />
-      <div className="app-agent__action-row">
-        <button type="submit" className="app-button app-button--secondary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save note'}
-        </button>
-      </div>
-      <p className="app-agent__feedback" role="status">
-        {done}
-      </p>
+      <SaveRow saving={saving} label="Save note" done={done} />
     </AppForm>
   );
 }
