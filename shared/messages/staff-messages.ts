@@ -1,5 +1,8 @@
 /** Messages of the staff app and the patient's requests (issue #13): the server sends them, the pages show them. */
 export const STAFF_ONLY_MESSAGE = 'This page is for staff only.';
+/** The staff app is live (sockets, alerts): with scripts off it says so rather than "checking" for ever. */
+export const STAFF_NEEDS_JAVASCRIPT_MESSAGE =
+  "The staff app needs JavaScript. Turn it on in your browser's settings, then reload this page.";
 export const ADMIN_ONLY_MESSAGE = 'Only an admin can do this.';
 export const REQUEST_NOT_FOUND_MESSAGE = 'That request does not exist.';
 export const REQUEST_CHANGED_MESSAGE = 'Someone else changed this request first. The page now shows its latest state.';

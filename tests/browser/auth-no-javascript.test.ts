@@ -13,6 +13,7 @@ import {
   RESET_REQUESTED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '../../shared/messages/auth-messages';
+import { STAFF_NEEDS_JAVASCRIPT_MESSAGE } from '../../shared/messages/staff-messages';
 import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../../shared/schemas/auth';
 import { createHttpClient } from '../helpers/auth-http';
 import { DESKTOP, baseUrl } from '../helpers/browser';
@@ -21,6 +22,19 @@ import { linkFromOutbox } from '../helpers/outbox';
 import { PASSWORD, confirmedAccount } from './auth-helpers';
 import { servedCopyChecker } from './forms-helpers';
 import { uniqueEmail } from '../helpers/unique-email';
+
+describe('the staff app with JavaScript off', () => {
+  browserTest('says it needs JavaScript instead of checking for ever', async ({ newContext }) => {
+    const context = await newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['/staff', '/staff/chats', '/staff/calendar']) {
+      const served = await (await page.goto(path))!.text();
+      // Script execution is off here, but Chromium still parses <noscript> as text: unwrap it to see what shows.
+      await page.setContent(served.replace(/<\/?noscript>/g, ''));
+      expect(await page.getByText(STAFF_NEEDS_JAVASCRIPT_MESSAGE).isVisible()).toBe(true);
+    }
+  });
+});
 
 describe('log-in with JavaScript off', () => {
   browserTest(

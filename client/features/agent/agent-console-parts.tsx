@@ -1,4 +1,5 @@
 /** The agent console's parts around the list: the access check, the top bar, the open room and the extras. */
+import { STAFF_NEEDS_JAVASCRIPT_MESSAGE } from '../../../shared/messages/staff-messages';
 import { PageMeta } from '../../layout/page-meta';
 import { ratingSummaryText } from './agent-texts';
 import { CannedRepliesEditor } from './canned-replies/canned-replies-editor';
@@ -17,6 +18,9 @@ export function ConsoleChecking() {
       <PageMeta title={CONSOLE_TITLE} description={CONSOLE_DESCRIPTION} />
       <h1>{CONSOLE_TITLE}</h1>
       <p role="status">Checking your access…</p>
+      <noscript>
+        <p>{STAFF_NEEDS_JAVASCRIPT_MESSAGE}</p>
+      </noscript>
     </section>
   );
 }

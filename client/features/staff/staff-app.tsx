@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useSearch } from 'wouter';
 import { brand } from '../../../shared/brand';
-import { STAFF_ONLY_MESSAGE } from '../../../shared/messages/staff-messages';
+import { STAFF_NEEDS_JAVASCRIPT_MESSAGE, STAFF_ONLY_MESSAGE } from '../../../shared/messages/staff-messages';
 import { paths } from '../../app/paths';
 import { PageMeta } from '../../layout/page-meta';
 import { trpc } from '../../lib/trpc';
@@ -71,6 +71,9 @@ function StaffGate({ chats, chatLink }: StaffAppProps) {
       ) : (
         <p role="status">Checking your access…</p>
       )}
+      <noscript>
+        <p>{STAFF_NEEDS_JAVASCRIPT_MESSAGE}</p>
+      </noscript>
     </section>
   );
 }
