@@ -51,7 +51,7 @@ export const baseMimeType = (mimeType: string) => mimeType.split(';')[0]!.trim()
 
 export type MediaRefusalReason = 'too_large' | 'type_not_allowed' | 'content_mismatch' | 'checksum_mismatch';
 
-/** A file we will not keep, and why, in words the console shows after "The patient sent a file we could not accept:". */
+/** A file we will not keep, and why, in words the console shows after "The patient sent a file we could not accept". */
 export class MediaRefused extends ProviderError {
   override name = 'MediaRefused';
   constructor(
