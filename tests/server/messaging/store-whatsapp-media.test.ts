@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refusedAttachmentText } from '../../../shared/chat-attachments';
 import { chatAttachments } from '../../../server/data/chat-attachments';
+import { chatDesk } from '../../../server/data/chat-desk';
 import type { AppDatabase } from '../../../server/db/database';
 import { fakePhotoPng, fakeVoiceNoteOgg } from '../../../server/messaging/fake-provider/fake-media-files';
 import { ProviderError, type InboundMedia } from '../../../server/messaging/messaging-types';
@@ -185,5 +186,18 @@ describe('chat_attachments', () => {
       .execute();
     await db.deleteFrom('chat_conversations').where('id', '=', conversationId).execute();
     expect(await rows()).toEqual([]);
+  });
+
+  it("follows its conversation when a visitor's chat is merged into the patient's", async () => {
+    const now = new Date().toISOString();
+    await db.updateTable('chat_conversations').set({ visitor_key: 'v:anonymous-1' }).execute();
+    const { id: patientConversation } = await db
+      .insertInto('chat_conversations')
+      .values({ visitor_key: 'u:42', last_activity_at: now, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('chat_attachments').values({ ...base('merged'), bytes: fakePhotoPng() }).execute();
+    expect(await chatDesk.mergeIntoPatient(db, 'v:anonymous-1', 42)).toBe(patientConversation);
+    expect(await rows()).toEqual([expect.objectContaining({ conversation_id: patientConversation })]);
   });
 });
