@@ -196,7 +196,10 @@ describe('chat_attachments', () => {
       .values({ visitor_key: 'u:42', last_activity_at: now, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('chat_attachments').values({ ...base('merged'), bytes: fakePhotoPng() }).execute();
+    await db
+      .insertInto('chat_attachments')
+      .values({ ...base('merged'), bytes: fakePhotoPng() })
+      .execute();
     expect(await chatDesk.mergeIntoPatient(db, 'v:anonymous-1', 42)).toBe(patientConversation);
     expect(await rows()).toEqual([expect.objectContaining({ conversation_id: patientConversation })]);
   });
