@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { CHAT_ATTACHMENT_MAX_BYTES, formatFileSize } from '../../shared/chat-attachments';
+import type { Env } from '../env';
 import { ProviderError, type InboundMedia } from './messaging-types';
 import type { ProviderSettings } from './providers/provider-settings';
 import { redact, requestProvider, retryableHttpStatus } from './providers/provider-request';
@@ -221,4 +222,19 @@ export function createWhatsAppMediaFetcher(
         );
     return { bytes, mimeType, byteSize: bytes.length, sha256: digest.toString('hex') };
   };
+}
+
+/**
+ * The fetcher for the app's WhatsApp settings, or null when no access token is set (then media messages arrive without
+ * their files, and the caller should record that). What the inbound path builds once, beside the webhooks.
+ */
+export function whatsAppMediaFetcherFor(
+  env: Pick<Env, 'WHATSAPP_ACCESS_TOKEN' | 'WHATSAPP_GRAPH_URL'>,
+  fetchImpl?: typeof fetch,
+): MediaFetcher | null {
+  if (!env.WHATSAPP_ACCESS_TOKEN) return null;
+  return createWhatsAppMediaFetcher(
+    { WHATSAPP_ACCESS_TOKEN: env.WHATSAPP_ACCESS_TOKEN, WHATSAPP_GRAPH_URL: env.WHATSAPP_GRAPH_URL },
+    fetchImpl ? { fetchImpl } : {},
+  );
 }

@@ -6,7 +6,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakePhotoPng, fakeVoiceNoteOgg } from '../../../server/messaging/fake-provider/fake-media-files';
 import { ProviderError, type InboundMedia } from '../../../server/messaging/messaging-types';
-import { createWhatsAppMediaFetcher, MEDIA_TYPES, MediaRefused } from '../../../server/messaging/whatsapp-media';
+import {
+  createWhatsAppMediaFetcher,
+  MEDIA_TYPES,
+  MediaRefused,
+  whatsAppMediaFetcherFor,
+} from '../../../server/messaging/whatsapp-media';
 
 const settings = {
   WHATSAPP_ACCESS_TOKEN: 'EAAGm0PX4ZCpsBAmediatoken0123456789',
@@ -220,5 +225,18 @@ describe('MEDIA_TYPES signatures', () => {
     const other = type === 'application/pdf' ? fakePhotoPng() : Buffer.from('%PDF-1.7\n', 'latin1');
     expect(MEDIA_TYPES[type]!(other)).toBe(false);
     expect(MEDIA_TYPES[type]!(Buffer.alloc(0))).toBe(false);
+  });
+});
+
+describe('whatsAppMediaFetcherFor', () => {
+  it('builds the fetcher from the WhatsApp settings, and none without an access token', async () => {
+    expect(
+      whatsAppMediaFetcherFor({ WHATSAPP_ACCESS_TOKEN: undefined, WHATSAPP_GRAPH_URL: settings.WHATSAPP_GRAPH_URL }),
+    ).toBeNull();
+    const png = fakePhotoPng();
+    const seen = graph(png);
+    const fetchMedia = whatsAppMediaFetcherFor(settings)!;
+    expect((await fetchMedia(photo)).bytes.equals(png)).toBe(true);
+    expect(seen[0]).toEqual({ url: metadataUrl, authorization: `Bearer ${settings.WHATSAPP_ACCESS_TOKEN}` });
   });
 });
