@@ -17,6 +17,7 @@ import { createPageData } from './trpc/page-data';
 import { siteHandler, type SiteBuild } from './site/site-handler';
 import { batchGuard, mutationPaths } from './trpc/batch-guard';
 import { staffExportRouter } from './staff/export-route';
+import { staffAttachmentRouter } from './staff/attachment-route';
 import { createNativeFormPosts } from './forms/native-form-posts';
 import { chatTranscriptRouter } from './chat/transcript-route';
 import { authStateFor } from '../shared/auth-state';
@@ -123,6 +124,7 @@ export function createApp(services: AppServices, deps: AppOptions) {
   );
 
   app.use(staffExportRouter(services));
+  app.use(staffAttachmentRouter(services));
   app.use(chatTranscriptRouter(services));
   app.use(logOutRouter(services));
 

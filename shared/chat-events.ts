@@ -7,6 +7,7 @@
  * server broadcasts the past tense (`message:created`, `room:updated`).
  */
 
+import type { ChatAttachment } from './chat-attachments';
 import type { HandedBackRoom } from './staff-alerts';
 
 /** Namespaces on the one Socket.IO server (path /socket.io). */
@@ -28,6 +29,8 @@ export type ChatMessage = {
   createdAt: string;
   /** The agent's name on agent messages, else null. */
   agentName: string | null;
+  /** A file the patient sent with it (WhatsApp, issue #30): for agents only, never sent to the visitor. */
+  attachment?: ChatAttachment;
 };
 
 export type ChatErrorCode =

@@ -231,6 +231,12 @@ export const chatDesk = {
         .set({ conversation_id: patient.id })
         .where('conversation_id', '=', anonymous.id)
         .execute();
+      // The files the visitor sent follow their messages (issue #30), rather than go with the deleted conversation.
+      await trx
+        .updateTable('chat_attachments')
+        .set({ conversation_id: patient.id })
+        .where('conversation_id', '=', anonymous.id)
+        .execute();
       await trx
         .updateTable('chat_conversations')
         .set({

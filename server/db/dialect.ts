@@ -53,6 +53,9 @@ export const isoNowDefault = (db: AnyDb): RawBuilder<string> =>
 /** Epoch milliseconds: SQLite's integer holds 64 bits, PostgreSQL's only 32. */
 export const epochMsType = (db: AnyDb): ColumnDataType => (engineOf(db) === 'sqlite' ? 'integer' : 'bigint');
 
+/** Bytes in a row (ADR 0050): SQLite's blob, PostgreSQL's bytea; both drivers read them as a Buffer. */
+export const bytesType = (db: AnyDb): ColumnDataType => (engineOf(db) === 'sqlite' ? 'blob' : 'bytea');
+
 /**
  * A text column that compares without regard to case. SQLite: COLLATE NOCASE on the column (and `unique` inline).
  * PostgreSQL has no such collation that still allows LIKE, so the column stays plain and `lowerIndex` indexes

@@ -29,6 +29,7 @@ export interface Database {
   chat_ratings: ChatRatingsTable;
   chat_canned_replies: ChatCannedRepliesTable;
   chat_notes: ChatNotesTable;
+  chat_attachments: ChatAttachmentsTable;
   audit_events: AuditEventsTable;
   requests: RequestsTable;
   request_events: RequestEventsTable;
@@ -229,6 +230,27 @@ export interface ChatNotesTable {
   conversation_id: number;
   agent_id: number | null;
   body: string;
+  created_at: string;
+}
+/** Files patients send in a chat (issue #30, migrations/0096, ADR 0050): the bytes or the refusal, never both. */
+export interface ChatAttachmentsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  message_id: number | null;
+  /** The provider's media id (WhatsApp): unique, so a retried webhook stores the file once. */
+  provider_media_id: string;
+  kind: 'image' | 'document' | 'audio' | 'video' | 'sticker';
+  mime_type: string;
+  byte_size: number | null;
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string | null;
+  filename: string | null;
+  caption: string | null;
+  /** 1 for a voice note. */
+  voice: Generated<number>;
+  /** Why the file was refused ('too large (18 MB, limit 16 MB)'); null when stored. */
+  refusal: string | null;
+  bytes: Buffer | null;
   created_at: string;
 }
 export interface ChatCannedRepliesTable {

@@ -75,10 +75,32 @@ export type ProviderEvent =
       channel: PhoneChannel;
       /** The sender in E.164. */
       from: string;
+      /** What the patient wrote; for a media message, its caption ('' without one). */
       text: string;
       at: string;
       eventId: string;
+      /** A photo, document, voice note, video or sticker (WhatsApp): fetched and stored by whatsapp-media.ts. */
+      media?: InboundMedia;
     };
+
+export const INBOUND_MEDIA_KINDS = ['image', 'document', 'audio', 'video', 'sticker'] as const;
+export type InboundMediaKind = (typeof INBOUND_MEDIA_KINDS)[number];
+
+/** A file a patient sent, as the webhook names it: the bytes are fetched later by `id` (Graph media endpoint). */
+export type InboundMedia = {
+  /** The provider's media id: GET {graph}/{id} gives a short-lived download URL. */
+  id: string;
+  kind: InboundMediaKind;
+  /** As the provider claims it ('audio/ogg; codecs=opus'); checked against the bytes when fetched. */
+  mimeType: string;
+  /** The SHA-256 of the file as the provider gives it (hex or base64), checked when fetched. */
+  sha256?: string;
+  caption?: string;
+  /** A document's file name as the patient's phone gave it. */
+  filename?: string;
+  /** An audio message recorded in WhatsApp (a voice note) rather than an audio file sent. */
+  voice?: boolean;
+};
 
 /** An incoming HTTP callback as the webhook route hands it over: the raw body, for signatures. */
 export type WebhookRequest = {

@@ -126,6 +126,8 @@ export async function runRetention(
   }
   // Staff notes in a conversation are kept no longer than its messages (issue #29.3).
   await db.deleteFrom('chat_notes').where('created_at', '<', chatCutoff).execute();
+  // So are the files patients sent in it (issue #30): a photo or a voice note is as personal as the words.
+  await db.deleteFrom('chat_attachments').where('created_at', '<', chatCutoff).execute();
   const conversations = await db
     .deleteFrom('chat_conversations')
     .where('id', 'in', emptyConversations.select('id'))

@@ -39,6 +39,7 @@ const TABLES_IN_ORDER = [
   'chat_ratings',
   'chat_canned_replies',
   'chat_notes',
+  'chat_attachments',
   'audit_events',
   'login_lockouts',
   'outbound_messages',

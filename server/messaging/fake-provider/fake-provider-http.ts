@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderFakePage } from './fake-provider-page';
 import { describeOutcome, FAKE_APIS, type FakeProviderState } from './fake-provider-state';
 import { FAKE_PROVIDERS, type FakeProviderName, type FakeReceiptStatus } from './fake-provider-types';
+import { FAKE_MEDIA_KINDS, type FakeMediaKind } from './fake-whatsapp-media';
 
 const MAX_REPLY_LENGTH = 1600;
 const MAX_NOTICE_LENGTH = 500;
@@ -66,6 +67,15 @@ async function replyAction(state: FakeProviderState, form: URLSearchParams): Pro
   return describeOutcome(await state.reply(from, text, provider));
 }
 
+async function mediaAction(state: FakeProviderState, form: URLSearchParams): Promise<string> {
+  const from = (form.get('from') ?? '').trim();
+  const kind = form.get('kind') as FakeMediaKind;
+  const caption = (form.get('caption') ?? '').trim().slice(0, MAX_REPLY_LENGTH);
+  if (!/^\+[1-9]\d{7,14}$/.test(from) || !FAKE_MEDIA_KINDS.includes(kind))
+    return 'A photo or voice note needs a number in E.164 (+234…) and a kind.';
+  return describeOutcome(await state.sendMedia(from, kind, caption || undefined));
+}
+
 async function runAction(state: FakeProviderState, action: string, form: URLSearchParams): Promise<string | null> {
   switch (action) {
     case 'outage':
@@ -79,6 +89,8 @@ async function runAction(state: FakeProviderState, action: string, form: URLSear
         .then(describeOutcome, errorText);
     case 'reply':
       return replyAction(state, form);
+    case 'media':
+      return mediaAction(state, form);
     default:
       return null;
   }
@@ -95,6 +107,18 @@ async function handle(state: FakeProviderState, request: IncomingMessage, respon
       'application/json',
       JSON.stringify({ messages: state.messages(), outage: state.isOutage() }),
     );
+  if (request.method === 'GET' && state.media.handles(pathname)) {
+    // Graph's media endpoints (issue #30): the app fetches what the fake WhatsApp user sent.
+    const file = state.isOutage()
+      ? { status: 503, contentType: 'application/json', body: Buffer.from('{"error":{"code":2}}') }
+      : state.media.answer(pathname, request.headers, state.config.credentials);
+    response.writeHead(file.status, {
+      'content-type': file.contentType,
+      'content-length': String(file.body.length),
+      'cache-control': 'no-store',
+    });
+    return void response.end(file.body);
+  }
   if (request.method !== 'POST') return answer(response, 404, 'text/plain', 'Not found');
   const body = await readBody(request, state.config.bodyLimit);
 

@@ -119,6 +119,19 @@ function textInForm() {
 </form></section>`;
 }
 
+function mediaInForm() {
+  return `<section aria-labelledby="media-in-heading"><h2 id="media-in-heading">A photo or voice note to the app from WhatsApp</h2>
+<form method="post" action="/actions/media">
+<label for="media-in-from">From (E.164)</label>
+<input id="media-in-from" name="from" value="+2348031234567" required pattern="\\+[1-9][0-9]{7,14}" size="15">
+<label for="media-in-kind">What</label>
+<select id="media-in-kind" name="kind"><option value="photo">A photo (PNG)</option><option value="voice">A voice note (1 s)</option></select>
+<label for="media-in-caption">Caption (photos)</label>
+<input id="media-in-caption" name="caption" maxlength="160" size="12">
+<button>Send to the app</button>
+</form></section>`;
+}
+
 function activitySection(activity: readonly CallbackOutcome[]) {
   const items = activity
     .slice(-50)
@@ -158,6 +171,7 @@ ${outage}
 <form method="post" action="/actions/verify"><button>Verify the app's WhatsApp webhook (Meta's GET with the verify token)</button></form>
 ${messagesSection(state)}
 ${textInForm()}
+${mediaInForm()}
 ${activitySection(state.activity)}
 </main>
 </body>

@@ -14,7 +14,8 @@ import type {
   FakeSendAnswer,
 } from './fake-provider-types';
 import { fakeTermii } from './fake-termii';
-import { fakeWhatsApp } from './fake-whatsapp';
+import { fakeWhatsApp, whatsAppMediaInbound } from './fake-whatsapp';
+import { createFakeWhatsAppMedia, type FakeMediaKind } from './fake-whatsapp-media';
 
 export const FAKE_APIS: Record<FakeProviderName, FakeProviderApi> = {
   termii: fakeTermii,
@@ -43,6 +44,7 @@ export function createFakeProviderState(config: FakeProviderConfig) {
   const byId = new Map<string, FakeMessage>();
   const activity: CallbackOutcome[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const media = createFakeWhatsAppMedia(config.maxMessages);
   const inFlight = new Set<Promise<unknown>>();
   let outage = false;
 
@@ -74,6 +76,12 @@ export function createFakeProviderState(config: FakeProviderConfig) {
   async function reply(from: string, text: string, provider: FakeProviderName): Promise<CallbackOutcome> {
     const callback = FAKE_APIS[provider].inbound(from, text, credentials, now());
     return record(await app.post(callback, `reply '${text}' by ${provider}`, from));
+  }
+
+  async function sendMedia(from: string, kind: FakeMediaKind, caption?: string): Promise<CallbackOutcome> {
+    const callback = whatsAppMediaInbound(from, media.add(kind, caption), credentials, now());
+    const what = kind === 'photo' ? `photo${caption ? ` '${caption}'` : ''}` : 'voice note';
+    return record(await app.post(callback, `${what} by whatsapp`, from));
   }
 
   const automaticStatus = (to: string): FakeReceiptStatus =>
@@ -111,6 +119,9 @@ export function createFakeProviderState(config: FakeProviderConfig) {
     accept,
     deliver: (id: string, status: FakeReceiptStatus) => track(deliver(id, status)),
     reply: (from: string, text: string, provider: FakeProviderName) => track(reply(from, text, provider)),
+    /** The WhatsApp user sends a photo (with an optional caption) or a voice note; the app fetches it from `media`. */
+    sendMedia: (from: string, kind: FakeMediaKind, caption?: string) => track(sendMedia(from, kind, caption)),
+    media,
     verifyWhatsAppWebhook: async () =>
       record(await track(app.verifyWhatsAppWebhook(credentials.WHATSAPP_VERIFY_TOKEN))),
     /** Cancels the pending automatic receipts and waits for the calls to the app under way. */

@@ -11,6 +11,7 @@ import { createFakeRequestHandler } from './fake-provider-http';
 import type { FakeCredentials } from './fake-provider-settings';
 import { createFakeProviderState } from './fake-provider-state';
 import type { CallbackOutcome, FakeMessage, FakeProviderName, FakeReceiptStatus } from './fake-provider-types';
+import type { FakeMediaKind } from './fake-whatsapp-media';
 
 export type FakeProvider = {
   url: string;
@@ -23,6 +24,11 @@ export type FakeProvider = {
   deliver: (id: string, status: FakeReceiptStatus) => Promise<CallbackOutcome>;
   /** Posts a text from `from` (E.164) to the app, as `provider` would forward it. */
   reply: (from: string, text: string, provider: FakeProviderName) => Promise<CallbackOutcome>;
+  /**
+   * The WhatsApp user sends a photo (16 × 16 PNG, with an optional caption) or a voice note (one second of Ogg Opus):
+   * the app gets the webhook and fetches the file from this fake's Graph media endpoints (issue #30).
+   */
+  sendMedia: (from: string, kind: FakeMediaKind, caption?: string) => Promise<CallbackOutcome>;
   /** Makes Meta's verification GET to the app's WhatsApp webhook; the result says whether the challenge came back. */
   verifyWhatsAppWebhook: () => Promise<CallbackOutcome>;
   /** While on, every send is answered with the provider's 503, as in an outage. */
@@ -48,6 +54,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     activity: () => [...state.activity()],
     deliver: state.deliver,
     reply: state.reply,
+    sendMedia: state.sendMedia,
     verifyWhatsAppWebhook: state.verifyWhatsAppWebhook,
     setOutage: state.setOutage,
     async close() {

@@ -9,6 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { hexId, headerValue, jsonAnswer, jsonObject } from './fake-answers';
 import type { FakeCredentials } from './fake-provider-settings';
 import type { AppCallback, FakeProviderApi, FakeSendAnswer } from './fake-provider-types';
+import type { FakeMediaMessage } from './fake-whatsapp-media';
 
 const SEND_PATH = /^\/v\d+\.\d+\/([^/]+)\/messages$/;
 /** The business account the fake's notifications name; the app reads the phone-number ID beside it. */
@@ -159,3 +160,25 @@ export const fakeWhatsApp: FakeProviderApi = {
     });
   },
 };
+
+/** A photo or voice note from `from` (E.164) to the app: the webhook's image or audio message for a kept file. */
+export function whatsAppMediaInbound(
+  from: string,
+  media: FakeMediaMessage,
+  credentials: FakeCredentials,
+  now: Date,
+): AppCallback {
+  const waId = from.replace(/^\+/, '');
+  return notification(credentials, {
+    contacts: [{ profile: { name: 'Patient (fake)' }, wa_id: waId }],
+    messages: [
+      {
+        from: waId,
+        id: whatsappMessageId(),
+        timestamp: unixSeconds(now),
+        type: media.type,
+        [media.type]: media.object,
+      },
+    ],
+  });
+}

@@ -7,8 +7,10 @@
  */
 import { z } from 'zod';
 import {
+  INBOUND_MEDIA_KINDS,
   ProviderError,
   type DeliveryStatus,
+  type InboundMedia,
   type DriverMessage,
   type MessagingDriver,
   type ProviderEvent,
@@ -159,6 +161,15 @@ const statusSchema = z.object({
     .array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }))
     .optional(),
 });
+/** The media object of an image, document, audio, video or sticker message (webhooks/components#messages-object). */
+const mediaSchema = z.object({
+  id: z.string().min(1),
+  mime_type: z.string().min(1),
+  sha256: z.string().optional(),
+  caption: z.string().optional(),
+  filename: z.string().optional(),
+  voice: z.boolean().optional(),
+});
 const messageSchema = z.object({
   from: z.string(),
   id: z.string(),
@@ -172,6 +183,11 @@ const messageSchema = z.object({
       list_reply: z.object({ title: z.string() }).optional(),
     })
     .optional(),
+  image: mediaSchema.optional(),
+  document: mediaSchema.optional(),
+  audio: mediaSchema.optional(),
+  video: mediaSchema.optional(),
+  sticker: mediaSchema.optional(),
 });
 const notificationSchema = z.object({
   object: z.string(),
@@ -199,13 +215,32 @@ const deliveryStatuses: Record<string, DeliveryStatus> = {
 
 const epochSecondsToIso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/** The file of a media message, or undefined for other types (and a media type whose object is missing). */
+function inboundMedia(message: z.infer<typeof messageSchema>): InboundMedia | undefined {
+  const kind = INBOUND_MEDIA_KINDS.find((candidate) => candidate === message.type);
+  const object = kind && message[kind];
+  if (!kind || !object) return undefined;
+  return {
+    id: object.id,
+    kind,
+    mimeType: object.mime_type,
+    ...(object.sha256 ? { sha256: object.sha256 } : {}),
+    ...(object.caption ? { caption: object.caption } : {}),
+    ...(object.filename ? { filename: object.filename } : {}),
+    ...(kind === 'audio' ? { voice: object.voice === true } : {}),
+  };
+}
+
 /**
  * What the patient said, as text. A quick-reply button of a template ('STOP') and an interactive reply carry their
- * label, so a tap reads like the same word typed. Media, locations, reactions and the rest carry no words we act on:
- * they still arrive, with empty text, so staff can see the patient wrote.
+ * label, so a tap reads like the same word typed. A photo, video or document carries its caption. Locations,
+ * reactions and the rest carry no words we act on: they still arrive, with empty text, so staff can see the patient
+ * wrote.
  */
 function inboundText(message: z.infer<typeof messageSchema>): string {
   if (message.type === 'text') return message.text?.body ?? '';
+  const media = inboundMedia(message);
+  if (media) return media.caption ?? '';
   if (message.type === 'button') return message.button?.text ?? '';
   if (message.type === 'interactive')
     return message.interactive?.button_reply?.title ?? message.interactive?.list_reply?.title ?? '';
@@ -254,7 +289,8 @@ export function whatsAppWebhook(settings: WhatsAppWebhookSettings): ProviderWebh
             const event = statusEvent(status);
             if (event) events.push(event);
           }
-          for (const message of change.value.messages ?? [])
+          for (const message of change.value.messages ?? []) {
+            const media = inboundMedia(message);
             events.push({
               kind: 'inbound',
               channel: 'whatsapp',
@@ -262,7 +298,9 @@ export function whatsAppWebhook(settings: WhatsAppWebhookSettings): ProviderWebh
               text: inboundText(message),
               at: epochSecondsToIso(message.timestamp),
               eventId: message.id,
+              ...(media ? { media } : {}),
             });
+          }
         }
       return events;
     },

@@ -95,6 +95,26 @@ describe('retention (issue #13)', () => {
     expect(await world.db.selectFrom('chat_conversations').select('id').where('id', '=', old).execute()).toEqual([]);
   });
 
+  it('deletes the files patients sent in a chat with the messages of their age (issue #30)', async () => {
+    const conversation = await conversationWithMessages([daysAgo(400), daysAgo(10)]);
+    const file = (id: string, createdAt: string) => ({
+      conversation_id: conversation,
+      provider_media_id: id,
+      kind: 'audio' as const,
+      mime_type: 'audio/ogg',
+      bytes: Buffer.from('OggS'),
+      created_at: createdAt,
+    });
+    await world.db
+      .insertInto('chat_attachments')
+      .values([file('old-voice-note', daysAgo(400)), file('new-voice-note', daysAgo(10))])
+      .execute();
+    await runRetention(world.db, { now: NOW, requestMonths: REQUEST_RETENTION_MONTHS });
+    expect(await world.db.selectFrom('chat_attachments').select('provider_media_id').execute()).toEqual([
+      { provider_media_id: 'new-voice-note' },
+    ]);
+  });
+
   it('anonymises requests closed longer ago than the period: inbox row, form row and history texts; search forgets them', async () => {
     const due = await closedRequest(800, 8801);
     const recent = await closedRequest(30, 8802);

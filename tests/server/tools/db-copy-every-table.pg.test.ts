@@ -55,6 +55,7 @@ const seeded: Record<string, number> = {
   chat_ratings: 3,
   chat_canned_replies: 5,
   chat_notes: 2,
+  chat_attachments: 2,
   audit_events: 4,
   login_lockouts: 2,
   outbound_messages: 3,
@@ -82,9 +83,16 @@ function seedEveryTable(file: string) {
       const columns = Object.keys(row);
       db.prepare(
         `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-      ).run(...columns.map((column) => row[column] as string | number | null));
+      ).run(...columns.map((column) => row[column] as string | number | Buffer | null));
     }
   };
+  const attachment = (n: number) => ({
+    conversation_id: n,
+    message_id: n,
+    provider_media_id: `media-${n}`,
+    kind: n === 1 ? 'image' : 'video',
+    created_at: at,
+  });
   const person = (n: number) => ({ full_name: `Person ${n}`, email: `person${n}@example.com` });
   db.transaction(() => {
     insert(
@@ -261,6 +269,17 @@ function seedEveryTable(file: string) {
       'chat_notes',
       times(2).map((n) => ({ conversation_id: n, agent_id: 2, body: `Note ${n}`, created_at: at })),
     );
+    // A stored file (its bytes) and a refused one (its reason): migrations/0096, ADR 0050.
+    insert('chat_attachments', [
+      {
+        ...attachment(1),
+        mime_type: 'image/png',
+        byte_size: 4,
+        sha256: 'ab',
+        bytes: Buffer.from([0x89, 0x50, 0, 0xff]),
+      },
+      { ...attachment(2), mime_type: 'video/mp4', refusal: 'too large (18 MB, limit 16 MB)' },
+    ]);
     db.prepare(`delete from chat_canned_replies where id = 6`).run();
     db.prepare(`update chat_canned_replies set title = 'Edited title' where id = 1`).run();
     insert(
@@ -499,6 +518,9 @@ describe('npm run db:copy, every table', () => {
       }
       const edited = await sql<{ title: string }>`select title from chat_canned_replies where id = 1`.execute(target);
       expect(edited.rows).toEqual([{ title: 'Edited title' }]);
+      // A blob arrives as the same bytes in bytea.
+      const file = await sql<{ bytes: Buffer }>`select bytes from chat_attachments where id = 1`.execute(target);
+      expect(file.rows[0]!.bytes.equals(Buffer.from([0x89, 0x50, 0, 0xff]))).toBe(true);
     } finally {
       await target.destroy();
     }

@@ -264,15 +264,81 @@ describe('whatsAppWebhook.parse', () => {
     ]);
   });
 
-  it('keeps an image as an inbound message with empty text, so staff still see the patient wrote', () => {
+  it('reads an image with its caption as the text and the media id, type and checksum as its media', () => {
     expect(webhook.parse(notification(fixtureBytes('webhook-message-image.json')))).toEqual([
-      expect.objectContaining({
+      {
         kind: 'inbound',
+        channel: 'whatsapp',
         from: '+16505551234',
-        text: '',
+        text: 'Here it is',
+        at: '2025-06-08T20:59:43.000Z',
         eventId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUE3QkY0NzkxMDdCOTA4RjJEMAA=',
-      }),
+        media: {
+          id: '1003383421387256',
+          kind: 'image',
+          mimeType: 'image/jpeg',
+          sha256: '2b0b4ba3b8a48ac8e1c9e1d8f0a5b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6',
+          caption: 'Here it is',
+        },
+      },
     ]);
+  });
+
+  it('reads a document with its file name and caption', () => {
+    const [event] = webhook.parse(notification(fixtureBytes('webhook-message-document.json')));
+    expect(event).toMatchObject({ kind: 'inbound', text: 'Lucky Shrub Invoice' });
+    expect(event).toHaveProperty('media', {
+      id: '1003383421387256',
+      kind: 'document',
+      mimeType: 'application/pdf',
+      sha256: '799a3b2a8c4e6f1d9b0c5e7a2f4d6b8c0e1a3f5d7b9c2e4a6f8d0b1c3e5a7f9d',
+      caption: 'Lucky Shrub Invoice',
+      filename: 'lucky-shrub-invoice.pdf',
+    });
+  });
+
+  it('reads a voice note as audio with voice true and empty text', () => {
+    const [event] = webhook.parse(notification(fixtureBytes('webhook-message-audio.json')));
+    expect(event).toMatchObject({ kind: 'inbound', text: '' });
+    expect(event).toHaveProperty('media', {
+      id: '1003383421387256',
+      kind: 'audio',
+      mimeType: 'audio/ogg; codecs=opus',
+      sha256: '5f1c9e7b3a2d4f6e8c0b1a3d5f7e9c2b4a6d8f0e1c3b5a7d9f2e4c6b8a0d1f3e',
+      voice: true,
+    });
+  });
+
+  it('reads an audio file without the voice flag as voice false', () => {
+    const payload = fixture('webhook-message-audio.json') as {
+      entry: { changes: { value: { messages: { audio: { voice?: boolean } }[] } }[] }[];
+    };
+    delete payload.entry[0]!.changes[0]!.value.messages[0]!.audio.voice;
+    const [event] = webhook.parse(notification(Buffer.from(JSON.stringify(payload))));
+    expect(event).toHaveProperty('media.voice', false);
+  });
+
+  it.each([
+    ['video', 'video/mp4', 'Lucky Shrub cactus'],
+    ['sticker', 'image/webp', ''],
+  ])('reads a %s as media of that kind', (kind, mimeType, text) => {
+    const [event] = webhook.parse(notification(fixtureBytes(`webhook-message-${kind}.json`)));
+    expect(event).toMatchObject({ kind: 'inbound', text, media: { id: '1003383421387256', kind, mimeType } });
+  });
+
+  it('keeps a media message whose media object is missing as an inbound message with empty text and no media', () => {
+    const message = { from: '16505551234', id: 'wamid.bare', timestamp: '1749416383', type: 'image' };
+    const body = {
+      object: 'whatsapp_business_account',
+      entry: [{ changes: [{ field: 'messages', value: { messages: [message] } }] }],
+    };
+    const [event] = webhook.parse(notification(Buffer.from(JSON.stringify(body))));
+    expect(event).toMatchObject({ kind: 'inbound', text: '', eventId: 'wamid.bare' });
+    expect(event).not.toHaveProperty('media');
+  });
+
+  it('gives a text message no media', () => {
+    expect(webhook.parse(notification(fixtureBytes('webhook-message-text.json')))[0]).not.toHaveProperty('media');
   });
 
   it('reads every status and message of every entry and change, and skips other fields', () => {
