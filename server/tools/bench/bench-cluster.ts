@@ -24,10 +24,13 @@
  * connection to 2 s after the last acknowledgement (the bot's replies to the last messages); the forms phase is
  * autocannon's run.
  *
- * Prints the load table, the CPU table and the knee of each set-up (the first --visitors step whose chat p99 passes
- * 250 ms). --cpu-prof starts the nodes with `node --cpu-prof` and prints the ten heaviest frames of each set-up
- * (self time over its nodes' whole life: start-up, then the phases run; `--setups pg-one --phases forms` profiles one
- * PostgreSQL node under the forms load alone). Measures; does not judge timings. Exits 1 when anything is lost.
+ * Redis (redis-commands.ts): the commands each phase cost, per 1,000 messages or forms (INFO commandstats).
+ *
+ * Prints the load table, the CPU table, the Redis table and the knee of each set-up (the first --visitors step whose
+ * chat p99 passes 250 ms). --cpu-prof starts the nodes with `node --cpu-prof` and prints the ten heaviest frames of
+ * each set-up (self time over its nodes' whole life: start-up, then the phases run; `--setups pg-one --phases forms`
+ * profiles one PostgreSQL node under the forms load alone).
+ * Measures; does not judge timings. Exits 1 when anything is lost.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,7 +46,9 @@ import type { AppDatabase } from '../../db/database';
 import { loadEnv } from '../../env';
 import { hasSiteBuild } from '../../site/load-site-build';
 import { appointmentBody } from './bench-process';
+import { knee } from './bench-stats';
 import { startCpuMeter, type CpuReading, type CpuTargets } from './proc-cpu';
+import { startRedisCommandMeter } from './redis-commands';
 import { formatTopFrames, profilesIn, readProfile, topFrames } from './top-frames';
 import { answers, createScratchDatabase, startAppNode, testPostgresUrl, testRedisUrl, type AppNode } from '../cluster';
 
@@ -102,6 +107,8 @@ type SetUp = {
   cpu: CpuTargets;
   /** Where the nodes write their CPU profiles (--cpu-prof). */
   profileDir?: string;
+  /** The set-ups on Redis: its commands per phase are counted. */
+  redisUrl?: string;
   stop: () => Promise<void>;
 };
 type Row = {
@@ -118,6 +125,8 @@ type Row = {
   /** What the CPU is divided by: messages acknowledged, or forms stored. */
   units: number;
   unitName: 'messages' | 'forms';
+  /** Redis commands during the phase, per command, most first (set-ups on Redis). */
+  redisCommands?: [string, number][];
 };
 
 function nodeEnv(dataDir: string, extra: Record<string, string>) {
@@ -233,6 +242,7 @@ async function postgresNodes(count: 1 | 2): Promise<SetUp> {
       redisPort: portOf(redisUrl, 6379),
     },
     profileDir,
+    redisUrl,
     stop: async () => {
       await db.destroy();
       await proxy?.stop();
@@ -252,6 +262,7 @@ const START: Record<SetUpKey, () => Promise<SetUp>> = {
 type Sent = { clientId: string; at: number; ackMs?: number; failed?: string };
 
 async function chatLoad(setUp: SetUp, visitors: number): Promise<Row> {
+  const redisMeter = setUp.redisUrl ? await startRedisCommandMeter(setUp.redisUrl) : null;
   const meter = startCpuMeter(setUp.cpu);
   const sockets: Socket[] = [];
   const sent: Sent[] = [];
@@ -306,6 +317,7 @@ async function chatLoad(setUp: SetUp, visitors: number): Promise<Row> {
   const wall = (performance.now() - sendStart) / 1000;
   await sleep(BOT_SETTLE_MS);
   const cpu = meter.stop();
+  const redisCommands = await redisMeter?.stop();
   for (const socket of sockets) socket.disconnect();
   const acked = sent.filter((item) => item.ackMs !== undefined);
   const stored = await setUp.db
@@ -329,12 +341,14 @@ async function chatLoad(setUp: SetUp, visitors: number): Promise<Row> {
     cpu,
     units: acked.length,
     unitName: 'messages',
+    redisCommands,
   };
 }
 
 async function formsLoad(setUp: SetUp): Promise<Row> {
   const email = `bench-${randomUUID()}@example.com`;
   const body = appointmentBody(email);
+  const redisMeter = setUp.redisUrl ? await startRedisCommandMeter(setUp.redisUrl) : null;
   const meter = startCpuMeter(setUp.cpu);
   const result = await autocannon({
     url: `${setUp.frontDoor}/trpc/forms.submitAppointment`,
@@ -345,6 +359,7 @@ async function formsLoad(setUp: SetUp): Promise<Row> {
     body,
   });
   const cpu = meter.stop();
+  const redisCommands = await redisMeter?.stop();
   const stored = await setUp.db
     .selectFrom('appointments')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -362,6 +377,7 @@ async function formsLoad(setUp: SetUp): Promise<Row> {
     cpu,
     units: Number(stored.count),
     unitName: 'forms',
+    redisCommands,
   };
 }
 
@@ -380,14 +396,6 @@ function cpuLine(row: Row): string {
   const serverSum = per1000(row.cpu.filter((item) => item.server).reduce((sum, item) => sum + item.ms, 0));
   cells.splice(5, 0, formatMs(serverSum));
   return `| ${row.setUp} | ${row.load} | ${row.units} ${row.unitName} | ${cells.join(' | ')} |`;
-}
-
-/** The first step whose p99 passes KNEE_P99_MS (or that acknowledged nothing), else "none up to N". */
-function knee(rows: { visitors?: number; p99: number }[]): string {
-  const steps = rows.filter((row) => row.visitors !== undefined);
-  const first = steps.find((row) => !(row.p99 <= KNEE_P99_MS));
-  if (first) return `${first.visitors} visitors (p99 ${formatMs(first.p99)} ms)`;
-  return `none up to ${Math.max(...steps.map((row) => row.visitors!))} visitors`;
 }
 
 async function main() {
@@ -417,7 +425,7 @@ async function main() {
       await setUp.stop();
     }
     rows.push(...setUpRows);
-    if (CHOSEN_PHASES.includes('chat')) knees.push(`| ${setUp.label} | ${knee(setUpRows)} |`);
+    if (CHOSEN_PHASES.includes('chat')) knees.push(`| ${setUp.label} | ${knee(setUpRows, KNEE_P99_MS)} |`);
     if (setUp.profileDir) {
       const files = profilesIn(setUp.profileDir);
       profiles.push(
@@ -444,6 +452,23 @@ async function main() {
   );
   console.log(`|${' --- |'.repeat(CPU_COLUMNS.length + 4)}`);
   for (const row of rows) console.log(cpuLine(row));
+  const onRedis = rows.filter((row) => row.redisCommands);
+  if (onRedis.length) {
+    console.log(
+      '\nRedis commands per 1,000 acknowledged messages or stored forms (INFO commandstats, server-wide; the six most' +
+        ' called)\n',
+    );
+    console.log('| set-up | load | all commands | most called |\n| --- | --- | --- | --- |');
+    for (const row of onRedis) {
+      const per1000 = (calls: number) => (row.units ? ((calls / row.units) * 1000).toFixed(0) : '–');
+      const total = row.redisCommands!.reduce((sum, [, calls]) => sum + calls, 0);
+      const top = row
+        .redisCommands!.slice(0, 6)
+        .map(([name, calls]) => `${name} ${per1000(calls)}`)
+        .join(', ');
+      console.log(`| ${row.setUp} | ${row.load} | ${per1000(total)} | ${top} |`);
+    }
+  }
   if (knees.length) {
     console.log(`\nKnee: the first step whose chat p99 passes ${KNEE_P99_MS} ms\n`);
     console.log('| set-up | knee |\n| --- | --- |');
