@@ -118,6 +118,19 @@ export function findRedis(stats: ProcStat[], port: number): number | null {
 }
 
 /**
+ * The live children of `pid`: from /proc/<pid>/task/<pid>/children where the kernel keeps it (the postmaster forks from
+ * its main thread), else from every process's parent.
+ */
+function childrenOf(pid: number): ProcStat[] {
+  try {
+    const pids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return pids.flatMap((child) => readStat(Number(child)) ?? []).filter((stat) => stat.ppid === pid);
+  } catch {
+    return allStats().filter((stat) => stat.ppid === pid);
+  }
+}
+
+/**
  * Samples the backends of one database (by their process title) until stopped: per backend (pid and start time, so a
  * reused pid is a new one) the ticks at its first sight, or 0 when it started after `start`, and at its last sight.
  */
@@ -125,8 +138,7 @@ export function sampleBackends(postmaster: number, database: string, everyMs = 2
   const first = new Map<string, number>();
   const last = new Map<string, number>();
   const sample = (atStart: boolean) => {
-    for (const stat of allStats()) {
-      if (stat.ppid !== postmaster) continue;
+    for (const stat of childrenOf(postmaster)) {
       const key = `${stat.pid}:${stat.startTime}`;
       if (!first.has(key) && !readCmdline(stat.pid).includes(` ${database} `)) continue;
       if (!first.has(key)) first.set(key, atStart ? stat.own : 0);
