@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../env';
 import { databaseFile, openDatabase, type AppDatabase } from './database';
@@ -36,11 +36,11 @@ const types = {
 
 /**
  * A PostgreSQL pool behind Kysely. `searchPath` puts every table in one schema (each test run gets its own). Times stay
- * ISO-8601 text columns, as on SQLite, so no date parser is involved.
+ * ISO-8601 text columns, as on SQLite, so no date parser is involved. `log` is Kysely's query log (as openDatabase's).
  */
 export function openPostgres(
   url: string,
-  options: { poolSize: number; searchPath?: string; acquireTimeoutMs?: number },
+  options: { poolSize: number; searchPath?: string; acquireTimeoutMs?: number; log?: LogConfig },
 ): OpenedDatabase {
   const pool = new pg.Pool({
     connectionString: url,
@@ -54,7 +54,10 @@ export function openPostgres(
   // An idle connection that breaks (a PostgreSQL restart) is dropped by the pool; without a listener the event would
   // end the process. The next query opens a fresh connection, and a failing one reports its own error.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 

@@ -11,6 +11,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type LogConfig,
   type QueryResult,
 } from 'kysely';
 import { DatabaseFault, isBusyError } from './database-fault';
@@ -38,11 +39,13 @@ export const DEFAULT_BUSY_POLICY: BusyPolicy = { maxWaitMs: 3000, firstDelayMs: 
 /**
  * Opens the SQLite file (or ':memory:') with the pragmas that make it safe for
  * health data: WAL for concurrent readers, synchronous=FULL so an acknowledged
- * write survives power loss, foreign keys enforced, and a short busy timeout.
+ * write survives power loss, foreign keys enforced, and a short busy timeout. `log` is Kysely's query log (the
+ * statement-count test counts every statement, BEGIN and COMMIT included, through it).
  */
 export function openDatabase(
   file: string,
   busyPolicy: BusyPolicy = DEFAULT_BUSY_POLICY,
+  options: { log?: LogConfig } = {},
 ): { db: AppDatabase; sqlite: SQLite.Database } {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -56,7 +59,7 @@ export function openDatabase(
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
-  return { db: new Kysely<Database>({ dialect }), sqlite };
+  return { db: new Kysely<Database>({ dialect, ...(options.log ? { log: options.log } : {}) }), sqlite };
 }
 
 export const databaseFile = (dataDir: string) => path.join(dataDir, 'app.db');

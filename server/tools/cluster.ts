@@ -30,9 +30,12 @@ export type AppNode = {
   output: () => string;
 };
 
-/** Starts the compiled server and resolves once it logs that it listens (PORT=0: the port it got). */
-export function startAppNode(index: number, env: Record<string, string>): Promise<AppNode> {
-  const child = spawn(process.execPath, [path.join(distDir, 'server', 'index.mjs')], {
+/**
+ * Starts the compiled server and resolves once it logs that it listens (PORT=0: the port it got). `nodeArgs` go to
+ * node before the script (bench:cluster's --cpu-prof).
+ */
+export function startAppNode(index: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<AppNode> {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(distDir, 'server', 'index.mjs')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

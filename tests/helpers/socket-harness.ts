@@ -4,6 +4,7 @@
  * "createApplication" testing pattern).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { LogConfig } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { createSocket, type AgentSocket, type StaffSocket, type VisitorSocket } from '../../client/lib/socket';
 import { sessionCookieName } from '../../server/auth/cookies';
@@ -21,6 +22,8 @@ export { ALWAYS_CLOSED } from './support-clocks';
 
 type HarnessOptions = {
   env?: Record<string, string>;
+  /** Kysely's query log on the test database (tests/server/statement-counts.test.ts). */
+  dbLog?: LogConfig;
   chat?: Partial<
     Pick<ChatOptions, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock'>
   >;
@@ -34,7 +37,10 @@ let userCounter = 0;
 export const TEST_REPLY_DELAY_MS = 100;
 
 export async function startChatHarness(options: HarnessOptions = {}) {
-  const server = await startTestServer({ env: { CHAT_MAX_CONNECTIONS_PER_IP: '50', ...options.env } });
+  const server = await startTestServer({
+    env: { CHAT_MAX_CONNECTIONS_PER_IP: '50', ...options.env },
+    dbLog: options.dbLog,
+  });
   const cookieSecret = randomBytes(32).toString('base64url');
   const chat = attachChat(server.server, server.services, {
     cookieSecret,

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { openPostgres } from '../../server/db/app-database';
-import { openDatabase, type AppDatabase } from '../../server/db/database';
+import { DEFAULT_BUSY_POLICY, openDatabase, type AppDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createSchema, dropSchema, testDatabaseUrl, testEngine, uniqueSchemaName } from './test-postgres';
 
@@ -151,11 +151,11 @@ async function resetToMigrated(schema: string, state: MigratedState): Promise<bo
   });
 }
 
-async function migratedPostgresTestDb(): Promise<AppDatabase> {
+async function migratedPostgresTestDb(log?: LogConfig): Promise<AppDatabase> {
   const spare = spareSchemas.pop();
   const schema = spare ?? uniqueSchemaName();
   if (!spare) await createSchema(schema);
-  const { db } = openPostgres(testDatabaseUrl(), { poolSize: 4, searchPath: schema });
+  const { db } = openPostgres(testDatabaseUrl(), { poolSize: 4, searchPath: schema, log });
   if (!spare) {
     await migrateToLatest(db);
     migratedState ??= await readMigratedState(schema);
@@ -175,10 +175,13 @@ async function migratedPostgresTestDb(): Promise<AppDatabase> {
   return db;
 }
 
-/** A fresh database migrated to the latest version: in-memory SQLite, or its own PostgreSQL schema. */
-export async function createTestDb(): Promise<AppDatabase> {
-  if (testEngine === 'postgres') return migratedPostgresTestDb();
-  const { db } = openDatabase(':memory:');
+/**
+ * A fresh database migrated to the latest version: in-memory SQLite, or its own PostgreSQL schema. `log`: Kysely's
+ * query log (tests/server/statement-counts.test.ts).
+ */
+export async function createTestDb(options: { log?: LogConfig } = {}): Promise<AppDatabase> {
+  if (testEngine === 'postgres') return migratedPostgresTestDb(options.log);
+  const { db } = openDatabase(':memory:', DEFAULT_BUSY_POLICY, { log: options.log });
   await migrateToLatest(db);
   return db;
 }

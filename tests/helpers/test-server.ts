@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { LogConfig } from 'kysely';
 import { createApp } from '../../server/app';
 import { loadEnv, type Env } from '../../server/env';
 import { createLogger, type Logger } from '../../server/logger';
@@ -31,11 +32,13 @@ type TestServerOptions = {
   deps?: TestServerDeps;
   /** The app's inserts marked by the test fail (tests/helpers/write-faults.ts). */
   writeFaults?: boolean;
+  /** Kysely's query log on the test database (tests/server/statement-counts.test.ts). */
+  dbLog?: LogConfig;
 };
 
 /** The real app on an ephemeral port with a fresh migrated in-memory database. */
 export async function startTestServer(options: TestServerOptions = {}) {
-  const db = await createTestDb();
+  const db = await createTestDb({ log: options.dbLog });
   const env: Env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
   const site = options.withSite ? await loadSiteBuild() : null;
   if (options.withSite && !site)

@@ -1,0 +1,141 @@
+/**
+ * The SQL statements one stored form and one visitor chat message cost (issue #31.1), counted through Kysely's query
+ * log on the app's own database, so that a change that adds one fails here. Counted are all statements the app sends:
+ * BEGIN and COMMIT (which the driver issues), savepoints, and statements on their own. On PostgreSQL each statement is
+ * one round trip (pg sends one and waits for its answer); a transaction is one pool checkout, and so is each statement
+ * outside one. On SQLite nothing leaves the process.
+ *
+ * Each count is of requests made one at a time: under load the write batcher (server/db/write-batcher.ts) puts
+ * several jobs into one transaction, so BEGIN and COMMIT are shared, and the savepoints stay per job. A change that
+ * moves the counts on purpose updates the numbers here and says why in its commit.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LogEvent } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../shared/chat-events';
+import { testEngine } from '../helpers/test-db';
+import { startChatHarness, collect, connected, type ChatHarness } from '../helpers/socket-harness';
+import { waitFor } from '../helpers/wait-for';
+import { post, validInput } from './trpc/routers/forms-fixtures';
+
+let recording = false;
+const statements: string[] = [];
+const dbLog = (event: LogEvent) => {
+  if (recording) statements.push(event.query.sql);
+};
+
+type Counts = { statements: number; transactions: number; outsideTransactions: number; savepointStatements: number };
+
+const isBegin = (text: string) => /^(begin|start transaction)\b/i.test(text);
+const isEnd = (text: string) => /^(commit|rollback)$/i.test(text);
+
+function countsOf(list: string[]): Counts {
+  let open = false;
+  let outside = 0;
+  for (const text of list) {
+    if (isBegin(text)) open = true;
+    else if (isEnd(text)) open = false;
+    else if (!open) outside += 1;
+  }
+  return {
+    statements: list.length,
+    transactions: list.filter(isBegin).length,
+    outsideTransactions: outside,
+    savepointStatements: list.filter((text) => /^(savepoint|release|rollback to)\b/i.test(text)).length,
+  };
+}
+
+/** The statements `work` sent to the database, in order. */
+async function recorded(work: () => Promise<void>): Promise<string[]> {
+  statements.length = 0;
+  recording = true;
+  try {
+    await work();
+  } finally {
+    recording = false;
+  }
+  return [...statements];
+}
+
+/** The counts per engine: today both engines send the same statements. */
+const expected = (counts: Record<typeof testEngine, Counts>) => counts[testEngine];
+
+/**
+ * The harness's bot waits long here, so a first message's count ends at its acknowledgement whatever the machine's
+ * speed; the reply is counted on a harness of its own below.
+ */
+let h: ChatHarness;
+beforeAll(async () => {
+  h = await startChatHarness({ dbLog, chat: { replyDelayMs: 10 * 60_000 } });
+  // The app's start-up reads (the chat's owed replies and follow-ups) run once the server is up: one request first,
+  // so that none of them lands in a counted request.
+  expect((await post(h.baseUrl, 'submitAppointment', validInput.submitAppointment())).status).toBe(200);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** A connected visitor of `harness` and the messages it is sent. */
+async function visitorOf(harness: ChatHarness) {
+  const socket = harness.visitor({ cookie: harness.newVisitorCookie() });
+  await connected(socket);
+  const created = collect<ChatMessage>(socket, 'message:created');
+  const send = async (message: string) => {
+    const result = await socket.timeout(5000).emitWithAck('message:send', { clientId: randomUUID(), message });
+    expect(result.ok).toBe(true);
+  };
+  return { send, botReplied: () => created.some((item) => item.value.sender === 'bot') };
+}
+
+describe('statements per request', () => {
+  it('a stored appointment request: one transaction of 9 statements', async () => {
+    const sent = await recorded(async () => {
+      expect((await post(h.baseUrl, 'submitAppointment', validInput.submitAppointment())).status).toBe(200);
+    });
+    // begin, savepoint, insert appointment, insert request, insert request event, insert mail, select consents,
+    // release, commit
+    const form = { statements: 9, transactions: 1, outsideTransactions: 0, savepointStatements: 2 };
+    expect(countsOf(sent), sent.join('\n')).toEqual(expected({ sqlite: form, postgres: form }));
+  });
+
+  it("a visitor's first message: 14 statements to the acknowledgement", async () => {
+    const visitor = await visitorOf(h);
+    const sent = await recorded(() => visitor.send('Hi'));
+    // The conversation looked up; one transaction that creates it (reading it before and after its insert), stores the
+    // message and owes the bot's reply; the conversation read again after the commit.
+    const toAck = { statements: 14, transactions: 1, outsideTransactions: 2, savepointStatements: 4 };
+    expect(countsOf(sent), sent.join('\n')).toEqual(expected({ sqlite: toAck, postgres: toAck }));
+  });
+
+  it("a visitor's later message: 9 statements to the acknowledgement (the bot answers the first one only)", async () => {
+    const visitor = await visitorOf(h);
+    await visitor.send('Hi');
+    const sent = await recorded(() => visitor.send('Do you offer home visits?'));
+    // The conversation looked up, then one transaction: update the conversation, insert the message.
+    const later = { statements: 9, transactions: 1, outsideTransactions: 1, savepointStatements: 4 };
+    expect(countsOf(sent), sent.join('\n')).toEqual(expected({ sqlite: later, postgres: later }));
+  });
+});
+
+describe("the bot's reply to a first message", () => {
+  let quick: ChatHarness;
+  beforeAll(async () => {
+    quick = await startChatHarness({ dbLog });
+    expect((await post(quick.baseUrl, 'submitAppointment', validInput.submitAppointment())).status).toBe(200);
+  });
+  afterAll(async () => {
+    await quick.close();
+  });
+
+  it('costs 10 statements: 24 from the message to the reply, 14 of them to the acknowledgement', async () => {
+    const visitor = await visitorOf(quick);
+    const sent = await recorded(async () => {
+      await visitor.send('Hi');
+      await waitFor(visitor.botReplied, 5000, "the bot's reply");
+    });
+    // Besides the message's 14: one transaction that takes the owed reply (due after the harness's 100 ms), reads the
+    // conversation, and stores the bot's message.
+    const withReply = { statements: 24, transactions: 2, outsideTransactions: 2, savepointStatements: 8 };
+    expect(countsOf(sent), sent.join('\n')).toEqual(expected({ sqlite: withReply, postgres: withReply }));
+  });
+});
