@@ -76,7 +76,11 @@ export function InboxView() {
       <div className="app-staff__heading">
         <h1>Inbox</h1>
         <p className="app-staff__heading-actions">
-          <button type="button" className="app-button app-button--ghost" onClick={() => setHelp(true)}>
+          <button
+            type="button"
+            className="app-button app-button--ghost app-staff__keys-button"
+            onClick={() => setHelp(true)}
+          >
             Keyboard shortcuts
           </button>{' '}
           <a className="app-button app-button--secondary" href={`/staff/export.csv${filterToQuery(filter)}`} download>
