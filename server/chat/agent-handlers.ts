@@ -99,11 +99,14 @@ export function registerAgentHandlers(socket: AgentSocket, deps: AgentHandlerDep
   registerDeskHandlers(context);
 }
 
-/** Every staff write is audited with who, from where and which conversation. */
+/**
+ * Every staff write is audited with who, from where and which conversation, before it is acknowledged: whoever reads
+ * the audit log after the answer finds the entry (a failed audit write is logged, never thrown).
+ */
 const auditFor =
   ({ audit, agent, socket }: AgentContext) =>
   (type: Parameters<AuditLog['record']>[0]['type'], subject: string, detail?: Record<string, string | number>) =>
-    void audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject, detail });
+    audit.record({ type, actorUserId: agent.id, email: agent.email, ip: socket.data.ip, subject, detail });
 
 /** Listing, opening and marking conversations read. */
 function registerReadingHandlers({ socket, agent, db, logger, service, presence, failed }: AgentContext) {
@@ -178,7 +181,7 @@ function registerReadingHandlers({ socket, agent, db, logger, service, presence,
 function registerRoomHandlers(context: AgentContext) {
   const { socket, agent, db, service, audit, failed } = context;
   const auditRoom = (type: 'room.join' | 'room.leave', conversationId: number) =>
-    void audit.record({
+    audit.record({
       type,
       actorUserId: agent.id,
       email: agent.email,
@@ -201,7 +204,7 @@ function registerRoomHandlers(context: AgentContext) {
           if (!changed) return chatError('ALREADY_CLAIMED', 'Another agent joined this conversation a moment ago.');
         }
         service.rooms.roomAgentChanged(conversation.visitor_key, { name: agent.fullName });
-        auditRoom('room.join', conversationId);
+        await auditRoom('room.join', conversationId);
         await service.announceSummary(conversationId);
         const summary = await service.summary(conversationId, agent.id);
         if (!summary) return notFound();
@@ -222,7 +225,7 @@ function registerRoomHandlers(context: AgentContext) {
           return chatError('FORBIDDEN', 'You have not joined this conversation.');
         await chat.setAssignedAgent(db, conversationId, null, agent.id);
         service.rooms.roomAgentChanged(conversation.visitor_key, null);
-        auditRoom('room.leave', conversationId);
+        await auditRoom('room.leave', conversationId);
         await service.coverGap(conversationId);
         await service.announceSummary(conversationId);
         const summary = await service.summary(conversationId, agent.id);
@@ -304,7 +307,7 @@ function registerOwnershipHandlers(context: AgentContext) {
         const held = await heldByColleague(context, conversation);
         if (held) return held;
         if (!(await service.setStatus(conversation, status))) return notFound();
-        record('chat.status', `conversation:${conversationId}`, { status });
+        await record('chat.status', `conversation:${conversationId}`, { status });
         return answerWithSummary(conversationId);
       },
       failed('status'),
@@ -335,7 +338,7 @@ function registerOwnershipHandlers(context: AgentContext) {
         if (!(await chat.setAssignedAgent(db, conversationId, agentId, current)))
           return chatError('ALREADY_CLAIMED', 'Someone changed this conversation a moment ago. Please try again.');
         service.rooms.roomAgentChanged(conversation.visitor_key, { name: assignee.fullName });
-        record('room.assign', `conversation:${conversationId}`, { to: agentId, from: current ?? 0 });
+        await record('room.assign', `conversation:${conversationId}`, { to: agentId, from: current ?? 0 });
         await service.announceSummary(conversationId);
         return answerWithSummary(conversationId);
       },
@@ -356,7 +359,7 @@ function registerOwnershipHandlers(context: AgentContext) {
         service.rooms
           .toAgent(holder)
           .emit('transfer:requested', { conversationId, from: { id: agent.id, name: agent.fullName } });
-        record('room.transfer_requested', `conversation:${conversationId}`, { holder });
+        await record('room.transfer_requested', `conversation:${conversationId}`, { holder });
         return { ok: true };
       },
       failed('transfer request'),
@@ -390,7 +393,7 @@ function registerTranscriptHandler(context: AgentContext) {
             transcript: chatTranscript({ reference: `#${conversationId}`, visitorName: address.name, messages }),
           }),
         );
-        record('chat.transcript_emailed', `conversation:${conversationId}`);
+        await record('chat.transcript_emailed', `conversation:${conversationId}`);
         return { ok: true, sentTo: address.email };
       },
       failed('transcript'),
@@ -430,7 +433,7 @@ function registerCannedReplyHandlers(context: AgentContext) {
         if (agent.role !== 'admin') return adminOnly();
         const reply = await chatDesk.saveCannedReply(db, input);
         if (!reply) return chatError('NOT_FOUND', 'That canned reply no longer exists.');
-        record('canned.save', `canned:${reply.id}`);
+        await record('canned.save', `canned:${reply.id}`);
         await announceCanned();
         return { ok: true, reply };
       },
@@ -446,7 +449,7 @@ function registerCannedReplyHandlers(context: AgentContext) {
         if (agent.role !== 'admin') return adminOnly();
         if (!(await chatDesk.deleteCannedReply(db, id)))
           return chatError('NOT_FOUND', 'That canned reply no longer exists.');
-        record('canned.delete', `canned:${id}`);
+        await record('canned.delete', `canned:${id}`);
         await announceCanned();
         return { ok: true };
       },
@@ -473,7 +476,7 @@ function registerNoteAndContactHandlers(context: AgentContext) {
       async ({ conversationId, body }) => {
         if (!(await chat.findConversationById(db, conversationId))) return notFound();
         const note = await chatNotes.add(db, { conversationId, agentId: agent.id, body });
-        record('chat.note', `conversation:${conversationId}`, { note: note.id });
+        await record('chat.note', `conversation:${conversationId}`, { note: note.id });
         service.rooms.toAllAgents().emit('note:created', { conversationId, note });
         return { ok: true, note };
       },
@@ -503,7 +506,7 @@ function registerNoteAndContactHandlers(context: AgentContext) {
       const changed = (['name', 'email', 'phone'] as const).filter(
         (key) => before[key] !== { name, email, phone }[key],
       );
-      record('chat.contact', `conversation:${conversationId}`, { changed: changed.join(',') || 'none' });
+      await record('chat.contact', `conversation:${conversationId}`, { changed: changed.join(',') || 'none' });
       await service.announceSummary(conversationId);
       const summary = await service.summary(conversationId, agent.id);
       reply(summary ? { ok: true, conversation: summary } : notFound());
