@@ -357,13 +357,17 @@ async function askRatingOnWhatsApp(parts: ChatServiceParts, conversation: Conver
   });
   if (queued) parts.relayed();
   const { pending_reply: _none, ...message } = row;
-  parts.rooms.messageCreated(conversation.visitor_key, conversation.id, toChatMessage({ ...message, agent_name: null }));
+  parts.rooms.messageCreated(
+    conversation.visitor_key,
+    conversation.id,
+    toChatMessage({ ...message, agent_name: null }),
+  );
 }
 
 async function storeWhatsAppMessage(parts: ChatServiceParts, input: WhatsAppInbound) {
   const { db } = parts;
   // One sender's messages one after another on this node; the database keys keep two nodes apart.
-  return parts.serial(`wa:${input.from}`, async () => {
+  return parts.serial(`whatsapp:${input.from}`, async () => {
     const { conversation, joined } = await conversationForSender(db, input);
     const rating = ratingAnswer(conversation, input.text);
     if (rating !== null && (await chatDesk.saveRating(db, conversation.id, rating, null))) {
