@@ -21,7 +21,10 @@ export type StoreInput = {
   replyDelayMs?: number;
   urgent?: boolean;
   /** Runs in the transaction that stores the message (a WhatsApp reply is queued with it). */
-  inTransaction?: (trx: Transaction<Database>, row: { id: number; sender: ChatSenderColumn; message: string }) => Promise<unknown>;
+  inTransaction?: (
+    trx: Transaction<Database>,
+    row: { id: number; sender: ChatSenderColumn; message: string },
+  ) => Promise<unknown>;
 };
 
 export type StoredMessage = {
