@@ -27,7 +27,6 @@ import {
   agentReadSchema,
   agentStatusSchema,
   agentTypingSchema,
-  agentWhatsAppTemplateSchema,
   cannedReplyDeleteSchema,
   cannedReplySaveSchema,
 } from '../../shared/schemas/chat';
@@ -48,6 +47,7 @@ import { acked, chatError, unacked } from './handler-utils';
 import { AGENTS_ROOM } from './rooms';
 import { WhatsAppWindowClosedError, isWhatsAppConversation, withDeliveries } from './whatsapp-desk';
 import { whatsAppDeskTexts } from '../../shared/messaging/whatsapp-desk';
+import { agentWhatsAppTemplateSchema } from '../../shared/schemas/whatsapp-desk';
 
 export type AgentSocket = Socket<AgentClientToServerEvents, AgentServerToClientEvents, InterServerEvents, SocketData>;
 

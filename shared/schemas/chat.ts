@@ -1,4 +1,3 @@
-import { WHATSAPP_DESK_TEMPLATE_NAMES } from '../messaging/whatsapp-desk';
 import { z } from 'zod';
 import { chatTexts } from '../chat-texts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
@@ -74,12 +73,6 @@ export const cannedReplyDeleteSchema = z.strictObject({ id: z.number().int().pos
 export const agentConversationSchema = z.strictObject({ conversationId });
 export const agentReadSchema = z.strictObject({ conversationId, lastMessageId: z.number().int().min(0) });
 export const agentMessageSendSchema = z.strictObject({ conversationId, clientId, message: chatMessageTextSchema });
-/** A WhatsApp template after the window (issue #30): one of the approved names. */
-export const agentWhatsAppTemplateSchema = z.strictObject({
-  conversationId,
-  clientId,
-  template: z.enum(WHATSAPP_DESK_TEMPLATE_NAMES, { error: 'Choose one of the approved templates.' }),
-});
 export const agentTypingSchema = z.strictObject({ conversationId, typing: z.boolean() });
 
 export type VisitorMessageSendInput = z.infer<typeof visitorMessageSendSchema>;
