@@ -10,7 +10,9 @@ import { chatTexts } from '../../../shared/chat-texts';
 import { whatsAppDeskTexts } from '../../../shared/messaging/whatsapp-desk';
 import { startMessagingWorker, type MessagingWorker } from '../../../server/messaging/messaging-worker';
 import type { DriverMessage, MessagingDriver } from '../../../server/messaging/messaging-types';
-import { collect, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { ALWAYS_CLOSED, collect, connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
+import { runRetention } from '../../../server/retention/retention';
+import { REQUEST_RETENTION_MONTHS } from '../../../shared/constants';
 import { waitFor } from '../../helpers/wait-for';
 import {
   TEST_APP_SECRET,
@@ -31,9 +33,10 @@ afterEach(async () => {
 const PATIENT = '+2348031234567';
 const PIDGIN_EMERGENCY = 'abeg my chest dey pain me well well, I no fit breathe';
 
-async function start() {
+async function start(options: { closed?: boolean } = {}) {
   h = await startChatHarness({
     env: { WHATSAPP_APP_SECRET: TEST_APP_SECRET, WHATSAPP_VERIFY_TOKEN: 'verify-desk' },
+    ...(options.closed ? { chat: { supportClock: ALWAYS_CLOSED } } : {}),
   });
   const sent: DriverMessage[] = [];
   const driver: MessagingDriver = {
@@ -244,5 +247,83 @@ describe('WhatsApp in the desk', () => {
     // A reference nobody pressed 'Continue on WhatsApp' for joins nothing.
     await writes(chatTexts.whatsAppText(`#${web!.id + 50}`), { from: '+2348039999999' });
     expect(await conversations()).toHaveLength(2);
+  });
+
+  it('out of hours the bot says when the team is back and that the answer comes on WhatsApp, asking for no contact', async () => {
+    const { sent } = await start({ closed: true });
+    await writes('Hello, are you there?');
+    const [conversation] = await conversations();
+    await botAnswered(conversation!.id);
+    const expected = chatTexts.botOfflineKnownContact('on Monday at 08:00', 'WhatsApp');
+    expect((await messagesOf(conversation!.id)).filter((m) => m.sender === 'bot').map((m) => m.message)).toEqual([
+      expected,
+    ]);
+    expect((await conversations())[0]!.awaiting_contact).toBe(0);
+    await worker!.runOnce();
+    expect(sent.map((message) => message.text.startsWith(expected))).toEqual([true]);
+  });
+
+  it('asks "How did we do?" on resolve only inside the window, takes a 1 to 5 as the rating, and STOP ends the question but not answers', async () => {
+    const { sent } = await start();
+    const { socket } = await agentConsole();
+    await writes('Please what time do you open?');
+    const [conversation] = await conversations();
+    const id = conversation!.id;
+    await botAnswered(id);
+    expect((await socket.timeout(3000).emitWithAck('room:join', { conversationId: id })).ok).toBe(true);
+    const resolved = await socket
+      .timeout(3000)
+      .emitWithAck('conversation:status', { conversationId: id, status: 'resolved' });
+    expect(resolved.ok).toBe(true);
+    const asks = async () => (await outboxOf(id)).filter((row) => row.template === 'whatsapp_rating');
+    await waitFor(async () => (await asks()).length === 1, 5000, 'the rating question queued');
+    expect((await asks())[0]!.text_body).toBe(whatsAppDeskTexts.ratingAsk);
+    await writes('5');
+    const ratings = await h.db.selectFrom('chat_ratings').selectAll().where('conversation_id', '=', id).execute();
+    expect(ratings.map((rating) => rating.rating)).toEqual([5]);
+
+    // STOP: the consent machinery withdraws WhatsApp; a rating question then goes nowhere, an answer still goes.
+    await writes('STOP');
+    const consent = await h.db.selectFrom('message_consents').selectAll().where('phone_e164', '=', PATIENT).execute();
+    expect(consent.map((row) => [row.channel, row.action])).toEqual([['whatsapp', 'withdrawn']]);
+    await worker!.runOnce();
+    const before = sent.length;
+    await writes('One more question please');
+    const reopened = await socket.timeout(3000).emitWithAck('room:join', { conversationId: id });
+    expect(reopened.ok).toBe(true);
+    const answer = await socket.timeout(3000).emitWithAck('message:send', {
+      conversationId: id,
+      clientId: randomUUID(),
+      message: 'Of course, go ahead.',
+    });
+    expect(answer.ok).toBe(true);
+    expect(
+      (await socket.timeout(3000).emitWithAck('conversation:status', { conversationId: id, status: 'resolved' })).ok,
+    ).toBe(true);
+    await waitFor(async () => (await asks()).length === 2, 5000, 'the second rating question queued');
+    await worker!.runOnce();
+    const after = sent.slice(before).map((message) => message.text);
+    expect(after).toContain('Of course, go ahead.');
+    expect(after).not.toContain(whatsAppDeskTexts.ratingAsk);
+    expect((await asks())[1]!.status).toBe('cancelled');
+
+    // Outside the window no question is asked.
+    await writes('Bye', { at: new Date(Date.now() - 25 * 3600_000) });
+    expect(
+      (await socket.timeout(3000).emitWithAck('conversation:status', { conversationId: id, status: 'resolved' })).ok,
+    ).toBe(true);
+    expect(await asks()).toHaveLength(2);
+  });
+
+  it('retention takes the words and number out of the outbox with the chat messages they carried', async () => {
+    await start();
+    await writes('Hello from WhatsApp');
+    const [conversation] = await conversations();
+    await botAnswered(conversation!.id);
+    const future = new Date(Date.now() + 400 * 24 * 3600_000);
+    await runRetention(h.db, { now: future, requestMonths: REQUEST_RETENTION_MONTHS });
+    const rows = await h.db.selectFrom('outbound_messages').selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.recipient === '' && !row.text_body.includes('Thank you'))).toBe(true);
   });
 });
