@@ -111,7 +111,11 @@ export function ConversationView(props: ViewProps) {
           </p>
           <p className="app-agent__meta">
             {conversation.visitorEmail ? `${conversation.visitorEmail} · ` : ''}
-            {conversation.visitorOnline ? 'Online' : 'Away'}
+            {conversation.channel === 'whatsapp'
+              ? `On WhatsApp${conversation.contact.phone ? ` (${conversation.contact.phone})` : ''}`
+              : conversation.visitorOnline
+                ? 'Online'
+                : 'Away'}
             {conversation.currentPage ? ` · on ${conversation.currentPage}` : ''}
           </p>
           {facts.length ? (
