@@ -38,6 +38,12 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('outbound_messages_chat_message').execute();
   await db.schema.alterTable('outbound_messages').dropColumn('chat_message_id').execute();
   await db.schema.dropIndex('chat_conversations_whatsapp_phone').execute();
-  for (const column of ['whatsapp_joined_at', 'whatsapp_notice_at', 'whatsapp_last_inbound_at', 'whatsapp_phone', 'channel'])
+  for (const column of [
+    'whatsapp_joined_at',
+    'whatsapp_notice_at',
+    'whatsapp_last_inbound_at',
+    'whatsapp_phone',
+    'channel',
+  ])
     await db.schema.alterTable('chat_conversations').dropColumn(column).execute();
 }

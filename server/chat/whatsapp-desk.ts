@@ -110,4 +110,3 @@ export async function withDeliveries(
     return status ? { ...message, delivery: status } : message;
   });
 }
-

@@ -145,7 +145,9 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
       );
       // A receipt that came before this update found no row with the provider's id: it waited for it.
       if (row.chat_message_id !== null)
-        options.deskInbox?.handler()?.receipt({ ...row, status: 'sent', provider: driver.name, provider_id: providerId });
+        options.deskInbox
+          ?.handler()
+          ?.receipt({ ...row, status: 'sent', provider: driver.name, provider_id: providerId });
       await applyEarlyReceipts(
         { db, messaging, mail: options.mail, deskInbox: options.deskInbox },
         driver.name,
