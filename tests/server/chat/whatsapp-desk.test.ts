@@ -128,6 +128,12 @@ describe('WhatsApp in the desk', () => {
     if (!listed.ok) throw new Error(listed.error.message);
     const summary = listed.conversations.find((c: ConversationSummary) => c.id === conversation!.id)!;
     expect(summary.channel).toBe('whatsapp');
+    // Search finds it by the number, however it is typed.
+    for (const search of ['0803 123 4567', '+2348031234567', '8031234567']) {
+      const found = await socket.timeout(3000).emitWithAck('conversation:list', { view: 'open', search });
+      if (!found.ok) throw new Error(found.error.message);
+      expect(found.conversations.map((c: ConversationSummary) => c.id)).toEqual([conversation!.id]);
+    }
     expect(Date.parse(summary.whatsApp?.windowEndsAt ?? '')).toBeGreaterThan(Date.now() + 23 * 3600_000);
   });
 
