@@ -1,26 +1,22 @@
 /**
  * `npm run bench:whatsapp [-- --messages 2000 --senders 200 --concurrency 32 --repeats 0.1 --engine sqlite|postgres]`
  *
- * Issue #30: WhatsApp webhook throughput on one node. The real app (createApp + attachChat, as server/index.ts builds
- * them) listens on a local port; this posts Meta's documented payloads, each signed with X-Hub-Signature-256, from
- * `--senders` numbers, `--concurrency` requests at a time, with a share of them repeated (Meta retries). It prints
- * the webhook requests accepted per second, the messages stored per second (each once: the repeats must store
- * nothing), and the request latency p50/p99/max. The webhook's per-address limit (1200 a minute) is lifted here: this
- * measures the node, not the limit. It measures; it asserts nothing.
+ * Issue #30: WhatsApp webhook throughput on one node. The production build (dist/server/index.mjs; `npm run build`
+ * first) runs as one process on a local port. This posts Meta's documented payloads, each signed with
+ * X-Hub-Signature-256, from `--senders` numbers, `--concurrency` requests at a time, with a share of them repeated
+ * (Meta retries). It prints the posts accepted per second, the messages stored per second (each once: the repeats
+ * must store nothing), and the latency per post, p50/p99/max. The per-address limit (WEBHOOK_REQUESTS_PER_MINUTE) is
+ * lifted: this measures the node, not the limit. It measures; it asserts nothing.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp } from '../../app';
-import { attachChat } from '../../chat/attach-chat';
-import { openPostgres } from '../../db/app-database';
-import { openDatabase, type AppDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
+import { openAppDatabase } from '../../db/app-database';
 import { loadEnv } from '../../env';
-import { memoryRateLimiters, type RateLimiterFactory } from '../../http/rate-limiter';
-import { createLogger } from '../../logger';
-import { createServices } from '../../services';
+import { hasSiteBuild } from '../../site/load-site-build';
+import { createScratchDatabase, startAppNode } from '../cluster';
 import { percentile } from './bench-stats';
 
 const { values } = parseArgs({
@@ -39,24 +35,30 @@ const REPEATS = Math.min(0.9, Math.max(0, Number(values.repeats)));
 const ENGINE = values.engine === 'postgres' ? 'postgres' : 'sqlite';
 const APP_SECRET = randomBytes(24).toString('hex');
 
-async function openBenchDatabase(): Promise<{ db: AppDatabase; close: () => Promise<void> }> {
-  if (ENGINE === 'sqlite') {
-    const { db } = openDatabase(':memory:');
-    await migrateToLatest(db);
-    return { db, close: () => db.destroy() };
-  }
-  const url = loadEnv().TEST_DATABASE_URL;
-  const schema = `bench_whatsapp_${process.pid}`;
-  const admin = openPostgres(url, { poolSize: 1 }).db;
-  await admin.schema.createSchema(schema).ifNotExists().execute();
-  const db = openPostgres(url, { poolSize: 8, searchPath: schema }).db;
-  await migrateToLatest(db);
+/** One production node (dist/server/index.mjs), on a fresh SQLite file or a scratch PostgreSQL database. */
+async function startNode() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilera-bench-whatsapp-'));
+  const database = ENGINE === 'postgres' ? await createScratchDatabase('bench_whatsapp') : null;
+  const node = await startAppNode(0, {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: 'bench',
+    // Every post comes from 127.0.0.1: the per-address limit would measure itself, not the node.
+    WEBHOOK_REQUESTS_PER_MINUTE: '100000000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  const { db } = openAppDatabase(loadEnv({ DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) }));
   return {
+    url: `${node.baseUrl}/webhooks/whatsapp`,
     db,
-    close: async () => {
+    stop: async () => {
       await db.destroy();
-      await admin.schema.dropSchema(schema).ifExists().cascade().execute();
-      await admin.destroy();
+      node.child.kill('SIGTERM');
+      await node.exited;
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -94,23 +96,8 @@ function payload(from: string, id: string, text: string) {
 }
 
 async function main() {
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: 'bench',
-  });
-  const { db, close } = await openBenchDatabase();
-  const logger = createLogger('silent');
-  const limiters: RateLimiterFactory = (name, options) =>
-    memoryRateLimiters(name, name === 'messaging-webhooks' ? { ...options, limit: Number.MAX_SAFE_INTEGER } : options);
-  const services = createServices(env, db, logger, undefined, { limiters });
-  const app = createApp(services, { version: 'bench' });
-  const server = http.createServer(app);
-  const chat = attachChat(server, services, { cookieSecret: randomBytes(32).toString('base64url') });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/whatsapp`;
+  if (!hasSiteBuild()) throw new Error('No production build: run `npm run build` first.');
+  const { url, db, stop } = await startNode();
 
   // Each unique message once, and a share of them posted again (Meta's retries), shuffled among the others.
   const unique = Array.from({ length: MESSAGES }, (_, index) => ({
@@ -174,17 +161,13 @@ async function main() {
   );
 
   const lines = [
-    `bench:whatsapp: ${posts.length} signed webhook posts (${MESSAGES} messages + ${posts.length - MESSAGES} repeats) from ${SENDERS} numbers, ${CONCURRENCY} at a time, ${ENGINE}, one node`,
+    `bench:whatsapp: ${posts.length} signed webhook posts (${MESSAGES} messages + ${posts.length - MESSAGES} repeats) from ${SENDERS} numbers, ${CONCURRENCY} at a time, ${ENGINE}, one node (production build)`,
     `  accepted: ${((accepted / acceptMs) * 1000).toFixed(0)} posts/s (${accepted} answered 200, ${refused} refused) in ${acceptMs.toFixed(0)} ms`,
     `  stored: ${((stored / storedMs) * 1000).toFixed(0)} messages/s (${stored} stored once each, in ${conversations} conversations)`,
     `  latency per post: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  await chat.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await close();
-  process.exit(0);
+  await stop();
 }
 
 main().catch((error: unknown) => {
