@@ -374,8 +374,6 @@ async function storeWhatsAppMessage(parts: ChatServiceParts, input: WhatsAppInbo
       await ratingsChanged(parts, conversation.id);
       return { conversationId: conversation.id, created: true, joined };
     }
-    // The window starts at the patient's latest message, as Meta dated it (the fake provider's clock moves it).
-    await chatWhatsApp.setLastInbound(db, conversation.id, input.at);
     const stored = await storeVisitorMessage(parts, {
       visitorKey: conversation.visitor_key,
       userId: conversation.user_id,
@@ -383,7 +381,12 @@ async function storeWhatsAppMessage(parts: ChatServiceParts, input: WhatsAppInbo
       clientId: whatsAppClientId(input.eventId),
       message: input.text,
     });
-    if (joined || !stored.created) void parts.summaries.announceSummary(conversation.id);
+    // The window starts at the patient's latest message, as Meta dated it (the fake provider's clock moves it); a late
+    // retry of an older message moves nothing.
+    if (stored.created) {
+      await chatWhatsApp.setLastInbound(db, conversation.id, input.at);
+      void parts.summaries.announceSummary(conversation.id);
+    }
     return { conversationId: conversation.id, created: stored.created, joined };
   });
 }
