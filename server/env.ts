@@ -65,6 +65,11 @@ const settingsSchema = z.object({
   CHAT_MAX_CONNECTIONS_PER_IP: positiveInt.default(20),
   /** Chat messages one visitor may send per minute. */
   CHAT_MESSAGES_PER_MINUTE: positiveInt.default(10),
+  /**
+   * Provider callbacks (/webhooks/*) accepted per minute from one address. Meta posts WhatsApp messages from few
+   * addresses: 1200 is 20 a second each (issue #30; `npm run bench:whatsapp` measures a node well above that).
+   */
+  WEBHOOK_REQUESTS_PER_MINUTE: positiveInt.default(1200),
   /** Chat Support office hours in Lagos time, e.g. "Mon-Fri 08:00-18:00, Sat 09:00-13:00" (shared/support-hours.ts). */
   SUPPORT_HOURS: parsedWith((value) => {
     parseSupportHours(value);

@@ -20,6 +20,7 @@ export function startQueueWorkers(services: AppServices, options: { pollMs?: num
     messaging: services.messaging,
     mail: services.mail,
     drivers: createDrivers(env),
+    deskInbox: services.deskInbox,
     ...options,
   });
   const reminders = startReminderWorker({

@@ -18,6 +18,7 @@ import { createRefusalCountLog, type RefusalCountLog } from './http/refusal-coun
 import type { Logger } from './logger';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMessaging, type Messaging } from './messaging/messaging-service';
+import { createDeskInbox, type DeskInbox } from './messaging/desk-inbox';
 import type { RedisClients } from './redis/redis-clients';
 import { createInboxEvents, type InboxEvents } from './staff/inbox-events';
 
@@ -47,6 +48,8 @@ export type AppServices = {
   mail: MailQueue;
   /** Texts to patients' phones (issue #27): planned by consent and fallback order, queued in outbound_messages. */
   messaging: Messaging;
+  /** WhatsApp messages and desk receipts from the webhook to the chat desk (issue #30). */
+  deskInbox: DeskInbox;
   /** Appointment booking (issue #28): its writer, closed days, video rooms and links. */
   booking: BookingService;
   /** Log-ins refused by the full hashing queue, logged as one count per second (issue #24). */
@@ -83,6 +86,7 @@ export function createServices(
     inboxEvents: overrides.inboxEvents ?? createInboxEvents(),
     mail: overrides.mail ?? createMailQueue(db),
     messaging: overrides.messaging ?? createMessaging({ env }),
+    deskInbox: overrides.deskInbox ?? createDeskInbox(),
     booking: overrides.booking ?? createBookingService({ env, db, writes }),
     hashingRefusals:
       overrides.hashingRefusals ?? createRefusalCountLog(logger, 'password hashing queue full: log-ins refused'),

@@ -31,7 +31,12 @@ export type ChatMessage = {
   agentName: string | null;
   /** A file the patient sent with it (WhatsApp, issue #30): for agents only, never sent to the visitor. */
   attachment?: ChatAttachment;
+  /** WhatsApp conversations (issue #30): how far a bot or agent message got to the patient's phone. */
+  delivery?: MessageDelivery;
 };
+
+/** A desk message's state in the messaging outbox (agents only). */
+export type MessageDelivery = 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'cancelled';
 
 export type ChatErrorCode =
   | 'INVALID_PAYLOAD'
@@ -42,7 +47,8 @@ export type ChatErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'TOO_MANY_CONNECTIONS'
-  | 'NO_ADDRESS';
+  | 'NO_ADDRESS'
+  | 'WINDOW_CLOSED';
 
 export type ChatError = {
   code: ChatErrorCode;
@@ -159,6 +165,13 @@ export type ConversationSummary = {
   contact: ChatContact;
   /** Where 'E-mail transcript' goes (the patient's address, one an agent added, or one left for the bot), else null. */
   transcriptEmail: string | null;
+  /** 'web' (the widget) or 'whatsapp' (issue #30). */
+  channel: 'web' | 'whatsapp';
+  /**
+   * WhatsApp conversations: when the 24-hour window for free text ends (ISO, null when the patient has not written
+   * on WhatsApp), and when a web conversation moved to WhatsApp by its reference (null otherwise).
+   */
+  whatsApp: { windowEndsAt: string | null; joinedAt: string | null } | null;
 };
 
 export type ChatContact = { name: string | null; email: string | null; phone: string | null };
@@ -240,6 +253,14 @@ export interface AgentClientToServerEvents {
     ack: Ack<{ message: ChatMessage }>,
   ) => void;
   'typing:update': (payload: { conversationId: number; typing: boolean }) => void;
+  /**
+   * After the WhatsApp window: one of the approved templates (WHATSAPP_DESK_TEMPLATES). WINDOW_CLOSED is the answer
+   * to free text then.
+   */
+  'whatsapp:template': (
+    payload: { conversationId: number; clientId: string; template: string },
+    ack: Ack<{ message: ChatMessage }>,
+  ) => void;
   /** A private note for colleagues; 'note:created' reaches every agent, nothing reaches the visitor. */
   'note:add': (payload: { conversationId: number; body: string }, ack: Ack<{ note: ChatNote }>) => void;
   /** Adds or corrects the visitor's name, e-mail and phone (any hour); INVALID_PAYLOAD names the field. */
@@ -263,6 +284,8 @@ export interface AgentServerToClientEvents {
   'canned:updated': (replies: CannedReply[]) => void;
   'ratings:updated': (ratings: RatingSummary) => void;
   'note:created': (event: { conversationId: number; note: ChatNote }) => void;
+  /** A receipt for a desk message sent on WhatsApp (sent, delivered, read, failed). */
+  'message:delivery': (event: { conversationId: number; messageId: number; status: MessageDelivery }) => void;
 }
 
 /** Events between Socket.IO servers: none of their own; the Redis adapter carries emits between nodes (ADR 0027). */

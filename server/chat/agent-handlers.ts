@@ -45,6 +45,9 @@ import { toChatMessage } from './chat-message';
 import type { ChatService } from './chat-service';
 import { acked, chatError, unacked } from './handler-utils';
 import { AGENTS_ROOM } from './rooms';
+import { WhatsAppWindowClosedError, isWhatsAppConversation, withDeliveries } from './whatsapp-desk';
+import { whatsAppDeskTexts } from '../../shared/messaging/whatsapp-desk';
+import { agentWhatsAppTemplateSchema } from '../../shared/schemas/whatsapp-desk';
 
 export type AgentSocket = Socket<AgentClientToServerEvents, AgentServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -157,7 +160,8 @@ function registerReadingHandlers({ socket, agent, db, logger, service, presence,
         // Only this agent's badge changes.
         service.rooms.summaryUpdated(agent.id, summary);
         const notes = await chatNotes.list(db, conversationId, CHAT_HISTORY_LIMIT);
-        return { ok: true, conversation: summary, messages: rows.map(toChatMessage), notes };
+        const messages = await withDeliveries(db, conversation, rows.map(toChatMessage));
+        return { ok: true, conversation: summary, messages, notes };
       },
       failed('open'),
     ),
@@ -259,7 +263,37 @@ function registerMessageHandlers({ socket, agent, db, logger, service }: AgentCo
         return { ok: true, message: stored };
       },
       (error) => {
+        if (error instanceof WhatsAppWindowClosedError) return chatError('WINDOW_CLOSED', error.message);
         logger.error('chat agent message not stored', { err: error });
+        return chatError('STORAGE_FAILED', chatTexts.storageFailed);
+      },
+    ),
+  );
+
+  // After the WhatsApp window: an approved template (issue #30).
+  socket.on(
+    'whatsapp:template',
+    acked(
+      agentWhatsAppTemplateSchema,
+      async ({ conversationId, clientId, template }) => {
+        const conversation = await chat.findConversationById(db, conversationId);
+        if (!conversation) return notFound();
+        if (conversation.assigned_agent_id !== agent.id)
+          return chatError('FORBIDDEN', 'Join the conversation before you reply.');
+        if (!isWhatsAppConversation(conversation))
+          return chatError('INVALID_PAYLOAD', whatsAppDeskTexts.templateOnlyOnWhatsApp);
+        const stored = await service.sendWhatsAppTemplate({
+          conversation,
+          agentId: agent.id,
+          agentName: agent.fullName,
+          clientId,
+          template,
+        });
+        await chat.markRead(db, conversationId, agent.id, stored.id);
+        return { ok: true, message: stored };
+      },
+      (error) => {
+        logger.error('chat whatsapp template not stored', { err: error });
         return chatError('STORAGE_FAILED', chatTexts.storageFailed);
       },
     ),

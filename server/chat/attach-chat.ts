@@ -153,8 +153,14 @@ export function attachChat(httpServer: http.Server, services: AppServices, deps:
     chatLink: `${publicOrigin(env)}/${CHAT_LINK_HASH}`,
     followUpAfterMs: deps.followUpAfterMs,
     adoptStranded: services.redis ? (deps.adoptStranded ?? ADOPT_STRANDED) : undefined,
+    privacyUrl: `${publicOrigin(env)}/privacy-policy`,
   });
   void service.start();
+  // WhatsApp messages and receipts from this node's webhook (issue #30); live to agents on every node via the rooms.
+  const detachDesk = services.deskInbox.attach({
+    inbound: (message) => service.storeWhatsAppMessage(message),
+    receipt: (row) => service.deliveryChanged(row),
+  });
   const presence = createAgentPresence({ db, logger, rooms });
 
   const sessionClock = deps.sessionClock ?? Date.now;
@@ -238,6 +244,7 @@ export function attachChat(httpServer: http.Server, services: AppServices, deps:
      * disconnect'), which clients would not retry: after a restart they reconnect by themselves.
      */
     close: () => {
+      detachDesk();
       unsubscribe();
       stopRoleChanges();
       stopMerging();

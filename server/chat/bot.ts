@@ -40,6 +40,10 @@ type BotDeps = {
   writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
   supportClock: SupportClock;
   outlet: BotOutlet;
+  /** Queues a bot message to a WhatsApp conversation in the transaction that stores it (issue #30). */
+  relay?: (trx: Transaction<Database>, conversationId: number, row: MessageRow) => Promise<boolean>;
+  /** Called after a commit that queued a WhatsApp message: wakes the messaging worker. */
+  relayed?: () => void;
 };
 
 /** The bot, composed of its voice, the replies it owes on a timer and its answers to what the visitor says. */
@@ -75,9 +79,10 @@ export function createBot(deps: BotDeps) {
 async function composeReply(trx: Transaction<Database>, conversation: ConversationRow, supportClock: SupportClock) {
   const now = new Date();
   if (supportClock.isOpen(now)) return conversation.urgent_at ? chatTexts.botReplyAfterEmergency : chatTexts.botReply;
-  const knownContact = conversation.user_id !== null || conversation.follow_up_value !== null;
+  const onWhatsApp = conversation.channel === 'whatsapp';
+  const knownContact = onWhatsApp || conversation.user_id !== null || conversation.follow_up_value !== null;
   // A signed-in patient's replies go to their account's address; a WhatsApp number left with the bot gets texts.
-  const byWhatsApp = conversation.user_id === null && conversation.follow_up_kind === 'whatsapp';
+  const byWhatsApp = onWhatsApp || (conversation.user_id === null && conversation.follow_up_kind === 'whatsapp');
   if (knownContact)
     return chatTexts.botOfflineKnownContact(supportClock.backAt(now), byWhatsApp ? 'WhatsApp' : 'e-mail');
   await chatDesk.setAwaitingContact(trx, conversation.id, 1);
@@ -91,7 +96,7 @@ function storedBotMessage(row: Awaited<ReturnType<typeof chat.insertMessageRow>>
 }
 
 /** How the bot speaks: each message is stored first, then sent through the outlet. */
-function createVoice({ writes, outlet }: BotDeps) {
+function createVoice({ writes, outlet, relay, relayed }: BotDeps) {
   /** A committed bot message to the visitor and the agents. */
   const send = async (conversation: ConversationRow, row: MessageRow) => {
     outlet.messageCreated(conversation.visitor_key, conversation.id, toChatMessage(row));
@@ -100,15 +105,19 @@ function createVoice({ writes, outlet }: BotDeps) {
 
   /** Says `message` now: stored, then sent. */
   const say = async (conversation: ConversationRow, message: string) => {
-    const row = await writes.run((trx) =>
-      chat.insertMessageRow(trx, {
+    let queued = false;
+    const row = await writes.run(async (trx) => {
+      const inserted = await chat.insertMessageRow(trx, {
         conversationId: conversation.id,
         sender: 'bot',
         message,
         clientId: null,
         agentId: null,
-      }),
-    );
+      });
+      if (relay) queued = await relay(trx, conversation.id, storedBotMessage(inserted));
+      return inserted;
+    });
+    if (queued) relayed?.();
     await send(conversation, storedBotMessage(row));
   };
   return { send, say };
@@ -123,6 +132,7 @@ async function settleOwedReply(
   pendingId: number,
   conversationId: number,
   supportClock: SupportClock,
+  relay: BotDeps['relay'],
 ) {
   if (!(await chat.takePendingReply(trx, pendingId))) return null;
   const conversation = await trx
@@ -143,12 +153,13 @@ async function settleOwedReply(
     clientId: null,
     agentId: null,
   });
-  return { conversation, row: storedBotMessage(row) };
+  const queued = relay ? await relay(trx, conversationId, storedBotMessage(row)) : false;
+  return { conversation, row: storedBotMessage(row), queued };
 }
 
 /** The canned replies owed on a timer: stored rows, each timed by the node that owes it (or adopts it). */
 function createOwedReplies(deps: BotDeps, send: (conversation: ConversationRow, row: MessageRow) => Promise<void>) {
-  const { db, logger, writes, supportClock, outlet } = deps;
+  const { db, logger, writes, supportClock, outlet, relay, relayed } = deps;
   const timers = new Map<number, NodeJS.Timeout>();
   let closed = false;
 
@@ -156,7 +167,8 @@ function createOwedReplies(deps: BotDeps, send: (conversation: ConversationRow, 
   const fire = async (pendingId: number, conversationId: number) => {
     timers.delete(pendingId);
     try {
-      const settled = await writes.run((trx) => settleOwedReply(trx, pendingId, conversationId, supportClock));
+      const settled = await writes.run((trx) => settleOwedReply(trx, pendingId, conversationId, supportClock, relay));
+      if (settled && 'queued' in settled && settled.queued) relayed?.();
       if (!settled || closed) return;
       // The dots go before the reply shows, so the two are never on screen together.
       outlet.typing(settled.conversation.visitor_key, pendingId, false);

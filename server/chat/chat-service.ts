@@ -23,6 +23,24 @@ import { containsRedFlag } from './red-flags';
 import type { ChatRooms } from './rooms';
 import { createSerialQueues, type SerialQueues } from './serial-queues';
 import type { SupportClock } from './support-clock';
+import { createWhatsAppRelay, type WhatsAppRelay } from './whatsapp-relay';
+import {
+  NotWhatsAppError,
+  announceDelivery,
+  assertWindowOpen,
+  conversationForSender,
+  isWhatsAppConversation,
+  ratingAnswer,
+  ratingAskFits,
+  ratingAskRelay,
+  ratingAskText,
+  templateText,
+  whatsAppClientId,
+  type WhatsAppInbound,
+} from './whatsapp-desk';
+import { chatWhatsApp } from '../data/chat-whatsapp';
+import type { OutboundMessage } from '../data/outbound-messages';
+import type { WhatsAppDeskTemplateName } from '../../shared/messaging/whatsapp-desk';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -50,6 +68,8 @@ export type ChatServiceDeps = {
    * overdue one must be before it is taken as stranded (its own node would have sent it by then).
    */
   adoptStranded?: { intervalMs: number; graceMs: number };
+  /** The privacy page's full address, for the notice the first WhatsApp reply carries (issue #30). */
+  privacyUrl?: string;
 };
 
 export type VisitorMessageInput = {
@@ -80,6 +100,11 @@ type ChatServiceParts = {
   followUps: FollowUps;
   /** Stores one message (once per client id) and times the bot reply owed with it. */
   storeMessage: (input: StoreInput) => Promise<StoredMessage>;
+  /** Queues desk messages to WhatsApp conversations in the outbox (issue #30). */
+  relay: WhatsAppRelay;
+  /** Wakes the messaging worker after a commit that queued a WhatsApp message. */
+  relayed: () => void;
+  writes: WriteBatcher;
 };
 
 export function createChatService(deps: ChatServiceDeps) {
@@ -97,8 +122,24 @@ export function createChatService(deps: ChatServiceDeps) {
      */
     storeVisitorMessage: (input: VisitorMessageInput) => storeVisitorMessage(parts, input),
 
-    /** Stores an agent's reply (once per client id). */
+    /**
+     * Stores an agent's reply (once per client id). On WhatsApp it is queued to the patient's number with it, and
+     * refused (WhatsAppWindowClosedError) after the 24-hour window.
+     */
     storeAgentMessage: (input: AgentMessageInput) => storeAgentMessage(parts, input),
+
+    /**
+     * A message from WhatsApp (issue #30): stored once per WhatsApp message id, in the number's conversation (or the
+     * web conversation its reference names), then treated as any visitor message: red flags, the bot, agents live.
+     */
+    storeWhatsAppMessage: (input: WhatsAppInbound) => storeWhatsAppMessage(parts, input),
+
+    /** An approved template to a WhatsApp conversation (after the window), stored as the agent's message. */
+    sendWhatsAppTemplate: (input: Omit<AgentMessageInput, 'message'> & { template: WhatsAppDeskTemplateName }) =>
+      sendWhatsAppTemplate(parts, input),
+
+    /** A receipt moved a desk message's WhatsApp text: the consoles update its tick. */
+    deliveryChanged: (row: OutboundMessage) => announceDelivery(rooms, row),
 
     /** The agent left (or their console dropped): a visitor left waiting gets the bot's acknowledgement now. */
     coverGap: (conversationId: number) => bot.oweNow(conversationId),
@@ -121,6 +162,8 @@ export function createChatService(deps: ChatServiceDeps) {
 
 function createParts(deps: ChatServiceDeps): ChatServiceParts {
   const { db, logger, writes, rooms, supportClock } = deps;
+  const relay = createWhatsAppRelay({ privacyUrl: deps.privacyUrl ?? '/privacy-policy' });
+  const relayed = () => deps.messaging.notifyQueued();
   // Messages of one conversation are stored one after another, in arrival order.
   const serial = createSerialQueues();
   const summaries = createConversationSummaries(db, logger, rooms);
@@ -131,6 +174,8 @@ function createParts(deps: ChatServiceDeps): ChatServiceParts {
     logger,
     writes,
     supportClock,
+    relay: (trx, conversationId, row) => relay.queue(trx, conversationId, row),
+    relayed,
     outlet: {
       typing: (visitorKey, replyId, typing) => rooms.botTyping(visitorKey, replyId, typing),
       messageCreated: (visitorKey, conversationId, message) =>
@@ -158,7 +203,7 @@ function createParts(deps: ChatServiceDeps): ChatServiceParts {
   };
 
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
-  return { db, logger, rooms, replyDelayMs, serial, summaries, bot, followUps, storeMessage };
+  return { db, logger, rooms, replyDelayMs, serial, summaries, bot, followUps, storeMessage, relay, relayed, writes };
 }
 
 /** What a conversation is before its first message is stored (the bot's decisions read these). */
@@ -203,8 +248,19 @@ async function storeVisitorMessage(parts: ChatServiceParts, input: VisitorMessag
   });
 }
 
-async function storeAgentMessage(parts: ChatServiceParts, input: AgentMessageInput) {
+async function storeAgentMessage(
+  parts: ChatServiceParts,
+  input: AgentMessageInput,
+  template?: WhatsAppDeskTemplateName,
+) {
   const { rooms, logger, followUps } = parts;
+  const onWhatsApp = isWhatsAppConversation(input.conversation);
+  // Free text only inside the window; a retry of a message already stored is answered with it below.
+  if (onWhatsApp && !template) {
+    const stored = input.clientId ? await chat.findMessageByClientId(parts.db, input.clientId) : undefined;
+    if (!stored) assertWindowOpen(input.conversation);
+  }
+  let queued = false;
   const { row, created } = await parts.storeMessage({
     conversationId: input.conversation.id,
     sender: 'agent',
@@ -212,11 +268,22 @@ async function storeAgentMessage(parts: ChatServiceParts, input: AgentMessageInp
     clientId: input.clientId,
     agentId: input.agentId,
     agentName: input.agentName,
+    ...(onWhatsApp
+      ? {
+          inTransaction: async (trx, inserted) => {
+            queued = await parts.relay.queue(trx, input.conversation.id, inserted, template ? { template } : {});
+          },
+        }
+      : {}),
   });
+  if (queued) parts.relayed();
   const message = toChatMessage(row);
+  if (onWhatsApp && created) message.delivery = 'queued';
   if (created) {
     rooms.messageCreated(input.conversation.visitor_key, input.conversation.id, message);
     void parts.summaries.announceSummary(input.conversation.id);
+    // On WhatsApp the answer is on the patient's phone already: no follow-up mail.
+    if (onWhatsApp) return message;
     // Mailed if the visitor does not see it in time (and an address is known).
     void followUps
       .owe(input.conversation.id)
@@ -230,6 +297,8 @@ async function storeAgentMessage(parts: ChatServiceParts, input: AgentMessageInp
 async function setStatus(parts: ChatServiceParts, conversation: ConversationRow, status: ConversationStatus) {
   if (!(await chatDesk.setStatus(parts.db, conversation.id, status))) return false;
   if (status === 'resolved') parts.rooms.toVisitor(conversation.visitor_key).emit('conversation:resolved');
+  // On WhatsApp 'How did we do?' is a message, and only inside the window (issue #30).
+  if (status === 'resolved' && ratingAskFits(conversation)) await askRatingOnWhatsApp(parts, conversation);
   await parts.summaries.announceSummary(conversation.id);
   return true;
 }
@@ -270,4 +339,62 @@ function createLifecycle(parts: ChatServiceParts, adoptStranded: ChatServiceDeps
       followUps.close();
     },
   };
+}
+
+/** 'How did we do?' as a WhatsApp message; a bare 1 to 5 in answer is stored as the rating. */
+async function askRatingOnWhatsApp(parts: ChatServiceParts, conversation: ConversationRow) {
+  let queued = false;
+  const row = await parts.writes.run(async (trx) => {
+    const inserted = await chat.insertMessageRow(trx, {
+      conversationId: conversation.id,
+      sender: 'bot',
+      message: ratingAskText,
+      clientId: null,
+      agentId: null,
+    });
+    queued = await parts.relay.queue(trx, conversation.id, inserted, ratingAskRelay);
+    return inserted;
+  });
+  if (queued) parts.relayed();
+  const { pending_reply: _none, ...message } = row;
+  parts.rooms.messageCreated(
+    conversation.visitor_key,
+    conversation.id,
+    toChatMessage({ ...message, agent_name: null }),
+  );
+}
+
+async function storeWhatsAppMessage(parts: ChatServiceParts, input: WhatsAppInbound) {
+  const { db } = parts;
+  // One sender's messages one after another on this node; the database keys keep two nodes apart.
+  return parts.serial(`whatsapp:${input.from}`, async () => {
+    const { conversation, joined } = await conversationForSender(db, input);
+    const rating = ratingAnswer(conversation, input.text);
+    if (rating !== null && (await chatDesk.saveRating(db, conversation.id, rating, null))) {
+      await ratingsChanged(parts, conversation.id);
+      return { conversationId: conversation.id, created: true, joined };
+    }
+    const stored = await storeVisitorMessage(parts, {
+      visitorKey: conversation.visitor_key,
+      userId: conversation.user_id,
+      page: null,
+      clientId: whatsAppClientId(input.eventId),
+      message: input.text,
+    });
+    // The window starts at the patient's latest message, as Meta dated it (the fake provider's clock moves it); a late
+    // retry of an older message moves nothing.
+    if (stored.created) {
+      await chatWhatsApp.setLastInbound(db, conversation.id, input.at);
+      void parts.summaries.announceSummary(conversation.id);
+    }
+    return { conversationId: conversation.id, created: stored.created, joined };
+  });
+}
+
+async function sendWhatsAppTemplate(
+  parts: ChatServiceParts,
+  input: Omit<AgentMessageInput, 'message'> & { template: WhatsAppDeskTemplateName },
+) {
+  if (!isWhatsAppConversation(input.conversation)) throw new NotWhatsAppError();
+  return storeAgentMessage(parts, { ...input, message: templateText(input.template) }, input.template);
 }

@@ -1,3 +1,4 @@
+import { WHATSAPP_WINDOW_MS } from '../../shared/messaging/whatsapp-desk';
 /** Conversation summaries for agents (each with their own unread count), and telling them when one changes. */
 import type { ConversationSummary } from '../../shared/chat-events';
 import { chat, type ConversationSummaryRow } from '../data/chat';
@@ -96,5 +97,15 @@ export function toConversationSummary(row: ConversationSummaryRow, visitorOnline
     ratingComment: row.rating_comment,
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
     transcriptEmail: row.transcript_email,
+    channel: row.channel,
+    whatsApp:
+      row.channel === 'whatsapp'
+        ? {
+            windowEndsAt: row.whatsapp_last_inbound_at
+              ? new Date(Date.parse(row.whatsapp_last_inbound_at) + WHATSAPP_WINDOW_MS).toISOString()
+              : null,
+            joinedAt: row.whatsapp_joined_at,
+          }
+        : null,
   };
 }

@@ -20,6 +20,11 @@ export type StoreInput = {
   /** A visitor's message owed a bot reply: stored with it, due this long after the message. */
   replyDelayMs?: number;
   urgent?: boolean;
+  /** Runs in the transaction that stores the message (a WhatsApp reply is queued with it). */
+  inTransaction?: (
+    trx: Transaction<Database>,
+    row: { id: number; sender: ChatSenderColumn; message: string },
+  ) => Promise<unknown>;
 };
 
 export type StoredMessage = {
@@ -41,7 +46,9 @@ export async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInp
       const conversationId = input.newConversation
         ? (await chat.ensureConversation(trx, input.newConversation)).id
         : input.conversationId!;
-      return chat.insertMessageRow(trx, { ...input, conversationId });
+      const inserted = await chat.insertMessageRow(trx, { ...input, conversationId });
+      if (input.inTransaction) await input.inTransaction(trx, inserted);
+      return inserted;
     });
     return { row: { ...row, agent_name: input.agentName }, created: true, pendingReply };
   } catch (error) {

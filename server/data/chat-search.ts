@@ -10,8 +10,8 @@ const MAX_INTEGER_ID = 2_147_483_647;
  * substring of three characters or more without regard to case: SQLite's FTS5 table `chat_messages_search`, or on
  * PostgreSQL a pg_trgm GIN index on chat_messages.message that serves ILIKE (both: migrations/0060-chat-desk.ts).
  * Shorter terms fall back to LIKE. Only this module knows how each engine searches. A term that is a whole phone
- * number also finds the follow-up number stored in E.164, however either was written (issue #23.4; the caller reads
- * the number, as this layer does not import the phone library).
+ * number also finds the follow-up number, and a WhatsApp conversation's number (issue #30), stored in E.164, however
+ * either was written (issue #23.4; the caller reads the number, as this layer does not import the phone library).
  */
 export const chatSearch = {
   /** A condition on `chat_conversations as c` (with `visitor` = the patient's users row joined). */
@@ -25,8 +25,8 @@ export const chatSearch = {
     const referenceId = reference ? Number(reference[1]) : 0;
     const byReference = referenceId > 0 && referenceId <= MAX_INTEGER_ID ? sql`c.id = ${referenceId} or` : sql``;
     const byPerson = sql`${likeIgnoreCase(db, 'visitor.full_name', like)} or ${likeIgnoreCase(db, 'visitor.email', like)}
-      or ${likeIgnoreCase(db, 'c.follow_up_value', like)}
-      ${searchPhoneE164 ? sql`or c.follow_up_value = ${searchPhoneE164}` : sql``}`;
+      or ${likeIgnoreCase(db, 'c.follow_up_value', like)} or ${likeIgnoreCase(db, 'c.whatsapp_phone', like)}
+      ${searchPhoneE164 ? sql`or c.follow_up_value = ${searchPhoneE164} or c.whatsapp_phone = ${searchPhoneE164}` : sql``}`;
     let byMessage;
     if (engineOf(db) === 'postgres' || [...term].length < 3)
       byMessage = sql`c.id in (select m.conversation_id from chat_messages m where ${likeIgnoreCase(db, 'm.message', like)})`;

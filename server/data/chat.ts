@@ -48,6 +48,9 @@ export type ConversationSummaryRow = {
   contact_email: string | null;
   contact_phone: string | null;
   transcript_email: string | null;
+  channel: 'web' | 'whatsapp';
+  whatsapp_last_inbound_at: string | null;
+  whatsapp_joined_at: string | null;
 };
 
 const messageColumns = [
@@ -125,6 +128,9 @@ const selectSummaries = (db: AppDatabase, agentId: number) =>
       'c.contact_phone',
       sql<string | null>`coalesce(visitor.email, c.contact_email,
         case when c.follow_up_kind = 'email' then c.follow_up_value end)`.as('transcript_email'),
+      'c.channel',
+      'c.whatsapp_last_inbound_at',
+      'c.whatsapp_joined_at',
     ]);
 
 /** Which conversations a view holds, for one agent. */

@@ -206,6 +206,16 @@ export interface ChatConversationsTable {
   contact_name: string | null;
   contact_email: string | null;
   contact_phone: string | null;
+  /** Issue #30 (migrations/0094): 'web' (the widget) or 'whatsapp'. */
+  channel: Generated<'web' | 'whatsapp'>;
+  /** The WhatsApp sender's number (E.164), unique: one conversation per number. */
+  whatsapp_phone: string | null;
+  /** Meta's timestamp of the patient's latest WhatsApp message (ISO): the 24-hour window starts there. */
+  whatsapp_last_inbound_at: string | null;
+  /** When the first WhatsApp reply carried the notice about Meta. */
+  whatsapp_notice_at: string | null;
+  /** When a web conversation moved to WhatsApp by its reference. */
+  whatsapp_joined_at: string | null;
 }
 export interface ChatAgentReadsTable {
   conversation_id: number;
@@ -389,6 +399,8 @@ export interface OutboundMessagesTable {
   sent_at: string | null;
   /** When the status last changed (ISO). */
   status_at: string;
+  /** The desk message this WhatsApp text carries (issue #30), unique: queued once, its receipts shown on it. */
+  chat_message_id: number | null;
 }
 export interface MessageConsentsTable {
   id: Generated<number>;

@@ -13,11 +13,13 @@ import type { Logger } from '../logger';
 import type { MailQueue } from '../mail/mail-queue';
 import { backoffDelay } from '../mail/mail-worker';
 import type { Messaging } from './messaging-service';
+import type { DeskInbox } from './desk-inbox';
 import { ProviderError, type MessagingDriver, type PhoneChannel } from './messaging-types';
 import { sinkDriver } from './sink-driver';
 import { startDueLoop } from '../db/due-loop';
 import { maskPhone } from './mask-phone';
 import { applyEarlyReceipts } from './provider-events';
+import { WHATSAPP_RATING_ASK, isWhatsAppDeskTemplate } from '../../shared/messaging/whatsapp-desk';
 
 export type MessagingWorkerOptions = {
   db: AppDatabase;
@@ -40,6 +42,8 @@ export type MessagingWorkerOptions = {
   concurrency?: number;
   /** The clock, for tests of quiet hours and fallback deadlines. */
   now?: () => number;
+  /** The chat desk: a desk message's WhatsApp text shows 'Sent' once the provider took it (issue #30). */
+  deskInbox?: DeskInbox;
 };
 
 export type MessagingWorker = {
@@ -75,6 +79,18 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
   } = options;
   const driverFor = (channel: PhoneChannel) => options.drivers[channel] ?? sinkDriver(channel);
 
+  /**
+   * Whether consent lets `row` go now. Answers in a WhatsApp conversation the patient started (issue #30) need no
+   * granted consent; 'How did we do?' is not an answer, so a STOP ends it like every other text.
+   */
+  async function mayGo(row: OutboundMessage) {
+    if (row.chat_message_id !== null && row.channel === 'whatsapp') {
+      if (row.template !== WHATSAPP_RATING_ASK) return true;
+      return (await messageConsents.stateOf(db, row.recipient)).whatsapp?.granted !== false;
+    }
+    return (await messageConsents.grantedChannels(db, row.recipient)).includes(row.channel);
+  }
+
   /** Ends a row and queues what follows it, in one transaction. */
   async function handOver(
     row: OutboundMessage,
@@ -93,12 +109,12 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
   }
 
   async function send(row: OutboundMessage): Promise<boolean> {
-    const consent = await messageConsents.grantedChannels(db, row.recipient);
-    if (!consent.includes(row.channel)) {
+    if (!(await mayGo(row))) {
       await handOver(row, { status: 'cancelled', error: 'consent withdrawn' });
       return false;
     }
-    const notBefore = messaging.notBefore(row.template, now());
+    // A desk answer on WhatsApp goes at once: the patient just wrote (issue #30).
+    const notBefore = row.chat_message_id !== null ? now() : messaging.notBefore(row.template, now());
     if (notBefore > now()) {
       await outboundMessages.retryLater(db, row.id, row.attempts, notBefore, row.last_error ?? '');
       return false;
@@ -106,7 +122,15 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
     const driver = driverFor(row.channel);
     const attempts = row.attempts + 1;
     try {
-      const { providerId } = await driver.send({ to: row.recipient, text: row.text_body, template: row.template });
+      const { providerId } = await driver.send({
+        to: row.recipient,
+        text: row.text_body,
+        template: row.template,
+        // An approved template outside the 24-hour window goes as Meta registered it.
+        ...(row.channel === 'whatsapp' && isWhatsAppDeskTemplate(row.template)
+          ? { whatsappTemplate: { name: row.template, language: row.language, parameters: [] } }
+          : {}),
+      });
       const waitsForReceipt = row.channel === 'whatsapp' && driver.receipts && row.fallback !== '';
       await outboundMessages.markSent(
         db,
@@ -120,7 +144,15 @@ export function startMessagingWorker(options: MessagingWorkerOptions): Messaging
         now(),
       );
       // A receipt that came before this update found no row with the provider's id: it waited for it.
-      await applyEarlyReceipts({ db, messaging, mail: options.mail }, driver.name, providerId);
+      if (row.chat_message_id !== null)
+        options.deskInbox
+          ?.handler()
+          ?.receipt({ ...row, status: 'sent', provider: driver.name, provider_id: providerId });
+      await applyEarlyReceipts(
+        { db, messaging, mail: options.mail, deskInbox: options.deskInbox },
+        driver.name,
+        providerId,
+      );
       logger.info('message sent', {
         id: row.id,
         channel: row.channel,

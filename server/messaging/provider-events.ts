@@ -13,6 +13,7 @@ import type { MailQueue } from '../mail/mail-queue';
 import type { Messaging } from './messaging-service';
 import type { PhoneChannel, ProviderEvent, ProviderName } from './messaging-types';
 import { maskPhone } from './mask-phone';
+import type { DeskInbox } from './desk-inbox';
 
 export type ProviderEventDeps = {
   db: AppDatabase;
@@ -20,6 +21,8 @@ export type ProviderEventDeps = {
   audit: AuditLog;
   messaging: Messaging;
   mail: MailQueue;
+  /** The chat desk, for WhatsApp messages and receipts of desk messages (issue #30). */
+  deskInbox?: DeskInbox;
 };
 
 export type AppliedEvents = { applied: number; repeats: number };
@@ -77,7 +80,7 @@ type Receipt = Extract<ProviderEvent, { kind: 'status' }>;
  * stored yet is kept until the worker stores it (applyEarlyReceipts).
  */
 async function applyReceipt(
-  deps: Pick<ProviderEventDeps, 'db' | 'messaging' | 'mail'>,
+  deps: Pick<ProviderEventDeps, 'db' | 'messaging' | 'mail' | 'deskInbox'>,
   provider: ProviderName,
   event: Pick<Receipt, 'providerId' | 'status' | 'at' | 'error'>,
 ) {
@@ -96,6 +99,7 @@ async function applyReceipt(
     }
     return;
   }
+  if (row.chat_message_id !== null) deps.deskInbox?.handler()?.receipt(row);
   if (row.status !== 'failed' || !row.fallback || row.replaced_by) return;
   const next = await deps.db.transaction().execute(async (trx) => {
     const replacedBy = await deps.messaging.fallBack(trx, row);
@@ -110,7 +114,7 @@ async function applyReceipt(
 
 /** The receipts that came before the worker stored `providerId`, applied now that it is. */
 export async function applyEarlyReceipts(
-  deps: Pick<ProviderEventDeps, 'db' | 'messaging' | 'mail'>,
+  deps: Pick<ProviderEventDeps, 'db' | 'messaging' | 'mail' | 'deskInbox'>,
   provider: ProviderName,
   providerId: string,
 ) {
@@ -129,7 +133,12 @@ async function applyOne(deps: ProviderEventDeps, provider: ProviderName, event: 
     await withdrawConsent(deps, { phoneE164: event.from, channel: event.channel, source: `inbound ${event.channel}` });
     return;
   }
-  // Other replies have no desk to go to yet (issue #30 brings WhatsApp into the chat desk): they are logged.
+  // WhatsApp messages are conversations in the chat desk (issue #30); an SMS reply has no desk to go to: logged.
+  const desk = event.channel === 'whatsapp' ? deps.deskInbox?.handler() : null;
+  if (desk) {
+    await desk.inbound({ from: event.from, text: event.text, at: event.at, eventId: event.eventId });
+    return;
+  }
   deps.logger.info('inbound message not handled', { provider, channel: event.channel, from: maskPhone(event.from) });
 }
 

@@ -10,7 +10,6 @@ import { applyProviderEvents } from './provider-events';
 import type { ProviderWebhook, WebhookRequest } from './messaging-types';
 
 export const WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
-export const WEBHOOK_REQUESTS_PER_MINUTE = 1200;
 
 type Webhooks = Partial<Record<string, ProviderWebhook>>;
 
@@ -23,7 +22,10 @@ const webhookRequest = (req: express.Request): WebhookRequest => ({
 
 export function messagingWebhooksRouter(services: AppServices, webhooks: Webhooks) {
   const router = express.Router();
-  const limiter = services.limiters('messaging-webhooks', { limit: WEBHOOK_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+  const limiter = services.limiters('messaging-webhooks', {
+    limit: services.env.WEBHOOK_REQUESTS_PER_MINUTE,
+    windowMs: 60_000,
+  });
 
   router.use('/webhooks/:provider', async (req, res, next) => {
     const webhook = webhooks[req.params.provider];

@@ -114,6 +114,13 @@ export async function runRetention(
     };
   }
 
+  // A WhatsApp conversation's texts in the outbox (issue #30) carry the chat's words and number: they go with them.
+  await db
+    .updateTable('outbound_messages')
+    .set({ recipient: '', text_body: REDACTED_TEXT, params: '{}' })
+    .where('chat_message_id', 'in', oldMessages.select('id'))
+    .where('text_body', '!=', REDACTED_TEXT)
+    .execute();
   let chatMessages = 0;
   for (;;) {
     const deleted = await db

@@ -22,8 +22,8 @@ export const textStatusLabels: Record<TextStatus, string> = {
 };
 
 /**
- * Readable names of the templates in server/messaging/message-templates.ts (a server test holds the two lists
- * together, so a new template cannot go unnamed here).
+ * Readable names of the templates in server/messaging/message-templates.ts and of the chat desk's WhatsApp texts (a
+ * server test holds the lists together, so a new template cannot go unnamed here).
  */
 export const messageTemplateLabels = {
   request_received: 'Request received',
@@ -35,6 +35,11 @@ export const messageTemplateLabels = {
   appointment_reminder: 'Appointment reminder',
   waitlist_offer: 'Earlier time offered',
   waitlist_gone: 'Earlier time gone',
+  // The chat desk's WhatsApp texts (issue #30, shared/messaging/whatsapp-desk.ts).
+  whatsapp_chat: 'WhatsApp chat answer',
+  whatsapp_rating: 'WhatsApp: how did we do?',
+  desk_answer_ready: 'WhatsApp template: we have an answer',
+  desk_checking_in: 'WhatsApp template: checking in',
 } as const;
 export type MessageTemplateKey = keyof typeof messageTemplateLabels;
 export const MESSAGE_TEMPLATE_KEYS = Object.keys(messageTemplateLabels) as MessageTemplateKey[];

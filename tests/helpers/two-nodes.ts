@@ -23,6 +23,8 @@ import { listenOnEphemeralPort } from './test-server';
 type ChatOptions = Partial<Pick<AttachChatOptions, 'replyDelayMs' | 'adoptStranded' | 'followUpAfterMs'>> & {
   /** This node's Redis (default: the test Redis); UNREACHABLE_REDIS_URL plays an outage. */
   redisUrl?: string;
+  /** More environment for both nodes (the WhatsApp webhook's secrets, say). */
+  env?: Record<string, string>;
 };
 
 async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, chatOptions: ChatOptions) {
@@ -33,8 +35,9 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
     CHAT_MAX_CONNECTIONS_PER_IP: '50',
     CHAT_COOKIE_SECRET: cookieSecret,
     REDIS_URL: 'redis://unused.invalid:6379',
+    ...chatOptions.env,
   });
-  const { redisUrl, ...chatDeps } = chatOptions;
+  const { redisUrl, env: _env, ...chatDeps } = chatOptions;
   const redis = await testRedisClients(prefix, redisUrl);
   const services = createServices(env, db, createLogger('silent'), redis);
   const { sessionEvents, inboxEvents } = services;
@@ -61,6 +64,7 @@ async function startNode(db: AppDatabase, prefix: string, cookieSecret: string, 
   return {
     baseUrl,
     env,
+    services,
     redis,
     chat,
     sessionEvents,

@@ -9,6 +9,7 @@ import type {
   ChatViewCounts,
   ConversationListResult,
   ConversationSummary,
+  MessageDelivery,
   RatingSummary,
 } from '../../../shared/chat-events';
 import type { AgentConnectionStatus } from './agent-connection';
@@ -193,6 +194,15 @@ export const agentChatState = {
     current.messages.some((item) => item.id === message.id)
       ? current
       : { ...current, messages: [...current.messages, message].sort((a, b) => a.id - b.id) },
+
+  /** A receipt for a message of the open conversation sent on WhatsApp (issue #30). */
+  withDelivery: (current: AgentChatState, messageId: number, delivery: MessageDelivery): AgentChatState =>
+    current.messages.some((item) => item.id === messageId)
+      ? {
+          ...current,
+          messages: current.messages.map((item) => (item.id === messageId ? { ...item, delivery } : item)),
+        }
+      : current,
 
   /** A private note of the open conversation, once, in id order. */
   withNote: (current: AgentChatState, note: ChatNote): AgentChatState =>

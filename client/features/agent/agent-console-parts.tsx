@@ -79,6 +79,7 @@ export function OpenConversation({
       onBack={onBack}
       actions={actions}
       onSend={(text) => chat.send(selected.id, text)}
+      onTemplate={(template) => chat.sendTemplate(selected.id, template)}
       onTyping={(typing) => chat.setTyping(selected.id, typing)}
       onNote={(body) => chat.addNote(selected.id, body)}
       onContact={(contact) => chat.updateContact(selected.id, contact)}

@@ -104,6 +104,10 @@ function subscribeLiveEvents(
     if (document.visibilityState === 'visible')
       socket.emit('conversation:read', { conversationId, lastMessageId: message.id });
   });
+  socket.on('message:delivery', ({ conversationId, messageId, status }) => {
+    if (conversationId === deps.selected())
+      setState((current) => agentChatState.withDelivery(current, messageId, status));
+  });
   socket.on('note:created', ({ conversationId, note }) => {
     if (conversationId === deps.selected()) setState((current) => agentChatState.withNote(current, note));
   });

@@ -4,7 +4,7 @@ import { chatTexts } from '../../../shared/chat-texts';
 import { newClientId } from '../../lib/client-id';
 import type { AgentSocket } from '../../lib/socket';
 import { agentChatState, type AgentChatState } from './agent-chat-state';
-import { sendAgentMessage } from './agent-connection';
+import { askAgentServer, sendAgentMessage } from './agent-connection';
 
 export function useAgentReplies(
   socketRef: RefObject<AgentSocket | null>,
@@ -33,6 +33,27 @@ export function useAgentReplies(
     [onError, setState, socketRef],
   );
 
+  /** After the WhatsApp window: an approved template (issue #30); resolves true once stored. */
+  const sendTemplate = useCallback(
+    async (conversationId: number, template: string): Promise<boolean> => {
+      const result = await askAgentServer(socketRef.current, 'whatsapp:template', {
+        conversationId,
+        clientId: newClientId(),
+        template,
+      });
+      if (!result.ok) {
+        onError(result.error.message);
+        return false;
+      }
+      const stored = result.message;
+      setState((current) =>
+        current.selectedId !== conversationId ? current : agentChatState.withMessage(current, stored),
+      );
+      return true;
+    },
+    [onError, setState, socketRef],
+  );
+
   const setTyping = useCallback(
     (conversationId: number, typing: boolean) => {
       socketRef.current?.emit('typing:update', { conversationId, typing });
@@ -40,5 +61,5 @@ export function useAgentReplies(
     [socketRef],
   );
 
-  return { send, setTyping };
+  return { send, sendTemplate, setTyping };
 }

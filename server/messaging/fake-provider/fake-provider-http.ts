@@ -53,6 +53,7 @@ function renderPage(state: FakeProviderState, notice: string | undefined) {
       whatsapp: FAKE_APIS.whatsapp.receiptStatuses,
     },
     notice: notice?.slice(0, MAX_NOTICE_LENGTH),
+    whatsAppClockBehindHours: state.whatsAppClockBehindHours(),
   });
 }
 
@@ -91,6 +92,14 @@ async function runAction(state: FakeProviderState, action: string, form: URLSear
       return replyAction(state, form);
     case 'media':
       return mediaAction(state, form);
+    case 'clock': {
+      const hours = Number(form.get('hours') ?? '');
+      if (!Number.isFinite(hours) || hours < 0 || hours > 720) return 'Hours behind: a number from 0 to 720.';
+      state.setWhatsAppClockBehind(hours);
+      return hours
+        ? `The WhatsApp patient's clock is ${hours} h behind: their next messages are dated ${hours} h ago.`
+        : "The WhatsApp patient's clock is right again.";
+    }
     default:
       return null;
   }

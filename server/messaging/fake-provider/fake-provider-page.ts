@@ -18,6 +18,8 @@ export type FakePageState = {
   failRate: number;
   receiptStatuses: Record<FakeProviderName, readonly FakeReceiptStatus[]>;
   notice?: string;
+  /** How far the WhatsApp patient's clock is behind (issue #30). */
+  whatsAppClockBehindHours: number;
 };
 
 const PROVIDER_LABELS: Record<FakeProviderName, string> = {
@@ -132,6 +134,17 @@ function mediaInForm() {
 </form></section>`;
 }
 
+/** The WhatsApp patient's clock (issue #30): 25 h behind closes the app's 24-hour window. */
+function clockSection(hoursBehind: number) {
+  return `<section aria-labelledby="clock-heading"><h2 id="clock-heading">The WhatsApp patient's clock</h2>
+<p>Now ${hoursBehind ? `${hoursBehind} h behind: WhatsApp messages sent from here are dated ${hoursBehind} h ago` : 'right'}. The app counts WhatsApp's 24-hour window from these dates: move the clock 25 h back and send a message to let the window expire.</p>
+<form method="post" action="/actions/clock">
+<label for="clock-hours">Hours behind</label>
+<input id="clock-hours" name="hours" type="number" min="0" max="720" value="${hoursBehind || 25}" required size="4">
+<button>Move the patient's clock</button>
+</form></section>`;
+}
+
 function activitySection(activity: readonly CallbackOutcome[]) {
   const items = activity
     .slice(-50)
@@ -172,6 +185,7 @@ ${outage}
 ${messagesSection(state)}
 ${textInForm()}
 ${mediaInForm()}
+${clockSection(state.whatsAppClockBehindHours)}
 ${activitySection(state.activity)}
 </main>
 </body>

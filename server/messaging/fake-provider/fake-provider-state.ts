@@ -47,6 +47,13 @@ export function createFakeProviderState(config: FakeProviderConfig) {
   const media = createFakeWhatsAppMedia(config.maxMessages);
   const inFlight = new Set<Promise<unknown>>();
   let outage = false;
+  /**
+   * How far the WhatsApp patient's clock is behind (issue #30): messages they send are dated that much earlier, the
+   * way Meta dates a message when it was written. The app reads its 24-hour window from those dates, so moving this
+   * clock a day back lets a tester close the window without waiting.
+   */
+  let whatsAppClockBehindMs = 0;
+  const whatsAppNow = () => new Date(now().getTime() - whatsAppClockBehindMs);
 
   /** Keeps a call to the app in sight, so that close() waits for it rather than cutting it off. */
   const track = <T>(promise: Promise<T>) => {
@@ -74,7 +81,12 @@ export function createFakeProviderState(config: FakeProviderConfig) {
   }
 
   async function reply(from: string, text: string, provider: FakeProviderName): Promise<CallbackOutcome> {
-    const callback = FAKE_APIS[provider].inbound(from, text, credentials, now());
+    const callback = FAKE_APIS[provider].inbound(
+      from,
+      text,
+      credentials,
+      provider === 'whatsapp' ? whatsAppNow() : now(),
+    );
     return record(await app.post(callback, `reply '${text}' by ${provider}`, from));
   }
 
@@ -116,6 +128,11 @@ export function createFakeProviderState(config: FakeProviderConfig) {
     setOutage: (on: boolean) => {
       outage = on;
     },
+    /** Sets how many hours the WhatsApp patient's clock is behind (0 puts it right). */
+    setWhatsAppClockBehind: (hours: number) => {
+      whatsAppClockBehindMs = Math.max(0, Math.min(hours, 24 * 30)) * 3600_000;
+    },
+    whatsAppClockBehindHours: () => whatsAppClockBehindMs / 3600_000,
     accept,
     deliver: (id: string, status: FakeReceiptStatus) => track(deliver(id, status)),
     reply: (from: string, text: string, provider: FakeProviderName) => track(reply(from, text, provider)),

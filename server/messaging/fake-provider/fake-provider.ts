@@ -33,6 +33,11 @@ export type FakeProvider = {
   verifyWhatsAppWebhook: () => Promise<CallbackOutcome>;
   /** While on, every send is answered with the provider's 503, as in an outage. */
   setOutage: (on: boolean) => void;
+  /**
+   * Moves the WhatsApp patient's clock `hours` back (issue #30): their next messages are dated that much earlier, so
+   * 25 closes the app's 24-hour window. 0 puts the clock right.
+   */
+  setWhatsAppClockBehind: (hours: number) => void;
   close: () => Promise<void>;
 };
 
@@ -57,6 +62,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     sendMedia: state.sendMedia,
     verifyWhatsAppWebhook: state.verifyWhatsAppWebhook,
     setOutage: state.setOutage,
+    setWhatsAppClockBehind: state.setWhatsAppClockBehind,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

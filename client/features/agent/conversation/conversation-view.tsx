@@ -16,7 +16,9 @@ import { ContactForm } from './contact-form';
 import { NoteForm } from './note-form';
 import { useFitToViewport } from './use-fit-to-viewport';
 import { ConversationActions, type RoomActions } from './conversation-actions';
-import { StatusPill, UrgentTag } from '../conversation-tags';
+import { StatusPill, UrgentTag, WhatsAppTag } from '../conversation-tags';
+import { TemplateForm, WhatsAppWindowNote, useWhatsAppWindow } from './whatsapp-composer';
+import { whatsAppDeskTexts } from '../../../../shared/messaging/whatsapp-desk';
 import { ReplyForm } from './reply-form';
 import { visitorLabel } from '../visitor-label';
 
@@ -35,6 +37,8 @@ type ViewProps = {
   onBack: () => void;
   actions: RoomActions;
   onSend: (text: string) => Promise<boolean>;
+  /** WhatsApp after the window: sends an approved template (issue #30). */
+  onTemplate: (template: string) => Promise<boolean>;
   onTyping: (typing: boolean) => void;
   onNote: (body: string) => Promise<AskResult<'note:add'>>;
   onContact: (contact: { name: string; email: string; phone: string }) => Promise<AskResult<'contact:update'>>;
@@ -63,9 +67,14 @@ export function ConversationView(props: ViewProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const joined = conversation.assignedAgent !== null && conversation.assignedAgent.id === meId;
+  const windowLeft = useWhatsAppWindow(conversation);
   const facts = [
     conversation.followUpContact ? followUpText(conversation.followUpContact) : null,
-    conversation.movedToWhatsAppAt ? movedToWhatsAppText(conversation.movedToWhatsAppAt) : null,
+    conversation.whatsApp?.joinedAt
+      ? `${whatsAppDeskTexts.movedToWhatsApp}: this chat continues on WhatsApp`
+      : conversation.movedToWhatsAppAt
+        ? movedToWhatsAppText(conversation.movedToWhatsAppAt)
+        : null,
     conversation.rating !== null ? ratingText(conversation.rating, conversation.ratingComment) : null,
   ].filter((fact) => fact !== null);
 
@@ -97,11 +106,16 @@ export function ConversationView(props: ViewProps) {
           </h2>
           <p className="app-agent__tags">
             {conversation.urgent ? <UrgentTag /> : null}
+            {conversation.channel === 'whatsapp' ? <WhatsAppTag /> : null}
             <StatusPill status={conversation.status} />
           </p>
           <p className="app-agent__meta">
             {conversation.visitorEmail ? `${conversation.visitorEmail} · ` : ''}
-            {conversation.visitorOnline ? 'Online' : 'Away'}
+            {conversation.channel === 'whatsapp'
+              ? `On WhatsApp${conversation.contact.phone ? ` (${conversation.contact.phone})` : ''}`
+              : conversation.visitorOnline
+                ? 'Online'
+                : 'Away'}
             {conversation.currentPage ? ` · on ${conversation.currentPage}` : ''}
           </p>
           {facts.length ? (
@@ -149,7 +163,12 @@ export function ConversationView(props: ViewProps) {
           {visitorTyping ? `${visitorLabel(conversation)} is typing…` : ''}
         </p>
         <div className="app-agent__composer">
-          <ReplyForm joined={joined} cannedReplies={props.cannedReplies} onSend={onSend} onTyping={onTyping} />
+          {windowLeft !== null ? <WhatsAppWindowNote left={windowLeft} /> : null}
+          {windowLeft === 0 ? (
+            <TemplateForm joined={joined} onTemplate={props.onTemplate} />
+          ) : (
+            <ReplyForm joined={joined} cannedReplies={props.cannedReplies} onSend={onSend} onTyping={onTyping} />
+          )}
           <details className="app-agent__details">
             <summary className="app-agent__details-summary">Add a private note</summary>
             <NoteForm conversationId={conversation.id} onSave={props.onNote} />
@@ -175,6 +194,9 @@ function MessageLine({ message, conversation }: { message: ChatMessage; conversa
             : (message.agentName ?? 'Agent')}
         {' · '}
         <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+        {message.delivery && message.sender !== 'user' ? (
+          <span className="app-agent__delivery"> · {whatsAppDeskTexts.delivery[deliveryKey(message.delivery)]}</span>
+        ) : null}
       </span>
       <p className="app-chat-msg__text">
         <ChatText text={message.message} sender={message.sender} />
@@ -182,3 +204,7 @@ function MessageLine({ message, conversation }: { message: ChatMessage; conversa
     </li>
   );
 }
+
+/** A cancelled text (the patient said STOP) reads as not delivered. */
+const deliveryKey = (delivery: NonNullable<ChatMessage['delivery']>) =>
+  delivery === 'cancelled' ? 'failed' : delivery;

@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/chat-events';
 import { AppForm } from '../../../components/form/app-form';
 import { FieldWrapper } from '../../../components/form/field-wrapper';
-import { StatusPill, UrgentTag } from '../conversation-tags';
+import { StatusPill, UrgentTag, WhatsAppTag } from '../conversation-tags';
 import { visitorLabel } from '../visitor-label';
 import { useConversationList } from './use-conversation-list';
 import { useConversationSearch } from './use-conversation-search';
@@ -74,6 +74,7 @@ export function ConversationList(props: ListProps) {
                 <strong className="app-agent__name">{visitorLabel(item)}</strong>
                 <span className="app-agent__tags">
                   {item.urgent ? <UrgentTag /> : null}
+                  {item.channel === 'whatsapp' ? <WhatsAppTag /> : null}
                   <StatusPill status={item.status} />
                   {item.unreadCount > 0 ? (
                     <span className="app-count-badge">

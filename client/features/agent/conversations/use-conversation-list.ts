@@ -51,7 +51,9 @@ export function useConversationList(list: {
           ? 'You joined'
           : `With ${item.assignedAgent.name}`
         : 'Bot answering';
-      return `${item.visitorOnline ? 'Online' : 'Away'}${item.currentPage ? ` · on ${item.currentPage}` : ''}${waiting ? ` · ${waiting}` : ''} · ${holder}`;
+      // A WhatsApp patient is never 'online' in the widget: where they are is the channel (issue #30).
+      const presence = item.channel === 'whatsapp' ? 'On WhatsApp' : item.visitorOnline ? 'Online' : 'Away';
+      return `${presence}${item.currentPage ? ` · on ${item.currentPage}` : ''}${waiting ? ` · ${waiting}` : ''} · ${holder}`;
     },
   };
 }

@@ -21,5 +21,7 @@ export const conversationSummary = (id: number, extra: Partial<ConversationSumma
   ratingComment: null,
   contact: { name: null, email: null, phone: null },
   transcriptEmail: null,
+  channel: 'web',
+  whatsApp: null,
   ...extra,
 });

@@ -3,6 +3,11 @@ import { outboundMessages, type NewOutboundMessage } from '../../../../server/da
 import { grantConsent } from '../../../../server/messaging/consents';
 import { TEMPLATE_NAMES } from '../../../../server/messaging/message-templates';
 import { MESSAGE_TEMPLATE_KEYS } from '../../../../shared/messaging/staff-messages';
+import {
+  WHATSAPP_DESK_TEMPLATE_NAMES,
+  WHATSAPP_FREE_TEXT,
+  WHATSAPP_RATING_ASK,
+} from '../../../../shared/messaging/whatsapp-desk';
 import { codeOf, startStaffWorld } from './staff-fixtures';
 
 let world: Awaited<ReturnType<typeof startStaffWorld>>;
@@ -100,7 +105,8 @@ describe('staff.messages.list', () => {
   });
 
   it('names every template the server sends', () => {
-    expect([...MESSAGE_TEMPLATE_KEYS].sort()).toEqual([...TEMPLATE_NAMES].sort());
+    const desk = [WHATSAPP_FREE_TEXT, WHATSAPP_RATING_ASK, ...WHATSAPP_DESK_TEMPLATE_NAMES];
+    expect([...MESSAGE_TEMPLATE_KEYS].sort()).toEqual([...TEMPLATE_NAMES, ...desk].sort());
   });
 });
 

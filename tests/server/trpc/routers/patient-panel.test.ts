@@ -3,6 +3,7 @@
  * account, by e-mail (any case) and by normalised phone, and nothing of anyone else's.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chatWhatsApp } from '../../../../server/data/chat-whatsapp';
 import { users } from '../../../../server/data/users';
 import { codeOf, startStaffWorld } from './staff-fixtures';
 
@@ -108,6 +109,29 @@ describe('staff.patientPanel', () => {
     const fromPhone = await caller.staff.patientPanel({ conversationId: byPhone });
     expect(fromPhone.requests.map((row) => row.id).sort()).toEqual([first.id, sameEmail.id, samePhone.id].sort());
     expect(fromPhone.conversations.map((row) => row.id)).toEqual([byWhatsApp]);
+  });
+
+  it('matches a WhatsApp conversation by its sender’s number (issue #30)', async () => {
+    const { caller } = await world.person('agent');
+    const request = await world.submit('appointment', 5, '0803 123 0005');
+    await world.submit('appointment', 6);
+    const whatsApp = await chatWhatsApp.ensureForPhone(world.db, '+2348031230005');
+    await world.db
+      .insertInto('chat_messages')
+      .values({
+        conversation_id: whatsApp.id,
+        sender: 'user',
+        message: 'Hi',
+        client_id: 'wa:wamid.P5',
+        agent_id: null,
+        created_at: at,
+      })
+      .execute();
+    const panel = await caller.staff.patientPanel({ conversationId: whatsApp.id });
+    expect(panel.phone).toBe('+2348031230005');
+    expect(panel.requests.map((row) => [row.id, row.matchedBy])).toEqual([[request.id, ['phone']]]);
+    const fromRequest = await caller.staff.patientPanel({ requestId: request.id });
+    expect(fromRequest.conversations.map((row) => [row.id, row.matchedBy])).toEqual([[whatsApp.id, ['phone']]]);
   });
 
   it('answers NOT_FOUND for a request or conversation that does not exist, and refuses a bad subject', async () => {
