@@ -45,7 +45,7 @@ import { toChatMessage } from './chat-message';
 import type { ChatService } from './chat-service';
 import { acked, chatError, unacked } from './handler-utils';
 import { AGENTS_ROOM } from './rooms';
-import { WhatsAppWindowClosedError, isWhatsAppConversation, withDeliveries } from './whatsapp-desk';
+import { WhatsAppWindowClosedError, isWhatsAppConversation, withAttachments, withDeliveries } from './whatsapp-desk';
 import { whatsAppDeskTexts } from '../../shared/messaging/whatsapp-desk';
 import { agentWhatsAppTemplateSchema } from '../../shared/schemas/whatsapp-desk';
 
@@ -160,7 +160,11 @@ function registerReadingHandlers({ socket, agent, db, logger, service, presence,
         // Only this agent's badge changes.
         service.rooms.summaryUpdated(agent.id, summary);
         const notes = await chatNotes.list(db, conversationId, CHAT_HISTORY_LIMIT);
-        const messages = await withDeliveries(db, conversation, rows.map(toChatMessage));
+        const messages = await withAttachments(
+          db,
+          conversation,
+          await withDeliveries(db, conversation, rows.map(toChatMessage)),
+        );
         return { ok: true, conversation: summary, messages, notes };
       },
       failed('open'),

@@ -25,6 +25,7 @@
  * `attachChat` never listens; server/index.ts (or a test) owns the HTTP server.
  * Socket.IO examples followed: https://socket.io/docs/v4/typescript/, ".../middlewares/".
  */
+import { whatsAppMediaFetcherFor, type MediaFetcher } from '../messaging/whatsapp-media';
 import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type ExtendedError } from 'socket.io';
@@ -89,6 +90,8 @@ export type ChatOptions = {
   burst?: { limit: number; windowMs: number };
   /** With `services.redis`: overrides how stranded bot replies and follow-ups are picked up (tests). */
   adoptStranded?: { intervalMs: number; graceMs: number };
+  /** A WhatsApp file fetcher in place of the Graph API's (tests); null stores no files. */
+  fetchMedia?: MediaFetcher | null;
 };
 
 /** Besides the per-minute limit: at most this many messages per visitor in the burst window. */
@@ -154,6 +157,7 @@ export function attachChat(httpServer: http.Server, services: AppServices, deps:
     followUpAfterMs: deps.followUpAfterMs,
     adoptStranded: services.redis ? (deps.adoptStranded ?? ADOPT_STRANDED) : undefined,
     privacyUrl: `${publicOrigin(env)}/privacy-policy`,
+    fetchMedia: deps.fetchMedia === undefined ? whatsAppMediaFetcherFor(env) : deps.fetchMedia,
   });
   void service.start();
   // WhatsApp messages and receipts from this node's webhook (issue #30); live to agents on every node via the rooms.

@@ -39,6 +39,11 @@ import {
   type WhatsAppInbound,
 } from './whatsapp-desk';
 import { chatWhatsApp } from '../data/chat-whatsapp';
+import { chatAttachments } from '../data/chat-attachments';
+import type { InboundMedia } from '../messaging/messaging-types';
+import { storeWhatsAppMedia } from '../messaging/store-whatsapp-media';
+import type { MediaFetcher } from '../messaging/whatsapp-media';
+import type { ChatAttachment } from '../../shared/chat-attachments';
 import type { OutboundMessage } from '../data/outbound-messages';
 import type { WhatsAppDeskTemplateName } from '../../shared/messaging/whatsapp-desk';
 
@@ -70,6 +75,8 @@ export type ChatServiceDeps = {
   adoptStranded?: { intervalMs: number; graceMs: number };
   /** The privacy page's full address, for the notice the first WhatsApp reply carries (issue #30). */
   privacyUrl?: string;
+  /** Fetches a WhatsApp patient's file through the Graph media endpoint (ADR 0050); null without an access token. */
+  fetchMedia?: MediaFetcher | null;
 };
 
 export type VisitorMessageInput = {
@@ -78,6 +85,8 @@ export type VisitorMessageInput = {
   page: string | null;
   clientId: string;
   message: string;
+  /** A WhatsApp patient's file, stored before its message: shown to agents with it, never to the visitor. */
+  attachment?: ChatAttachment;
 };
 
 export type AgentMessageInput = {
@@ -105,6 +114,7 @@ type ChatServiceParts = {
   /** Wakes the messaging worker after a commit that queued a WhatsApp message. */
   relayed: () => void;
   writes: WriteBatcher;
+  fetchMedia: MediaFetcher | null;
 };
 
 export function createChatService(deps: ChatServiceDeps) {
@@ -203,7 +213,22 @@ function createParts(deps: ChatServiceDeps): ChatServiceParts {
   };
 
   const replyDelayMs = deps.replyDelayMs ?? CHAT_REPLY_DELAY_MS;
-  return { db, logger, rooms, replyDelayMs, serial, summaries, bot, followUps, storeMessage, relay, relayed, writes };
+  const fetchMedia = deps.fetchMedia ?? null;
+  return {
+    db,
+    logger,
+    rooms,
+    replyDelayMs,
+    serial,
+    summaries,
+    bot,
+    followUps,
+    storeMessage,
+    relay,
+    relayed,
+    writes,
+    fetchMedia,
+  };
 }
 
 /** What a conversation is before its first message is stored (the bot's decisions read these). */
@@ -236,7 +261,8 @@ async function storeVisitorMessage(parts: ChatServiceParts, input: VisitorMessag
     const conversation = existing ?? (await chat.findConversationById(db, row.conversation_id))!;
     const message = toChatMessage(row);
     if (created) {
-      rooms.messageCreated(conversation.visitor_key, conversation.id, message);
+      const forAgents = input.attachment ? { ...message, attachment: input.attachment } : message;
+      rooms.messageCreated(conversation.visitor_key, conversation.id, message, forAgents);
       // 'Bot is typing...' only while a reply is owed: not for a second message in the same waiting period.
       if (pendingReply) rooms.botTyping(conversation.visitor_key, pendingReply.id, true);
       if (urgent) await bot.answerEmergency(conversation);
@@ -374,13 +400,18 @@ async function storeWhatsAppMessage(parts: ChatServiceParts, input: WhatsAppInbo
       await ratingsChanged(parts, conversation.id);
       return { conversationId: conversation.id, created: true, joined };
     }
+    // A file first: if Meta cannot be reached, nothing is stored and the webhook's error has Meta post it again.
+    const attachment =
+      input.media && parts.fetchMedia ? await storeMedia(parts, conversation.id, input.media) : undefined;
     const stored = await storeVisitorMessage(parts, {
       visitorKey: conversation.visitor_key,
       userId: conversation.user_id,
       page: null,
       clientId: whatsAppClientId(input.eventId),
       message: input.text,
+      ...(attachment ? { attachment } : {}),
     });
+    if (attachment) await chatAttachments.linkMessage(db, attachment.id, stored.message.id);
     // The window starts at the patient's latest message, as Meta dated it (the fake provider's clock moves it); a late
     // retry of an older message moves nothing.
     if (stored.created) {
@@ -389,6 +420,16 @@ async function storeWhatsAppMessage(parts: ChatServiceParts, input: WhatsAppInbo
     }
     return { conversationId: conversation.id, created: stored.created, joined };
   });
+}
+
+async function storeMedia(parts: ChatServiceParts, conversationId: number, media: InboundMedia) {
+  const stored = await storeWhatsAppMedia(
+    { db: parts.db, fetchMedia: parts.fetchMedia! },
+    { conversationId, messageId: null, media },
+  );
+  if (stored.outcome === 'refused')
+    parts.logger.info('whatsapp file refused', { conversationId, refusal: stored.refusal });
+  return stored.attachment;
 }
 
 async function sendWhatsAppTemplate(

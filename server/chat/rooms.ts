@@ -85,9 +85,10 @@ export function createChatRooms(
   const visitorAwaySince = new Map<string, number>();
   return {
     /** A stored message: to the visitor's tabs and to every agent. */
-    messageCreated(visitorKey: string, conversationId: number, message: ChatMessage) {
+    /** `forAgents`: the message as agents see it when it carries more (a patient's file), never sent to the visitor. */
+    messageCreated(visitorKey: string, conversationId: number, message: ChatMessage, forAgents: ChatMessage = message) {
       visitors.to(visitorRoom(visitorKey)).emit('message:created', message);
-      agents.to(AGENTS_ROOM).emit('message:created', { conversationId, message });
+      agents.to(AGENTS_ROOM).emit('message:created', { conversationId, message: forAgents });
     },
     /** A conversation's summary as one agent sees it (their own unread count). */
     summaryUpdated(agentId: number, summary: ConversationSummary) {

@@ -6,6 +6,8 @@
  * out through the outbox (whatsapp-relay.ts). Free text goes only inside the 24-hour window, read from Meta's
  * timestamps; after it, only approved templates.
  */
+import type { InboundMedia } from '../messaging/messaging-types';
+import { attachmentsOfMessages } from '../messaging/store-whatsapp-media';
 import {
   WHATSAPP_RATING_ASK,
   referenceInText,
@@ -37,7 +39,7 @@ export class NotWhatsAppError extends Error {
   }
 }
 
-export type WhatsAppInbound = { from: string; text: string; at: string; eventId: string };
+export type WhatsAppInbound = { from: string; text: string; at: string; eventId: string; media?: InboundMedia };
 
 export const isWhatsAppConversation = (conversation: Pick<ConversationRow, 'channel'>) =>
   conversation.channel === 'whatsapp';
@@ -96,6 +98,23 @@ export function announceDelivery(rooms: Pick<ChatRooms, 'toAllAgents'>, row: Out
 }
 
 /** Adds each message's delivery state (WhatsApp conversations only). */
+/** A WhatsApp conversation's files on their messages (agents only; the visitor's own history never carries them). */
+export async function withAttachments(
+  db: AppDatabase,
+  conversation: Pick<ConversationRow, 'channel'>,
+  messages: ChatMessage[],
+): Promise<ChatMessage[]> {
+  if (!isWhatsAppConversation(conversation)) return messages;
+  const files = await attachmentsOfMessages(
+    db,
+    messages.map((message) => message.id),
+  );
+  return messages.map((message) => {
+    const attachment = files.get(message.id);
+    return attachment ? { ...message, attachment } : message;
+  });
+}
+
 export async function withDeliveries(
   db: AppDatabase,
   conversation: Pick<ConversationRow, 'id' | 'channel'>,

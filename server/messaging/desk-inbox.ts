@@ -4,9 +4,16 @@
  * attaches its handler here; until then (an app with no chat) inbound messages are only logged, as before.
  */
 import type { OutboundMessage } from '../data/outbound-messages';
+import type { InboundMedia } from './messaging-types';
 
 export type DeskInboxHandler = {
-  inbound: (message: { from: string; text: string; at: string; eventId: string }) => Promise<unknown>;
+  inbound: (message: {
+    from: string;
+    text: string;
+    at: string;
+    eventId: string;
+    media?: InboundMedia;
+  }) => Promise<unknown>;
   receipt: (row: OutboundMessage) => void;
 };
 

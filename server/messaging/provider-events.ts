@@ -136,7 +136,8 @@ async function applyOne(deps: ProviderEventDeps, provider: ProviderName, event: 
   // WhatsApp messages are conversations in the chat desk (issue #30); an SMS reply has no desk to go to: logged.
   const desk = event.channel === 'whatsapp' ? deps.deskInbox?.handler() : null;
   if (desk) {
-    await desk.inbound({ from: event.from, text: event.text, at: event.at, eventId: event.eventId });
+    const { from, text, at, eventId, media } = event;
+    await desk.inbound({ from, text, at, eventId, ...(media ? { media } : {}) });
     return;
   }
   deps.logger.info('inbound message not handled', { provider, channel: event.channel, from: maskPhone(event.from) });

@@ -66,6 +66,18 @@ describe('WhatsApp in the console', () => {
         await waitFor(() => receivedBy().some((message) => message.text === ANSWER), 10_000, 'the answer on the phone');
         // The fake's receipt comes back: the agent sees it on the message.
         await log.getByRole('listitem').filter({ hasText: ANSWER }).getByText('· Delivered').waitFor();
+
+        // A photo and a voice note: the photo shows, the voice note plays in the console.
+        expect((await fake.sendMedia(PATIENT, 'photo', 'My chest, see')).result).toBe(200);
+        expect((await fake.sendMedia(PATIENT, 'voice')).result).toBe(200);
+        await log.getByText('My chest, see').waitFor();
+        const photo = log.getByRole('img').last();
+        await photo.waitFor();
+        await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+        const voice = log.locator('audio').last();
+        await voice.waitFor();
+        await voice.evaluate((audio: HTMLAudioElement) => audio.play().catch(() => undefined));
+        await expect.poll(() => voice.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(0.9);
         expect(await axeViolations(agent)).toEqual([]);
 
         // The patient's clock a day back: their next message is dated 25 h ago, and the window has closed.

@@ -25,7 +25,10 @@ type HarnessOptions = {
   /** Kysely's query log on the test database (tests/server/statement-counts.test.ts). */
   dbLog?: LogConfig;
   chat?: Partial<
-    Pick<ChatOptions, 'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock'>
+    Pick<
+      ChatOptions,
+      'replyDelayMs' | 'agentGraceMs' | 'burst' | 'supportClock' | 'followUpAfterMs' | 'sessionClock' | 'fetchMedia'
+    >
   >;
 };
 

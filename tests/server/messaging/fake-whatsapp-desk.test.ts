@@ -10,6 +10,8 @@ import { startFakeProvider, type FakeProvider } from '../../../server/messaging/
 import { appEnvFor, fakeCredentialsFrom } from '../../../server/messaging/fake-provider/fake-provider-settings';
 import { startMessagingWorker, type MessagingWorker } from '../../../server/messaging/messaging-worker';
 import { createDrivers } from '../../../server/messaging/providers';
+import { whatsAppMediaFetcherFor, type MediaFetcher } from '../../../server/messaging/whatsapp-media';
+import type { ChatMessage } from '../../../shared/chat-events';
 import { chatTexts } from '../../../shared/chat-texts';
 import { connected, startChatHarness, type ChatHarness } from '../../helpers/socket-harness';
 import { waitFor } from '../../helpers/wait-for';
@@ -21,7 +23,13 @@ let h: ChatHarness;
 let fake: FakeProvider;
 let worker: MessagingWorker;
 beforeAll(async () => {
-  h = await startChatHarness({ env: { ...fakeEnv('http://127.0.0.1:9'), MESSAGING_QUIET_HOURS: 'off' } });
+  // The fake needs the app's address and the app the fake's: the app's file fetcher reads the fake's once it runs.
+  const fetchMedia: MediaFetcher = (media) =>
+    whatsAppMediaFetcherFor(loadEnv({ NODE_ENV: 'test', ...fakeEnv(fake.url) }))!(media);
+  h = await startChatHarness({
+    env: { ...fakeEnv('http://127.0.0.1:9'), MESSAGING_QUIET_HOURS: 'off' },
+    chat: { fetchMedia },
+  });
   fake = await startFakeProvider({ port: 0, appUrl: h.baseUrl, autoDeliverMs: 20 });
   const env = loadEnv({ NODE_ENV: 'test', ...fakeEnv(fake.url), MESSAGING_QUIET_HOURS: 'off' });
   worker = startMessagingWorker({
@@ -106,5 +114,49 @@ describe('the fake provider as a WhatsApp patient', () => {
       'the template on the phone',
     );
     expect(receivedBy(PATIENT).some((message) => message.text === 'Anything else?')).toBe(false);
+  });
+
+  it('sends a photo and a voice note: stored with their messages, shown to agents live and in the history', async () => {
+    const from = '+2348035550288';
+    const agent = await h.userSession('agent', 'Bola Ade');
+    const socket = h.agentSocket({ cookie: agent.cookie });
+    await connected(socket);
+    const live: ChatMessage[] = [];
+    socket.on('message:created', ({ message }) => live.push(message));
+
+    expect((await fake.sendMedia(from, 'photo', 'See the rash on my arm')).result).toBe(200);
+    expect((await fake.sendMedia(from, 'voice')).result).toBe(200);
+    await waitFor(() => live.filter((message) => message.attachment).length === 2, 5000, 'both files live');
+    const [photo, voice] = live.filter((message) => message.attachment);
+    expect(photo!.message).toBe('See the rash on my arm');
+    expect(photo!.attachment).toMatchObject({ kind: 'image', mimeType: 'image/png', refusal: null });
+    expect(voice!.attachment).toMatchObject({ kind: 'audio', voice: true, refusal: null });
+
+    const conversation = await h.db
+      .selectFrom('chat_conversations')
+      .select('id')
+      .where('whatsapp_phone', '=', from)
+      .executeTakeFirstOrThrow();
+    const opened = await socket.timeout(3000).emitWithAck('conversation:open', { conversationId: conversation.id });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const withFiles = opened.messages.filter((message: ChatMessage) => message.attachment);
+    expect(withFiles.map((message: ChatMessage) => [message.id, message.attachment!.url])).toEqual([
+      [photo!.id, photo!.attachment!.url],
+      [voice!.id, voice!.attachment!.url],
+    ]);
+    // The bytes are the fake's: served to staff only.
+    const served = await fetch(`${h.baseUrl}${photo!.attachment!.url!}`, { headers: { cookie: agent.cookie } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${h.baseUrl}${photo!.attachment!.url!}`)).status).toBe(401);
+
+    // Meta posts the same message again: one message, one file.
+    expect((await fake.sendMedia(from, 'voice')).result).toBe(200);
+    const rows = await h.db
+      .selectFrom('chat_attachments')
+      .select(['message_id'])
+      .where('conversation_id', '=', conversation.id)
+      .execute();
+    expect(rows.every((row) => row.message_id !== null)).toBe(true);
   });
 });

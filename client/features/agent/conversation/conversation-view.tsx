@@ -1,4 +1,5 @@
 import { ChatText } from '../../../components/chat-text';
+import { AttachmentView } from '../attachment-view';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type {
   AgentPresence,
@@ -198,9 +199,12 @@ function MessageLine({ message, conversation }: { message: ChatMessage; conversa
           <span className="app-agent__delivery"> · {whatsAppDeskTexts.delivery[deliveryKey(message.delivery)]}</span>
         ) : null}
       </span>
-      <p className="app-chat-msg__text">
-        <ChatText text={message.message} sender={message.sender} />
-      </p>
+      {message.message || !message.attachment ? (
+        <p className="app-chat-msg__text">
+          <ChatText text={message.message} sender={message.sender} />
+        </p>
+      ) : null}
+      {message.attachment ? <AttachmentView attachment={message.attachment} /> : null}
     </li>
   );
 }
