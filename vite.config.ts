@@ -77,6 +77,9 @@ const clientBehaviourBrowserTests = [
   'tests/browser/auth-a11y.test.ts',
 ];
 
+/** Browser tests whose servers are on PostgreSQL and Redis whichever project runs them (two server processes). */
+const ownEngineBrowserTests = ['tests/browser/whatsapp-two-nodes.test.ts'];
+
 /**
  * The browser suite (Chromium against the production build, tests/helpers/browser-global-setup.ts), one file at a time.
  * `browser` and `browser-postgres` run one after the other (sequence.groupOrder): two Chromiums on a small machine make
@@ -91,7 +94,9 @@ const browserProject = (
   test: {
     name,
     include: ['tests/browser/**/*.test.ts'],
-    ...(engine === 'postgres' ? { exclude: [...clientOnlyBrowserTests, ...clientBehaviourBrowserTests] } : {}),
+    ...(engine === 'postgres'
+      ? { exclude: [...clientOnlyBrowserTests, ...clientBehaviourBrowserTests, ...ownEngineBrowserTests] }
+      : {}),
     environment: 'node',
     globalSetup: ['tests/helpers/browser-global-setup.ts'],
     setupFiles: ['tests/setup.ts'],
