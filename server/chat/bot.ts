@@ -84,9 +84,9 @@ async function composeReply(trx: Transaction<Database>, conversation: Conversati
   return chatTexts.botOffline(supportClock.backAt(now));
 }
 
-/** A bot message as stored, without the pending reply column and with no agent. */
+/** A bot message as stored, without the pending reply column and the conversation, and with no agent. */
 function storedBotMessage(row: Awaited<ReturnType<typeof chat.insertMessageRow>>): MessageRow {
-  const { pending_reply: _none, ...message } = row;
+  const { pending_reply: _none, conversation: _conversation, ...message } = row;
   return { ...message, agent_name: null };
 }
 
