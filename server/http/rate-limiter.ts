@@ -301,10 +301,7 @@ return {1, 0}
 export type AllLimitsResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Counts one attempt against every limiter, or against none when one of them is full (one by one, as in memory). */
-async function checkThenHit(
-  limiters: { check: (key: string) => Awaitable<RateLimitResult>; hit: (key: string) => Awaitable<RateLimitResult> }[],
-  key: string,
-): Promise<AllLimitsResult> {
+async function checkThenHit(limiters: RateLimiter[], key: string): Promise<AllLimitsResult> {
   let longest = 0;
   for (const verdict of await Promise.all(limiters.map((limiter) => limiter.check(key))))
     if (!verdict.allowed) longest = Math.max(longest, verdict.retryAfterSeconds);
@@ -312,7 +309,6 @@ async function checkThenHit(
   await Promise.all(limiters.map((limiter) => limiter.hit(key)));
   return { allowed: true };
 }
-type Awaitable<T> = T | Promise<T>;
 
 /**
  * Counts one attempt for `key` against every limiter, or none when one of them is full; the wait is the longest.

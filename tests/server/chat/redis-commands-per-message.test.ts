@@ -21,10 +21,10 @@ const sent: { name: string; args: string[] }[] = [];
 /** Records every command `client` sends while recording: its name and its arguments as text. */
 function count(client: Redis) {
   const original = client.sendCommand.bind(client);
-  client.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+  client.sendCommand = (...args: Parameters<Redis['sendCommand']>) => {
     if (recording) sent.push({ name: args[0].name, args: args[0].args.map(String) });
     return original(...args);
-  }) as Redis['sendCommand'];
+  };
 }
 
 beforeAll(async () => {
