@@ -36,7 +36,7 @@ export function createBookingService({
   const origin = publicOrigin(env);
 
   /**
-   * A booking's transaction. SQLite: the app's write batcher (one writer; each job in its own savepoint). PostgreSQL:
+   * A booking's transaction. SQLite: the app's write batcher (one writer; a failing job undone alone). PostgreSQL:
    * a transaction of its own, so two nodes' batches never hold cells in crossing orders; a deadlock the database broke
    * is run again, as it was undone whole.
    */

@@ -4,7 +4,7 @@
  *
  * Its canned replies are kept in chat_pending_replies until they are sent (issue #11.5): a reply owed when the server
  * stops, gracefully or not, is sent after the next start, when due. The row is stored with the visitor's message (one
- * savepoint) and deleted in the transaction that stores the reply, so a reply is sent once even if two timers race.
+ * batcher job) and deleted in the transaction that stores the reply, so a reply is sent once even if two timers race.
  *
  * With several nodes (issue #16) each node times the replies it owes; `adopt` lets the others pick up, after a grace
  * period, a reply whose node died before sending it. The database claim keeps it exactly-once.
@@ -89,9 +89,9 @@ async function composeReply(trx: Transaction<Database>, conversation: Conversati
   return chatTexts.botOffline(supportClock.backAt(now));
 }
 
-/** A bot message as stored, without the pending reply column and with no agent. */
+/** A bot message as stored, without the pending reply column and the conversation, and with no agent. */
 function storedBotMessage(row: Awaited<ReturnType<typeof chat.insertMessageRow>>): MessageRow {
-  const { pending_reply: _none, ...message } = row;
+  const { pending_reply: _none, conversation: _conversation, ...message } = row;
   return { ...message, agent_name: null };
 }
 

@@ -243,7 +243,12 @@ async function storeVisitorMessage(parts: ChatServiceParts, input: VisitorMessag
     // A first message creates its conversation in the same write (one commit instead of two).
     const conversationBefore = existing ?? newConversationDefaults;
     const urgent = containsRedFlag(input.message);
-    const { row, created, pendingReply } = await storeMessage({
+    const {
+      row,
+      created,
+      pendingReply,
+      conversation: stored,
+    } = await storeMessage({
       conversationId: existing?.id ?? null,
       newConversation: existing ? undefined : { visitorKey: input.visitorKey, userId: input.userId, page: input.page },
       sender: 'user',
@@ -258,7 +263,8 @@ async function storeVisitorMessage(parts: ChatServiceParts, input: VisitorMessag
           ? parts.replyDelayMs
           : undefined,
     });
-    const conversation = existing ?? (await chat.findConversationById(db, row.conversation_id))!;
+    // A first message's conversation as its write returned it: no read after the commit (ADR 0052).
+    const conversation = existing ?? stored ?? (await chat.findConversationById(db, row.conversation_id))!;
     const message = toChatMessage(row);
     if (created) {
       const forAgents = input.attachment ? { ...message, attachment: input.attachment } : message;

@@ -3,7 +3,7 @@
  * write batcher). A visitor's first message creates its conversation in the same write.
  */
 import type { Transaction } from 'kysely';
-import { chat, type MessageRow } from '../data/chat';
+import { chat, type ConversationRow, type MessageRow } from '../data/chat';
 import { isUniqueViolation } from '../data/users';
 import type { AppDatabase } from '../db/database';
 import type { ChatSenderColumn, Database } from '../db/schema';
@@ -31,6 +31,8 @@ export type StoredMessage = {
   row: MessageRow;
   created: boolean;
   pendingReply: { id: number; due_at: string } | null;
+  /** The conversation as the message left it (null for a client id already stored). */
+  conversation: ConversationRow | null;
 };
 
 type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
@@ -42,7 +44,11 @@ type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Pro
  */
 export async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInput): Promise<StoredMessage> {
   try {
-    const { pending_reply: pendingReply, ...row } = await writes.run(async (trx) => {
+    const {
+      pending_reply: pendingReply,
+      conversation,
+      ...row
+    } = await writes.run(async (trx) => {
       const conversationId = input.newConversation
         ? (await chat.ensureConversation(trx, input.newConversation)).id
         : input.conversationId!;
@@ -50,12 +56,17 @@ export async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInp
       if (input.inTransaction) await input.inTransaction(trx, inserted);
       return inserted;
     });
-    return { row: { ...row, agent_name: input.agentName }, created: true, pendingReply };
+    return {
+      row: { ...row, agent_name: input.agentName },
+      created: true,
+      pendingReply,
+      conversation: conversation ?? null,
+    };
   } catch (error) {
     if (!input.clientId || !isUniqueViolation(error)) throw error;
     const existing = await chat.findMessageByClientId(db, input.clientId);
     if (!existing || existing.conversation_id !== input.conversationId) throw new DuplicateClientIdError();
-    return { row: existing, created: false, pendingReply: null };
+    return { row: existing, created: false, pendingReply: null, conversation: null };
   }
 }
 

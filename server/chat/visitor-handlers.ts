@@ -25,7 +25,7 @@ import { chatDesk } from '../data/chat-desk';
 import type { AppDatabase } from '../db/database';
 import { chat } from '../data/chat';
 import { users } from '../data/users';
-import type { RateLimiter } from '../http/rate-limiter';
+import { hitAll, type RateLimiter } from '../http/rate-limiter';
 import type { Logger } from '../logger';
 import type { ChatService } from './chat-service';
 import { toChatMessage } from './chat-message';
@@ -46,17 +46,6 @@ export type VisitorHandlerDeps = {
   /** Every limit a message must pass (burst and per minute); a refused message counts against none. */
   messageLimiters: RateLimiter[];
 };
-
-/** Counts one message against every limiter, or none when one of them is full. */
-async function hitAll(limiters: RateLimiter[], key: string) {
-  let longest: { retryAfterSeconds: number } | null = null;
-  for (const verdict of await Promise.all(limiters.map((limiter) => limiter.check(key)))) {
-    if (!verdict.allowed && (!longest || verdict.retryAfterSeconds > longest.retryAfterSeconds)) longest = verdict;
-  }
-  if (longest) return { allowed: false as const, retryAfterSeconds: longest.retryAfterSeconds };
-  await Promise.all(limiters.map((limiter) => limiter.hit(key)));
-  return { allowed: true as const };
-}
 
 /** Handlers need the socket, its visitor's key and a way to find their conversation. */
 type VisitorContext = VisitorHandlerDeps & {

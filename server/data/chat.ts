@@ -147,24 +147,6 @@ const viewFilter = (view: ChatView, agentId: number) => {
   }
 };
 
-/**
- * Runs `work` in a savepoint of the caller's transaction: on an error, none of its statements
- * stay. Not nested, so one name serves (SQLite would use the innermost of equal names anyway).
- */
-async function inSavepoint<T>(trx: Kysely<Database>, work: () => Promise<T>): Promise<T> {
-  const name = sql.id('chat_message');
-  await sql`savepoint ${name}`.execute(trx);
-  try {
-    const result = await work();
-    await sql`release ${name}`.execute(trx);
-    return result;
-  } catch (error) {
-    await sql`rollback to ${name}`.execute(trx);
-    await sql`release ${name}`.execute(trx);
-    throw error;
-  }
-}
-
 /** Queries on chat_conversations and chat_messages (issue #6). */
 export const chat = {
   findConversationByKey: (db: AppDatabase, visitorKey: string) =>
@@ -178,14 +160,10 @@ export const chat = {
     db: Kysely<Database>,
     input: { visitorKey: string; userId: number | null; page: string | null },
   ) => {
-    const existing = await db
-      .selectFrom('chat_conversations')
-      .selectAll()
-      .where('visitor_key', '=', input.visitorKey)
-      .executeTakeFirst();
-    if (existing) return existing;
+    // Inserted first: callers ask once they found none (ADR 0052), so this is one statement, not a read before and
+    // after the insert; a conversation created meanwhile (another tab, another node) is read instead.
     const now = new Date().toISOString();
-    await db
+    const created = await db
       .insertInto('chat_conversations')
       .values({
         visitor_key: input.visitorKey,
@@ -195,7 +173,9 @@ export const chat = {
         created_at: now,
       })
       .onConflict((oc) => oc.column('visitor_key').doNothing())
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
+    if (created) return created;
     return db
       .selectFrom('chat_conversations')
       .selectAll()
@@ -205,11 +185,12 @@ export const chat = {
 
   /**
    * Inside the caller's transaction: moves the conversation's last activity, inserts the message
-   * and, with `replyDelayMs`, stores the bot reply it is owed (due that long after the message). All in one
-   * savepoint, so a refused insert (SQLite's unique-constraint error for a client id already stored,
-   * which is rethrown) leaves nothing behind: the shared transaction holds other visitors' messages and commits anyway.
+   * and, with `replyDelayMs`, stores the bot reply it is owed (due that long after the message); returns the message
+   * with the owed reply and the conversation as updated. A refused insert (a client id already stored) is rethrown:
+   * callers run this in a write-batcher job, which undoes a failing job whole while the other visitors' messages in
+   * the shared transaction commit (a savepoint here as well cost two more round trips per message, ADR 0052).
    */
-  insertMessageRow: (
+  insertMessageRow: async (
     trx: Kysely<Database>,
     input: {
       conversationId: number;
@@ -221,47 +202,47 @@ export const chat = {
       /** A red-flag message: the room is urgent until resolved. */
       urgent?: boolean;
     },
-  ) =>
-    inSavepoint(trx, async () => {
-      const now = new Date().toISOString();
-      await trx
-        .updateTable('chat_conversations')
-        .set({
-          last_activity_at: now,
-          // A visitor's message reopens the conversation; an agent's reply starts a new waiting period for the bot.
-          ...(input.sender === 'user' ? { status: 'open', resolved_at: null } : {}),
-          ...(input.sender === 'agent' ? { bot_acked_at: null } : {}),
-          ...(input.replyDelayMs !== undefined ? { bot_acked_at: now } : {}),
-          ...(input.urgent ? { urgent_at: sql<string>`coalesce(urgent_at, ${now})` } : {}),
-        })
-        .where('id', '=', input.conversationId)
-        .execute();
-      const row = await trx
-        .insertInto('chat_messages')
-        .values({
-          conversation_id: input.conversationId,
-          sender: input.sender,
-          message: input.message,
-          client_id: input.clientId,
-          agent_id: input.agentId,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // Due counted from the message's own time, as the visitor sees it.
-      const pending =
-        input.replyDelayMs === undefined
-          ? null
-          : await trx
-              .insertInto('chat_pending_replies')
-              .values({
-                conversation_id: input.conversationId,
-                due_at: new Date(Date.parse(now) + input.replyDelayMs).toISOString(),
-              })
-              .returning(['id', 'due_at'])
-              .executeTakeFirstOrThrow();
-      return { ...row, pending_reply: pending ?? null };
-    }),
+  ) => {
+    const now = new Date().toISOString();
+    const conversation = await trx
+      .updateTable('chat_conversations')
+      .set({
+        last_activity_at: now,
+        // A visitor's message reopens the conversation; an agent's reply starts a new waiting period for the bot.
+        ...(input.sender === 'user' ? { status: 'open', resolved_at: null } : {}),
+        ...(input.sender === 'agent' ? { bot_acked_at: null } : {}),
+        ...(input.replyDelayMs !== undefined ? { bot_acked_at: now } : {}),
+        ...(input.urgent ? { urgent_at: sql<string>`coalesce(urgent_at, ${now})` } : {}),
+      })
+      .where('id', '=', input.conversationId)
+      .returningAll()
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto('chat_messages')
+      .values({
+        conversation_id: input.conversationId,
+        sender: input.sender,
+        message: input.message,
+        client_id: input.clientId,
+        agent_id: input.agentId,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // Due counted from the message's own time, as the visitor sees it.
+    const pending =
+      input.replyDelayMs === undefined
+        ? null
+        : await trx
+            .insertInto('chat_pending_replies')
+            .values({
+              conversation_id: input.conversationId,
+              due_at: new Date(Date.parse(now) + input.replyDelayMs).toISOString(),
+            })
+            .returning(['id', 'due_at'])
+            .executeTakeFirstOrThrow();
+    return { ...row, pending_reply: pending ?? null, conversation };
+  },
 
   /**
    * Owes a bot reply now when a visitor is left waiting with no agent (their last message came after the last agent

@@ -215,7 +215,7 @@ export function createRedisRateLimiter(options: RedisLimiterOptions): RateLimite
     };
   };
 
-  return {
+  const limiter: RateLimiter = {
     hit: (key) =>
       viaRedis(
         () => window(key, `${origin}:${++attempts}`),
@@ -244,6 +244,109 @@ export function createRedisRateLimiter(options: RedisLimiterOptions): RateLimite
       ),
     policy,
   };
+  redisLimits.set(limiter, {
+    redis,
+    keyPrefix,
+    limit,
+    windowMs,
+    fallback,
+    now,
+    member: () => `${origin}:${++attempts}`,
+    via: viaRedis,
+  });
+  return limiter;
+}
+
+/** What `hitAll` needs of a Redis limiter to count it in one script with others. */
+type RedisLimit = {
+  redis: Redis;
+  keyPrefix: string;
+  limit: number;
+  windowMs: number;
+  fallback: MemoryRateLimiter;
+  now: () => number;
+  member: () => string;
+  via: <T>(run: () => Promise<T>, instead: () => T) => Promise<T>;
+};
+const redisLimits = new WeakMap<RateLimiter, RedisLimit>();
+
+/**
+ * Several sliding windows in one call (ADR 0052): each key is pruned and counted; when every one has room, the attempt
+ * is added to all, else to none, and the reply is the longest wait. Atomic, so two nodes cannot both take the last
+ * attempt of either limit. KEYS: one per limit; ARGV: now, member, then each key's windowMs and limit.
+ * Returns {1, 0} or {0, milliseconds until the fullest limit has room}.
+ */
+const ALL_WINDOWS_SCRIPT = `
+local now = tonumber(ARGV[1])
+local wait = -1
+for i, key in ipairs(KEYS) do
+  local window = tonumber(ARGV[2 * i + 1])
+  local limit = tonumber(ARGV[2 * i + 2])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local counted = redis.call('ZCARD', key)
+  if counted >= limit then
+    local oldest = redis.call('ZRANGE', key, counted - limit, counted - limit, 'WITHSCORES')
+    local left = tonumber(oldest[2]) + window - now
+    if left > wait then wait = left end
+  end
+end
+if wait > -1 then return {0, wait} end
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[2])
+  redis.call('PEXPIRE', key, ARGV[2 * i + 1])
+end
+return {1, 0}
+`;
+
+export type AllLimitsResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts one attempt against every limiter, or against none when one of them is full (one by one, as in memory). */
+async function checkThenHit(limiters: RateLimiter[], key: string): Promise<AllLimitsResult> {
+  let longest = 0;
+  for (const verdict of await Promise.all(limiters.map((limiter) => limiter.check(key))))
+    if (!verdict.allowed) longest = Math.max(longest, verdict.retryAfterSeconds);
+  if (longest) return { allowed: false, retryAfterSeconds: longest };
+  await Promise.all(limiters.map((limiter) => limiter.hit(key)));
+  return { allowed: true };
+}
+
+/**
+ * Counts one attempt for `key` against every limiter, or none when one of them is full; the wait is the longest.
+ * Limiters kept in the same Redis are counted in one script (one round trip, atomic across nodes); while Redis does
+ * not answer, their in-memory fallbacks count; other limiters are checked, then hit, one by one.
+ */
+export function hitAll(limiters: RateLimiter[], key: string): Promise<AllLimitsResult> {
+  const shared = limiters.map((limiter) => redisLimits.get(limiter));
+  const first = shared[0];
+  if (!first || shared.some((limit) => limit?.redis !== first.redis)) return checkThenHit(limiters, key);
+  const limits = shared as RedisLimit[];
+  return first.via(
+    async () => {
+      const at = first.now();
+      const [allowed, wait] = (await first.redis.eval(
+        ALL_WINDOWS_SCRIPT,
+        limits.length,
+        ...limits.map((limit) => limit.keyPrefix + key),
+        at,
+        first.member(),
+        ...limits.flatMap((limit) => [limit.windowMs, limit.limit]),
+      )) as [number, number];
+      return allowed === 1
+        ? { allowed: true }
+        : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(wait) / 1000)) };
+    },
+    () => {
+      const fallbacks = limits.map((limit) => limit.fallback);
+      let longest = 0;
+      for (const fallback of fallbacks) {
+        const verdict = fallback.check(key);
+        if (!verdict.allowed) longest = Math.max(longest, verdict.retryAfterSeconds);
+      }
+      if (longest) return { allowed: false, retryAfterSeconds: longest };
+      for (const fallback of fallbacks) fallback.hit(key);
+      return { allowed: true };
+    },
+  );
 }
 
 /** Makes a named limit; each app picks the memory or the Redis kind once (createApp), and every limit comes from it. */

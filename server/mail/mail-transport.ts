@@ -49,11 +49,23 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
 
   const outboxDir = path.join(env.DATA_DIR, 'outbox');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The folder is made once, not per mail (ADR 0052: a mkdir per mail showed in the forms profile); made again when a
+  // write finds it gone (someone emptied DATA_DIR).
+  let folder: Promise<unknown> | null = null;
+  const outboxFolder = () =>
+    (folder ??= fs.mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
+      folder = null;
+      throw error;
+    }));
+  const writeWhole = async (partial: string, file: string, bytes: Buffer) => {
+    await fs.writeFile(partial, bytes, { mode: 0o600 });
+    await fs.rename(partial, file);
+  };
   return {
     kind: 'outbox',
     send: async (mail) => {
       const info = await composer.sendMail(message(mail));
-      await fs.mkdir(outboxDir, { recursive: true });
+      await outboxFolder();
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`,
@@ -61,8 +73,14 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
       // Written whole under another name, then renamed: whoever watches the folder (a
       // developer, the browser tests) never reads a half-written mail.
       const partial = `${file}.partial`;
-      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
-      await fs.rename(partial, file);
+      try {
+        await writeWhole(partial, file, info.message as Buffer);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+        folder = null;
+        await outboxFolder();
+        await writeWhole(partial, file, info.message as Buffer);
+      }
       logger.info('mail written to outbox', { to: maskEmail(mail.to), kind: mail.kind, file });
     },
     close: () => composer.close(),

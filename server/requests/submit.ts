@@ -95,7 +95,7 @@ type Consents = { smsConsent: boolean; whatsappConsent: boolean };
  * they gave on the form and, when they did, the receipt's text (issue #27).
  */
 const receiptFor =
-  (deps: SubmitDeps, consents: Consents): OnNewRequest =>
+  (deps: SubmitDeps, consents: Consents, queued: { text: boolean }): OnNewRequest =>
   async (trx, request, inboxRow) => {
     await mailOutbox.insert(trx, requestReceivedMail(request));
     if (request.phoneE164)
@@ -103,7 +103,8 @@ const receiptFor =
         source: `${request.type} form`,
         requestId: inboxRow.id,
       });
-    await queueReceivedText(deps.messaging, trx, request, inboxRow.id);
+    // Set, not or-ed: the batcher may run a job twice, the first time in a transaction it rolls back (ADR 0052).
+    queued.text = (await queueReceivedText(deps.messaging, trx, request, inboxRow.id)) !== null;
   };
 
 /**
@@ -143,14 +144,17 @@ export async function submitRequest<T extends RequestTable>(
   const { smsConsent, whatsappConsent, ...fields } = input;
   // The typed phone and, beside it, its E.164 form (issue #23.4): both are stored.
   const e164 = textablePhone(input.phone, { smsConsent, whatsappConsent });
+  const queued = { text: false };
   const result = await inserts[table](
     deps.writes,
     { ...fields, phoneE164: e164 },
-    receiptFor(deps, { smsConsent, whatsappConsent }),
+    receiptFor(deps, { smsConsent, whatsappConsent }, queued),
   );
   if (result.inboxRow) {
     deps.mail.notifyQueued();
-    deps.messaging.notifyQueued();
+    // The text worker is woken only for a text: woken for nothing it looks at its queue in vain, two round trips on
+    // PostgreSQL per form (ADR 0052).
+    if (queued.text) deps.messaging.notifyQueued();
     deps.inboxEvents.announce({ kind: 'new', row: result.inboxRow });
   }
   return answered(deps, table, result);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type LogEvent } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createWriteBatcher } from '../../../server/db/write-batcher';
 import { chat } from '../../../server/data/chat';
@@ -59,6 +59,57 @@ describe('createWriteBatcher (group commit)', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     const stored = await db.selectFrom('chat_messages').select('message').orderBy('id').execute();
     expect(stored.map((row) => row.message)).toEqual(['one', 'two', 'three']);
+    await db.destroy();
+  });
+
+  it('sends no savepoint while every job succeeds, and one job that throws is rolled back alone (ADR 0052)', async () => {
+    const sent: string[] = [];
+    const db = await createTestDb({ log: (event: LogEvent) => void sent.push(event.query.sql) });
+    const writes = createWriteBatcher(db);
+    const runs = { first: 0, failing: 0 };
+    const insert = (email: string) =>
+      writes.run(async (trx) => {
+        if (email.startsWith('first')) runs.first += 1;
+        await trx
+          .insertInto('newsletter_subscriptions')
+          .values({ email, reference: `SUB-${email.split('@')[0]!.toUpperCase()}` })
+          .execute();
+      });
+    sent.length = 0;
+    await Promise.all([insert('first@example.com'), insert('second@example.com')]);
+    expect(
+      sent.filter((text) => /^(savepoint|release|rollback to)\b/i.test(text)),
+      sent.join('\n'),
+    ).toEqual([]);
+    expect(sent.filter((text) => /^(begin|start transaction)\b/i.test(text))).toHaveLength(1);
+
+    // Alone in its batch, a failing job is undone by the transaction's rollback: still no savepoint, run once.
+    sent.length = 0;
+    await expect(
+      writes.run(async (trx) => {
+        runs.failing += 1;
+        await trx
+          .insertInto('newsletter_subscriptions')
+          .values({ email: 'half@example.com', reference: 'SUB-HALF3' })
+          .execute();
+        throw new Error('second statement failed');
+      }),
+    ).rejects.toThrow('second statement failed');
+    expect(runs.failing).toBe(1);
+    expect(sent.some((text) => /^savepoint\b/i.test(text))).toBe(false);
+
+    // Beside others, it makes the batch run again with a savepoint per job: the job before it runs twice, commits once.
+    runs.first = 0;
+    const results = await Promise.allSettled([
+      insert('first-again@example.com'),
+      writes.run(() => Promise.reject(new Error('refused'))),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
+    expect(runs.first).toBe(2);
+    const emails = (
+      await sql<{ email: string }>`select email from newsletter_subscriptions order by email`.execute(db)
+    ).rows.map((row) => row.email);
+    expect(emails).toEqual(['first-again@example.com', 'first@example.com', 'second@example.com']);
     await db.destroy();
   });
 

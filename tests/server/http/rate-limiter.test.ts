@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../server/http/rate-limiter';
+import { createRateLimiter, fromMemory, hitAll } from '../../../server/http/rate-limiter';
 
 describe('createRateLimiter', () => {
   it('allows `limit` attempts per window per key, then says when to retry', () => {
@@ -56,5 +56,22 @@ describe('createRateLimiter at scale', () => {
     expect(allowed).toBe(50_000);
     now = 1000.5; // the first ~50 attempts (made at 0-0.49 ms) have left the window
     expect(limiter.hit('ip').allowed).toBe(true);
+  });
+});
+
+describe('hitAll over limiters kept in memory (one node, no Redis)', () => {
+  it('counts an attempt against every limit, or against none when one is full; the wait is the longest', async () => {
+    let now = 2_000_000;
+    const burst = createRateLimiter({ limit: 2, windowMs: 10_000, now: () => now });
+    const minute = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
+    const limits = [fromMemory(burst), fromMemory(minute)];
+    expect(await hitAll(limits, 'v')).toEqual({ allowed: true });
+    expect(await hitAll(limits, 'v')).toEqual({ allowed: true });
+    expect(await hitAll(limits, 'v')).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    expect(minute.check('v').remaining).toBe(1);
+    now += 10_001;
+    expect(await hitAll(limits, 'v')).toEqual({ allowed: true });
+    expect(await hitAll(limits, 'v')).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(burst.check('v').remaining).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createRateLimiter,
   createRedisRateLimiter,
+  hitAll,
   redisRateLimiters,
   type RateLimiter,
 } from '../../../server/http/rate-limiter';
@@ -90,6 +91,55 @@ describe('the rate limiter kept in Redis, shared by two nodes', () => {
     const ttl = await nodeA.commands.pttl(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5000);
+  });
+});
+
+describe('several limits counted at once (hitAll, ADR 0052: a chat message passes two)', () => {
+  it('counts an attempt against every limit in one call to Redis, or against none when one is full', async () => {
+    let now = 5_000_000;
+    const [burstA, burstB] = twoNodes('all-burst', 2, 10_000, () => now);
+    const [minuteA, minuteB] = twoNodes('all-minute', 3, 60_000, () => now);
+    const evals = vi.spyOn(nodeA.commands, 'eval');
+    expect(await hitAll([burstA, minuteA], 'v')).toEqual({ allowed: true });
+    // One round trip per attempt, whatever the number of limits (it was a check and a hit per limit: 4).
+    expect(evals).toHaveBeenCalledTimes(1);
+    evals.mockRestore();
+    expect(await hitAll([burstB, minuteB], 'v')).toEqual({ allowed: true });
+    // The burst limit is full: refused for its 10 s, and the minute limit did not count it.
+    expect(await hitAll([burstA, minuteA], 'v')).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    expect(await nodeA.commands.zcard(`${prefix}rl:all-minute:v`)).toBe(2);
+    now += 10_001;
+    expect(await hitAll([burstB, minuteB], 'v')).toEqual({ allowed: true });
+    // Now the minute limit is full (3 in it), the burst one is not: the wait is the minute limit's.
+    expect(await hitAll([burstA, minuteA], 'v')).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(await nodeA.commands.zcard(`${prefix}rl:all-burst:v`)).toBe(1);
+  });
+
+  it('lets exactly the smaller limit through of many simultaneous attempts on two nodes', async () => {
+    const [burstA, burstB] = twoNodes('all-race-burst', 4);
+    const [minuteA, minuteB] = twoNodes('all-race-minute', 6);
+    const verdicts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => hitAll(i % 2 ? [burstA, minuteA] : [burstB, minuteB], 'r')),
+    );
+    expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(4);
+    expect(await nodeA.commands.zcard(`${prefix}rl:all-race-minute:r`)).toBe(4);
+  });
+
+  it('counts in each node’s memory while Redis does not answer', async () => {
+    const down = await testRedisClients(prefix, UNREACHABLE_REDIS_URL);
+    nodes.push(down);
+    const limiter = (name: string, limit: number) =>
+      createRedisRateLimiter({
+        redis: down.commands,
+        keyPrefix: `${prefix}rl:${name}:`,
+        limit,
+        windowMs: 60_000,
+        fallback: createRateLimiter({ limit, windowMs: 60_000 }),
+      });
+    const limits = [limiter('down-burst', 1), limiter('down-minute', 5)];
+    expect(await hitAll(limits, 'ip')).toEqual({ allowed: true });
+    expect(await hitAll(limits, 'ip')).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect((await limits[1]!.check('ip')).remaining).toBe(4);
   });
 });
 

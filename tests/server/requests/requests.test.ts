@@ -67,7 +67,7 @@ const failingAfterJob = (writes: WriteBatcher): WriteBatcher => ({
 });
 
 let people = 0;
-const appointment = () =>
+const appointment = (extra: { smsConsent?: boolean; phone?: string } = {}) =>
   appointmentSchema.parse({
     fullName: `Ngozi ${++people}`,
     email: `ngozi${people}@example.com`,
@@ -78,6 +78,7 @@ const appointment = () =>
     message: '',
     website: '',
     fillMs: 5000,
+    ...extra,
   });
 
 async function submitted() {
@@ -97,6 +98,19 @@ describe('submit', () => {
     expect(announced[0]!.kind).toBe('new');
     expect(announced[0]!.row.reference).toBe(reference);
     expect(announced[0]!.row).toEqual(await requests.row(db, announced[0]!.row.id));
+  });
+
+  it('wakes the text worker only when the form queued a text (ADR 0052)', async () => {
+    const { deps } = depsWith();
+    let woken = 0;
+    deps.messaging.onQueued(() => void (woken += 1));
+    await submitRequest(deps, 'appointments', appointment());
+    expect(woken).toBe(0);
+    await submitRequest(deps, 'appointments', appointment({ smsConsent: true, phone: '0809 555 0142' }));
+    expect(woken).toBe(1);
+    expect(
+      await db.selectFrom('outbound_messages').select('id').where('recipient', '=', '+2348095550142').execute(),
+    ).toHaveLength(1);
   });
 
   it('stores, mails and announces nothing when its transaction fails', async () => {
