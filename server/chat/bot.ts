@@ -9,6 +9,7 @@
  * With several nodes (issue #16) each node times the replies it owes; `adopt` lets the others pick up, after a grace
  * period, a reply whose node died before sending it. The database claim keeps it exactly-once.
  */
+import type { RelayTarget } from './whatsapp-relay';
 import type { Transaction } from 'kysely';
 import type { ChatMessage } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
@@ -41,7 +42,7 @@ type BotDeps = {
   supportClock: SupportClock;
   outlet: BotOutlet;
   /** Queues a bot message to a WhatsApp conversation in the transaction that stores it (issue #30). */
-  relay?: (trx: Transaction<Database>, conversationId: number, row: MessageRow) => Promise<boolean>;
+  relay?: (trx: Transaction<Database>, conversation: RelayTarget, row: MessageRow) => Promise<boolean>;
   /** Called after a commit that queued a WhatsApp message: wakes the messaging worker. */
   relayed?: () => void;
 };
@@ -153,7 +154,7 @@ async function settleOwedReply(
     clientId: null,
     agentId: null,
   });
-  const queued = relay ? await relay(trx, conversationId, storedBotMessage(row)) : false;
+  const queued = relay ? await relay(trx, conversation, storedBotMessage(row)) : false;
   return { conversation, row: storedBotMessage(row), queued };
 }
 

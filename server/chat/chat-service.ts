@@ -184,7 +184,7 @@ function createParts(deps: ChatServiceDeps): ChatServiceParts {
     logger,
     writes,
     supportClock,
-    relay: (trx, conversationId, row) => relay.queue(trx, conversationId, row),
+    relay: (trx, conversation, row) => relay.queue(trx, conversation, row),
     relayed,
     outlet: {
       typing: (visitorKey, replyId, typing) => rooms.botTyping(visitorKey, replyId, typing),

@@ -18,16 +18,20 @@ import type { ChatSenderColumn, Database } from '../db/schema';
 export type RelayedMessage = { id: number; sender: ChatSenderColumn; message: string };
 export type RelayKind = { template?: WhatsAppDeskTemplateName; outboxTemplate?: string };
 
+/** A conversation by id, or as the caller just read it in this transaction (then it is not read again). */
+export type RelayTarget = number | { id: number; channel: string; whatsapp_phone: string | null };
+
 export type WhatsAppRelay = {
   /** Queues `row` to the conversation's number when it is a WhatsApp conversation; true when queued. */
-  queue: (trx: Kysely<Database>, conversationId: number, row: RelayedMessage, kind?: RelayKind) => Promise<boolean>;
+  queue: (trx: Kysely<Database>, target: RelayTarget, row: RelayedMessage, kind?: RelayKind) => Promise<boolean>;
 };
 
 export function createWhatsAppRelay(options: { privacyUrl: string }): WhatsAppRelay {
   return {
-    async queue(trx, conversationId, row, kind = {}) {
+    async queue(trx, target, row, kind = {}) {
       if (row.sender === 'user') return false;
-      const channel = await chatWhatsApp.channelOf(trx, conversationId);
+      const conversationId = typeof target === 'number' ? target : target.id;
+      const channel = typeof target === 'number' ? await chatWhatsApp.channelOf(trx, target) : target;
       if (!channel || channel.channel !== 'whatsapp' || !channel.whatsapp_phone) return false;
       // An approved template is sent as registered: nothing may be added to it.
       const notice =

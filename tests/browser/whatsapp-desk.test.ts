@@ -3,8 +3,6 @@
  * in the console with its WhatsApp badge and window; the agent answers and the patient's phone (the fake) receives it,
  * with its receipt shown; once the patient's last message is a day old, the console offers only approved templates.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect } from 'vitest';
 import { startFakeProvider } from '../../server/messaging/fake-provider/fake-provider';
 import { appEnvFor, fakeCredentialsFrom } from '../../server/messaging/fake-provider/fake-provider-settings';
@@ -12,6 +10,7 @@ import { chatTexts } from '../../shared/chat-texts';
 import { whatsAppDeskTexts } from '../../shared/messaging/whatsapp-desk';
 import { DESKTOP, axeViolations } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
+import { freePort } from '../helpers/free-port';
 import { startSiteServer } from '../helpers/site-server';
 import { waitFor } from '../helpers/wait-for';
 import { signInAs } from './chat-helpers';
@@ -19,15 +18,6 @@ import { signInAs } from './chat-helpers';
 const PATIENT = '+2348036660001';
 const PIDGIN_EMERGENCY = 'abeg my chest dey pain me well well, I no fit breathe';
 const ANSWER = 'Ada here. Please call 112 now, we are calling you too.';
-
-/** A port free now, for the fake, so the app can be started with its address first. */
-async function freePort() {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('WhatsApp in the console', () => {
   browserTest(

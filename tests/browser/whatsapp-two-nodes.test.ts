@@ -6,8 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
@@ -27,20 +25,13 @@ import { chatTexts } from '../../shared/chat-texts';
 import { whatsAppDeskTexts } from '../../shared/messaging/whatsapp-desk';
 import { DESKTOP, axeViolations } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
+import { freePort } from '../helpers/free-port';
 import { waitFor } from '../helpers/wait-for';
 import { signInAs } from './chat-helpers';
 
 const PATIENT = '+2348036660002';
 const PIDGIN_EMERGENCY = 'abeg my pikin no dey breathe well, e don faint';
 const ANSWER = 'Bola here. Call 112 now; we are calling you on this number.';
-
-async function freePort() {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('WhatsApp in the console, two nodes', () => {
   browserTest(

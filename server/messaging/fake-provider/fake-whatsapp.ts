@@ -5,7 +5,8 @@
  * notifications (https://developers.facebook.com/docs/whatsapp/cloud-api/webhooks/components), signed with
  * X-Hub-Signature-256: sha256= and the HMAC-SHA256 of the body under the app secret.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { textMessageValue, unixSeconds, whatsAppNotificationBody, whatsAppSignature } from './whatsapp-notification';
+import { randomBytes } from 'node:crypto';
 import { hexId, headerValue, jsonAnswer, jsonObject } from './fake-answers';
 import type { FakeCredentials } from './fake-provider-settings';
 import type { AppCallback, FakeProviderApi, FakeSendAnswer } from './fake-provider-types';
@@ -13,8 +14,6 @@ import type { FakeMediaMessage } from './fake-whatsapp-media';
 
 const SEND_PATH = /^\/v\d+\.\d+\/([^/]+)\/messages$/;
 /** The business account the fake's notifications name; the app reads the phone-number ID beside it. */
-const BUSINESS_ACCOUNT_ID = '200000000000002';
-const DISPLAY_NUMBER = '2348000000000';
 const WA_ID = /^\+?([1-9]\d{7,14})$/;
 
 const graphError = (status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
@@ -55,34 +54,14 @@ function displayText(body: Record<string, unknown>): string | FakeSendAnswer {
 }
 
 function notification(credentials: FakeCredentials, value: Record<string, unknown>): AppCallback {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: BUSINESS_ACCOUNT_ID,
-        changes: [
-          {
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: DISPLAY_NUMBER, phone_number_id: credentials.WHATSAPP_PHONE_NUMBER_ID },
-              ...value,
-            },
-            field: 'messages',
-          },
-        ],
-      },
-    ],
-  });
-  const signature = createHmac('sha256', credentials.WHATSAPP_APP_SECRET).update(body).digest('hex');
+  const body = whatsAppNotificationBody(credentials.WHATSAPP_PHONE_NUMBER_ID, value);
   return {
     path: '/webhooks/whatsapp',
     contentType: 'application/json',
-    headers: { 'x-hub-signature-256': `sha256=${signature}` },
+    headers: { 'x-hub-signature-256': whatsAppSignature(body, credentials.WHATSAPP_APP_SECRET) },
     body,
   };
 }
-
-const unixSeconds = (now: Date) => String(Math.floor(now.getTime() / 1000));
 
 export const fakeWhatsApp: FakeProviderApi = {
   name: 'whatsapp',
@@ -150,15 +129,8 @@ export const fakeWhatsApp: FakeProviderApi = {
       ],
     });
   },
-  inbound(from, text, credentials, now) {
-    const waId = from.replace(/^\+/, '');
-    return notification(credentials, {
-      contacts: [{ profile: { name: 'Patient (fake)' }, wa_id: waId }],
-      messages: [
-        { from: waId, id: whatsappMessageId(), timestamp: unixSeconds(now), type: 'text', text: { body: text } },
-      ],
-    });
-  },
+  inbound: (from, text, credentials, now) =>
+    notification(credentials, textMessageValue(from, text, whatsappMessageId(), now, 'Patient (fake)')),
 };
 
 /** A photo or voice note from `from` (E.164) to the app: the webhook's image or audio message for a kept file. */

@@ -8,7 +8,7 @@
  * must store nothing), and the latency per post, p50/p99/max. The per-address limit (WEBHOOK_REQUESTS_PER_MINUTE) is
  * lifted: this measures the node, not the limit. It measures; it asserts nothing.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,11 @@ import { loadEnv } from '../../env';
 import { hasSiteBuild } from '../../site/load-site-build';
 import { createScratchDatabase, startAppNode } from '../cluster';
 import { percentile } from './bench-stats';
+import {
+  textMessageValue,
+  whatsAppNotificationBody,
+  whatsAppSignature,
+} from '../../messaging/fake-provider/whatsapp-notification';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +39,8 @@ const CONCURRENCY = Math.max(1, Number(values.concurrency));
 const REPEATS = Math.min(0.9, Math.max(0, Number(values.repeats)));
 const ENGINE = values.engine === 'postgres' ? 'postgres' : 'sqlite';
 const APP_SECRET = randomBytes(24).toString('hex');
+/** Meta names the business number it delivers to; the webhook does not check it. */
+const PHONE_NUMBER_ID = '1234567';
 
 /** One production node (dist/server/index.mjs), on a fresh SQLite file or a scratch PostgreSQL database. */
 async function startNode() {
@@ -63,38 +70,6 @@ async function startNode() {
   };
 }
 
-/** Meta's notification of one text message, as https://developers.facebook.com/docs/whatsapp/cloud-api/webhooks documents it. */
-function payload(from: string, id: string, text: string) {
-  const waId = from.slice(1);
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '200000000000002',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '2348000000000', phone_number_id: '1234567' },
-              contacts: [{ profile: { name: 'Bench' }, wa_id: waId }],
-              messages: [
-                {
-                  from: waId,
-                  id,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
-
 async function main() {
   if (!hasSiteBuild()) throw new Error('No production build: run `npm run build` first.');
   const { url, db, stop } = await startNode();
@@ -106,8 +81,11 @@ async function main() {
     text: `Hello, question number ${index} about my appointment`,
   }));
   const posts = [...unique, ...unique.slice(0, Math.round(MESSAGES * REPEATS))].map((message) => {
-    const body = payload(message.from, message.id, message.text);
-    return { body, signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}` };
+    const body = whatsAppNotificationBody(
+      PHONE_NUMBER_ID,
+      textMessageValue(message.from, message.text, message.id, new Date(), 'Bench'),
+    );
+    return { body, signature: whatsAppSignature(body, APP_SECRET) };
   });
   for (let i = posts.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
