@@ -62,7 +62,13 @@ export function InboxFilters({
   };
   return (
     <div onChange={onFieldChange}>
-      <AppForm form={form} onSubmit={onSubmit} role="search" label="Filter requests" className="app-staff__filters">
+      <AppForm
+        form={form}
+        onSubmit={onSubmit}
+        role="search"
+        label="Filter requests"
+        className="app-staff__filters app-staff__inbox-filters"
+      >
         <FilterInput
           id="inbox-search"
           name="search"
