@@ -3,6 +3,7 @@
  * sends one text to one number; a webhook checks a provider's callback and reads it as events. Nothing here knows
  * a provider; server/messaging/providers/ holds one module per provider.
  */
+import type { ChatAttachmentKind as InboundMediaKind } from '../../shared/chat-attachments';
 
 /** The ways a patient can be told something. E-mail goes through the mail queue; the others through a driver. */
 export type MessageChannel = 'sms' | 'whatsapp' | 'email';
@@ -83,8 +84,9 @@ export type ProviderEvent =
       media?: InboundMedia;
     };
 
-export const INBOUND_MEDIA_KINDS = ['image', 'document', 'audio', 'video', 'sticker'] as const;
-export type InboundMediaKind = (typeof INBOUND_MEDIA_KINDS)[number];
+/** The webhook's media kinds are the kinds the desk keeps: one list (shared/chat-attachments.ts). */
+export { CHAT_ATTACHMENT_KINDS as INBOUND_MEDIA_KINDS } from '../../shared/chat-attachments';
+export type { ChatAttachmentKind as InboundMediaKind } from '../../shared/chat-attachments';
 
 /** A file a patient sent, as the webhook names it: the bytes are fetched later by `id` (Graph media endpoint). */
 export type InboundMedia = {
