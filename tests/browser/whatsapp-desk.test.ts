@@ -8,12 +8,12 @@ import { startFakeProvider } from '../../server/messaging/fake-provider/fake-pro
 import { appEnvFor, fakeCredentialsFrom } from '../../server/messaging/fake-provider/fake-provider-settings';
 import { chatTexts } from '../../shared/chat-texts';
 import { whatsAppDeskTexts } from '../../shared/messaging/whatsapp-desk';
-import { DESKTOP, axeViolations } from '../helpers/browser';
+import { axeViolations } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { freePort } from '../helpers/free-port';
 import { startSiteServer } from '../helpers/site-server';
 import { waitFor } from '../helpers/wait-for';
-import { signInAs } from './chat-helpers';
+import { agentAtConsole, urgentWhatsAppRoom } from './whatsapp-helpers';
 
 const PATIENT = '+2348036660001';
 const PIDGIN_EMERGENCY = 'abeg my chest dey pain me well well, I no fit breathe';
@@ -28,18 +28,11 @@ describe('WhatsApp in the console', () => {
       const fake = await startFakeProvider({ port, appUrl: site.baseUrl, autoDeliverMs: 50, log: () => undefined });
       const receivedBy = () => fake.messages().filter((message) => message.to === PATIENT);
       try {
-        const agentContext = await browser.newContext({ ...DESKTOP, baseURL: site.baseUrl });
-        contexts.push(agentContext);
-        await signInAs(agentContext, 'agent', 'Ada Obi', site);
-        const agent = await agentContext.newPage();
-        await agent.goto('/staff/chats');
-        await agent.getByRole('heading', { name: 'Support console' }).waitFor();
+        const agent = await agentAtConsole(browser, contexts, 'Ada Obi', site);
 
         // The patient writes on WhatsApp; the room comes live, Urgent, with the WhatsApp badge.
         expect((await fake.reply(PATIENT, PIDGIN_EMERGENCY, 'whatsapp')).result).toBe(200);
-        const row = agent.getByRole('button', { name: /Visitor #\d+/ }).filter({ hasText: 'Urgent' });
-        await row.waitFor();
-        expect(await row.textContent()).toContain(whatsAppDeskTexts.badge);
+        const row = await urgentWhatsAppRoom(agent);
         // The emergency numbers went back on WhatsApp at once, with the notice about Meta.
         await waitFor(() => receivedBy().length > 0, 10_000, 'the emergency reply on the phone');
         expect(receivedBy()[0]!.text).toContain(chatTexts.emergencyReply);

@@ -22,12 +22,11 @@ import {
   type AppNode,
 } from '../../server/tools/cluster';
 import { chatTexts } from '../../shared/chat-texts';
-import { whatsAppDeskTexts } from '../../shared/messaging/whatsapp-desk';
-import { DESKTOP, axeViolations } from '../helpers/browser';
+import { axeViolations } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { freePort } from '../helpers/free-port';
 import { waitFor } from '../helpers/wait-for';
-import { signInAs } from './chat-helpers';
+import { agentAtConsole, urgentWhatsAppRoom } from './whatsapp-helpers';
 
 const PATIENT = '+2348036660002';
 const PIDGIN_EMERGENCY = 'abeg my pikin no dey breathe well, e don faint';
@@ -73,18 +72,11 @@ describe('WhatsApp in the console, two nodes', () => {
       const openDatabase = () => openAppDatabase(loadEnv({ NODE_ENV: 'test', DATABASE_URL: database.url })).db;
       const receivedBy = () => fake.messages().filter((message) => message.to === PATIENT);
       try {
-        const agentContext = await browser.newContext({ ...DESKTOP, baseURL: nodeB.baseUrl });
-        contexts.push(agentContext);
-        await signInAs(agentContext, 'agent', 'Bola Ade', { baseUrl: nodeB.baseUrl, openDatabase });
-        const agent = await agentContext.newPage();
-        await agent.goto('/staff/chats');
-        await agent.getByRole('heading', { name: 'Support console' }).waitFor();
+        const agent = await agentAtConsole(browser, contexts, 'Bola Ade', { baseUrl: nodeB.baseUrl, openDatabase });
 
         // Posted to node A; live on node B through Redis, Urgent, with the WhatsApp badge.
         expect((await fake.reply(PATIENT, PIDGIN_EMERGENCY, 'whatsapp')).result).toBe(200);
-        const row = agent.getByRole('button', { name: /Visitor #\d+/ }).filter({ hasText: 'Urgent' });
-        await row.waitFor();
-        expect(await row.textContent()).toContain(whatsAppDeskTexts.badge);
+        const row = await urgentWhatsAppRoom(agent);
         await waitFor(() => receivedBy().length > 0, 15_000, 'the emergency reply on the phone');
         expect(receivedBy()[0]!.text).toContain(chatTexts.emergencyReply);
 
