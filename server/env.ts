@@ -85,6 +85,11 @@ const settingsSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Connections each node keeps in its PostgreSQL pool. */
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  /**
+   * PostgreSQL: write transactions each node runs at once (the write batcher's lanes, ADR 0053); fewer than the pool's
+   * connections, which reads need too. SQLite has one writer and ignores it.
+   */
+  DATABASE_WRITE_LANES: positiveInt.max(64).default(4),
   /** redis://host:6379 shares chat delivery, presence, staff events and rate limits between app nodes. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** The PostgreSQL server for tests and `npm run bench:cluster` (each makes its own schema or database there). */
@@ -164,6 +169,14 @@ export const envSchema = settingsSchema.superRefine((env, context) => {
           message: `must be set when MESSAGING_DRIVER names ${driver}`,
         });
     }
+  }
+  // Each lane holds a connection for its transaction: with as many lanes as connections, reads would wait for writes.
+  if (env.DATABASE_URL && env.DATABASE_WRITE_LANES >= env.DATABASE_POOL_SIZE) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_WRITE_LANES'],
+      message: `must be less than DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}): reads need connections too`,
+    });
   }
   // A secret generated per node would sign visitor cookies the other nodes reject, splitting visitors.
   if (env.REDIS_URL && !env.CHAT_COOKIE_SECRET) {

@@ -8,6 +8,7 @@ import { createBookingService, type BookingService } from './booking/booking-ser
 import { createAuthLimits, type AuthLimits } from './auth/auth-limits';
 import { createPasswordHasher, hashConcurrencyFor, type PasswordHasher } from './auth/password-hasher';
 import { createSessionEvents, type SessionEvents } from './auth/session-events';
+import { writeLanesFor } from './db/app-database';
 import type { AppDatabase } from './db/database';
 import { createDatabaseHealth, type DatabaseHealth } from './db/database-health';
 import { createWriteBatcher, type WriteBatcher } from './db/write-batcher';
@@ -70,7 +71,7 @@ export function createServices(
 ): AppServices {
   const limiters =
     overrides.limiters ?? (redis ? redisRateLimiters(redis.commands, redis.prefix, logger) : memoryRateLimiters);
-  const writes = overrides.writes ?? createWriteBatcher(db);
+  const writes = overrides.writes ?? createWriteBatcher(db, { lanes: writeLanesFor(db, env.DATABASE_WRITE_LANES) });
   return {
     db,
     env,

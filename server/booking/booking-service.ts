@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import { NIGERIA_PUBLIC_HOLIDAYS } from '../../shared/support-hours';
 import { bookings } from '../data/bookings';
 import type { AppDatabase } from '../db/database';
+import { isTransactionConflict } from '../db/database-fault';
 import { engineOf } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { WriteBatcher, WriteJob } from '../db/write-batcher';
@@ -16,8 +17,6 @@ import { newManageToken } from './manage-token';
 type Db = AppDatabase | Transaction<Database>;
 type Listener = () => void;
 
-/** PostgreSQL's deadlock and serialization failures: the transaction was undone whole, and may run again. */
-const RETRYABLE_CODES = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 5;
 
 export type BookingService = ReturnType<typeof createBookingService>;
@@ -46,8 +45,7 @@ export function createBookingService({
       try {
         return await db.transaction().execute(job);
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_CODES.has(code)) throw error;
+        if (attempt >= MAX_ATTEMPTS || !isTransactionConflict(error)) throw error;
       }
     }
   }

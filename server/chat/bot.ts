@@ -23,6 +23,7 @@ import { grantConsent } from '../messaging/consents';
 import { toChatMessage } from './chat-message';
 import { parseFollowUpContact } from './follow-up-contact';
 import type { SupportClock } from './support-clock';
+import type { WriteBatcher } from '../db/write-batcher';
 
 /** Where the bot's words go once stored: the visitor's room, the agents, their summaries. */
 export type BotOutlet = {
@@ -38,7 +39,7 @@ type BotDeps = {
   db: AppDatabase;
   logger: Logger;
   /** The chat's group-committing writer. */
-  writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+  writes: WriteBatcher;
   supportClock: SupportClock;
   outlet: BotOutlet;
   /** Queues a bot message to a WhatsApp conversation in the transaction that stores it (issue #30). */
@@ -117,7 +118,7 @@ function createVoice({ writes, outlet, relay, relayed }: BotDeps) {
       });
       if (relay) queued = await relay(trx, conversation.id, storedBotMessage(inserted));
       return inserted;
-    });
+    }, conversation.id);
     if (queued) relayed?.();
     await send(conversation, storedBotMessage(row));
   };
@@ -168,7 +169,10 @@ function createOwedReplies(deps: BotDeps, send: (conversation: ConversationRow, 
   const fire = async (pendingId: number, conversationId: number) => {
     timers.delete(pendingId);
     try {
-      const settled = await writes.run((trx) => settleOwedReply(trx, pendingId, conversationId, supportClock, relay));
+      const settled = await writes.run(
+        (trx) => settleOwedReply(trx, pendingId, conversationId, supportClock, relay),
+        conversationId,
+      );
       if (settled && 'queued' in settled && settled.queued) relayed?.();
       if (!settled || closed) return;
       // The dots go before the reply shows, so the two are never on screen together.
@@ -211,7 +215,7 @@ function createOwedReplies(deps: BotDeps, send: (conversation: ConversationRow, 
 
   /** Owes the reply now (an agent left a visitor waiting): stored first, so a crash still sends it after restart. */
   const oweNow = async (conversationId: number) => {
-    const pending = await writes.run((trx) => chat.owePendingReply(trx, conversationId));
+    const pending = await writes.run((trx) => chat.owePendingReply(trx, conversationId), conversationId);
     if (!pending) return false;
     // Said before the timer starts: the reply is due at once.
     try {

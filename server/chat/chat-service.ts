@@ -386,7 +386,7 @@ async function askRatingOnWhatsApp(parts: ChatServiceParts, conversation: Conver
     });
     queued = await parts.relay.queue(trx, conversation.id, inserted, ratingAskRelay);
     return inserted;
-  });
+  }, conversation.id);
   if (queued) parts.relayed();
   const { pending_reply: _none, ...message } = row;
   parts.rooms.messageCreated(

@@ -15,6 +15,7 @@ import type { Logger } from '../logger';
 import { chatFollowUpMail } from '../mail/chat-mails';
 import type { MailQueue } from '../mail/mail-queue';
 import type { Messaging } from '../messaging/messaging-service';
+import type { WriteBatcher } from '../db/write-batcher';
 
 export const FOLLOW_UP_AFTER_MS = 2 * 60_000;
 
@@ -23,7 +24,7 @@ export type FollowUps = ReturnType<typeof createFollowUps>;
 export function createFollowUps(deps: {
   db: AppDatabase;
   logger: Logger;
-  writes: { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+  writes: WriteBatcher;
   mail: Pick<MailQueue, 'notifyQueued'>;
   /** Replies to a visitor who left a WhatsApp number go as a text (issue #27.3). */
   messaging: Messaging;
@@ -62,8 +63,10 @@ export function createFollowUps(deps: {
         return schedule(id, conversationId, next);
       }
       const address = await chatDesk.visitorAddress(db, conversationId);
-      const queued = await writes.run((trx) =>
-        queueFollowUp(trx, { id, conversationId, address }, { chatLink: deps.chatLink, messaging: deps.messaging }),
+      const queued = await writes.run(
+        (trx) =>
+          queueFollowUp(trx, { id, conversationId, address }, { chatLink: deps.chatLink, messaging: deps.messaging }),
+        conversationId,
       );
       if (queued) {
         deps.mail.notifyQueued();

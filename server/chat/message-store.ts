@@ -7,6 +7,7 @@ import { chat, type ConversationRow, type MessageRow } from '../data/chat';
 import { isUniqueViolation } from '../data/users';
 import type { AppDatabase } from '../db/database';
 import type { ChatSenderColumn, Database } from '../db/schema';
+import type { WriteBatcher } from '../db/write-batcher';
 
 export type StoreInput = {
   /** Null with `newConversation`: the visitor's first message. */
@@ -35,14 +36,19 @@ export type StoredMessage = {
   conversation: ConversationRow | null;
 };
 
-type Writes = { run: <T>(job: (trx: Transaction<Database>) => Promise<T>) => Promise<T> };
+/**
+ * One conversation's messages commit in the order they were sent (the write batcher's lanes, ADR 0053). A first
+ * message has no conversation yet: its visitor's messages sent before it committed found none either, so they carry
+ * the same key; once it has committed, the order no longer depends on the lane.
+ */
+const orderKeyOf = (input: StoreInput) => input.conversationId ?? input.newConversation?.visitorKey;
 
 /**
  * Stores one message (group-committed with others arriving together). A client id already
  * stored in this conversation returns that row with created = false; one stored in another
  * conversation is refused without revealing it.
  */
-export async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInput): Promise<StoredMessage> {
+export async function storeOnce(db: AppDatabase, writes: WriteBatcher, input: StoreInput): Promise<StoredMessage> {
   try {
     const {
       pending_reply: pendingReply,
@@ -55,7 +61,7 @@ export async function storeOnce(db: AppDatabase, writes: Writes, input: StoreInp
       const inserted = await chat.insertMessageRow(trx, { ...input, conversationId });
       if (input.inTransaction) await input.inTransaction(trx, inserted);
       return inserted;
-    });
+    }, orderKeyOf(input));
     return {
       row: { ...row, agent_name: input.agentName },
       created: true,

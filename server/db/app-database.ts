@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import type { Env } from '../env';
 import { databaseFile, openDatabase, type AppDatabase } from './database';
-import type { Engine } from './dialect';
+import { engineOf, type Engine } from './dialect';
 import type { Database } from './schema';
 
 export type OpenedDatabase = { db: AppDatabase; engine: Engine; close: () => Promise<void> };
@@ -58,7 +58,20 @@ export function openPostgres(
     dialect: new PostgresDialect({ pool }),
     ...(options.log ? { log: options.log } : {}),
   });
+  poolSizes.set(db, options.poolSize);
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+const poolSizes = new WeakMap<AppDatabase, number>();
+
+/**
+ * The write batcher's lanes for `db` (ADR 0053): one on SQLite (one writer); on PostgreSQL `wanted`, but always fewer
+ * than the pool's connections, so that a read is never left waiting for a connection every lane holds.
+ */
+export function writeLanesFor(db: AppDatabase, wanted: number): number {
+  const poolSize = poolSizes.get(db);
+  if (engineOf(db) === 'sqlite' || poolSize === undefined) return 1;
+  return Math.max(1, Math.min(wanted, poolSize - 1));
 }
 
 /**

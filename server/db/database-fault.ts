@@ -24,6 +24,9 @@ const sqliteCode = (error: unknown): string =>
     ? (error as { code: string }).code
     : '';
 
+/** PostgreSQL's deadlock and serialization failures: the transaction was undone whole, and may run again. */
+export const isTransactionConflict = (error: unknown) => /^(40001|40P01)$/.test(sqliteCode(error));
+
 export const isBusyError = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
 
 /**

@@ -170,6 +170,18 @@ describe('configuration', () => {
     expect(env.REDIS_URL).toBe('redis://127.0.0.1:6379');
   });
 
+  it('refuse as many write lanes as PostgreSQL connections (reads need one too); four lanes of ten by default', () => {
+    const url = 'postgres://app@db:5432/app';
+    expect(() => loadEnv({ DATABASE_URL: url, DATABASE_WRITE_LANES: '10' })).toThrow(
+      /DATABASE_WRITE_LANES: must be less than DATABASE_POOL_SIZE \(10\)/,
+    );
+    expect(
+      loadEnv({ DATABASE_URL: url, DATABASE_POOL_SIZE: '20', DATABASE_WRITE_LANES: '10' }).DATABASE_WRITE_LANES,
+    ).toBe(10);
+    expect(loadEnv({ DATABASE_URL: url })).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_WRITE_LANES: 4 });
+    expect(() => loadEnv({ DATABASE_WRITE_LANES: '0' })).toThrow(/DATABASE_WRITE_LANES/);
+  });
+
   it('stop the real server at start-up with a message naming the variable', async () => {
     // Run without blocking this process (spawnSync would stall the shared test server past its
     // keep-alive timeout, and the next request would meet a reset connection).

@@ -1,8 +1,10 @@
 import { sql, type LogEvent } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createWriteBatcher } from '../../../server/db/write-batcher';
+import { writeLanesFor } from '../../../server/db/app-database';
+import { DatabaseFault } from '../../../server/db/database-fault';
+import { createWriteBatcher, laneOf } from '../../../server/db/write-batcher';
 import { chat } from '../../../server/data/chat';
-import { createTestDb } from '../../helpers/test-db';
+import { createTestDb, testEngine } from '../../helpers/test-db';
 
 describe('createWriteBatcher (group commit)', () => {
   it('rolls a failing write back whole (savepoint) while its neighbours in the same batch commit', async () => {
@@ -110,6 +112,57 @@ describe('createWriteBatcher (group commit)', () => {
       await sql<{ email: string }>`select email from newsletter_subscriptions order by email`.execute(db)
     ).rows.map((row) => row.email);
     expect(emails).toEqual(['first-again@example.com', 'first@example.com', 'second@example.com']);
+    await db.destroy();
+  });
+
+  it('runs again a batch the database undid for a deadlock or a serialization failure, at most 5 times', async () => {
+    const db = await createTestDb();
+    const writes = createWriteBatcher(db);
+    const conflict = (code: string) => Object.assign(new Error(`conflict ${code}`), { code });
+    let runs = 0;
+    const stored = await writes.run(async (trx) => {
+      runs += 1;
+      await trx
+        .insertInto('newsletter_subscriptions')
+        .values({ email: 'again@example.com', reference: 'SUB-AGAIN' })
+        .execute();
+      if (runs === 1) throw conflict('40P01');
+      return runs;
+    });
+    // The first run's insert was undone with its transaction: one row, from the second run.
+    expect(stored).toBe(2);
+    expect(await db.selectFrom('newsletter_subscriptions').select('email').execute()).toEqual([
+      { email: 'again@example.com' },
+    ]);
+
+    let hopeless = 0;
+    const failed = await writes
+      .run(() => {
+        hopeless += 1;
+        return Promise.reject(conflict('40001'));
+      })
+      .catch((error: unknown) => error);
+    expect(hopeless).toBe(5);
+    expect(failed).toBeInstanceOf(DatabaseFault);
+    await db.destroy();
+  });
+
+  it('gives each order key one lane, and spreads keys over all lanes', () => {
+    const lanes = 4;
+    const keys = Array.from({ length: 400 }, (_, index) => (index % 2 ? index : `visitor-${index}`));
+    for (const key of keys) expect(laneOf(key, lanes)).toBe(laneOf(key, lanes));
+    const perLane = new Array<number>(lanes).fill(0);
+    for (const key of keys) perLane[laneOf(key, lanes)]! += 1;
+    // 100 each if even; a lane with a quarter of that would be a broken hash.
+    for (const count of perLane) expect(count).toBeGreaterThan(25);
+    expect(() => createWriteBatcher({} as never, { lanes: 0 })).toThrow(/lanes/);
+  });
+
+  it('gives SQLite one lane, and PostgreSQL the lanes asked for but always fewer than its connections', async () => {
+    const db = await createTestDb();
+    // The PostgreSQL test pools keep 4 connections (tests/helpers/test-db.ts).
+    const expected = testEngine === 'postgres' ? { two: 2, eight: 3 } : { two: 1, eight: 1 };
+    expect({ two: writeLanesFor(db, 2), eight: writeLanesFor(db, 8) }).toEqual(expected);
     await db.destroy();
   });
 
