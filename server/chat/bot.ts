@@ -15,6 +15,7 @@ import type { ChatMessage } from '../../shared/chat-events';
 import { chatTexts } from '../../shared/chat-texts';
 import type { AppDatabase } from '../db/database';
 import type { Database } from '../db/schema';
+import type { WriteBatcher } from '../db/write-batcher';
 import { chat, type ConversationRow, type MessageRow } from '../data/chat';
 import { chatDesk } from '../data/chat-desk';
 import type { Logger } from '../logger';
@@ -23,7 +24,6 @@ import { grantConsent } from '../messaging/consents';
 import { toChatMessage } from './chat-message';
 import { parseFollowUpContact } from './follow-up-contact';
 import type { SupportClock } from './support-clock';
-import type { WriteBatcher } from '../db/write-batcher';
 
 /** Where the bot's words go once stored: the visitor's room, the agents, their summaries. */
 export type BotOutlet = {

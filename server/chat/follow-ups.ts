@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import type { Database } from '../db/schema';
+import type { WriteBatcher } from '../db/write-batcher';
 import { chatDesk } from '../data/chat-desk';
 import { chat } from '../data/chat';
 import { mailOutbox } from '../data/mail-outbox';
@@ -15,7 +16,6 @@ import type { Logger } from '../logger';
 import { chatFollowUpMail } from '../mail/chat-mails';
 import type { MailQueue } from '../mail/mail-queue';
 import type { Messaging } from '../messaging/messaging-service';
-import type { WriteBatcher } from '../db/write-batcher';
 
 export const FOLLOW_UP_AFTER_MS = 2 * 60_000;
 

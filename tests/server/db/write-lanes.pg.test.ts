@@ -99,26 +99,25 @@ describe('write lanes on PostgreSQL', () => {
         .set({ email: `${by}-${id}@example.com` })
         .where('id', '=', id)
         .execute();
-    const firstHolds = gate();
-    const secondHolds = gate();
     const runs = { first: 0, second: 0 };
-    // Each takes one row, waits until the other has taken the other row, then wants it: a cycle PostgreSQL breaks
-    // (after its deadlock_timeout) by failing one transaction.
+    const holds = { first: gate(), second: gate() };
+    /** Takes `mine`, says so, waits until the other job holds its row, then wants `theirs`. */
+    const crossing = (by: 'first' | 'second', other: 'first' | 'second', mine: number, theirs: number) =>
+      writes.run(
+        async (trx) => {
+          runs[by] += 1;
+          await touch(trx, mine, by);
+          holds[by].open();
+          await holds[other].opened;
+          await touch(trx, theirs, by);
+        },
+        by === 'first' ? first : second,
+      );
+    // Each holds one row and wants the other's: a cycle PostgreSQL breaks (after its deadlock_timeout) by failing one
+    // transaction.
     const results = await Promise.allSettled([
-      writes.run(async (trx) => {
-        runs.first += 1;
-        await touch(trx, one, 'first');
-        firstHolds.open();
-        await secondHolds.opened;
-        await touch(trx, two, 'first');
-      }, first),
-      writes.run(async (trx) => {
-        runs.second += 1;
-        await touch(trx, two, 'second');
-        secondHolds.open();
-        await firstHolds.opened;
-        await touch(trx, one, 'second');
-      }, second),
+      crossing('first', 'second', one, two),
+      crossing('second', 'first', two, one),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
     // One of them was undone and ran again after the other's commit.
