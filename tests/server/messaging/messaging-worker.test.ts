@@ -316,10 +316,13 @@ describe('the messaging queue', () => {
 
   it('cancels at sending time a text whose number withdrew after it was queued', async () => {
     const sms = recordingDriver('termii', 'sms');
-    const { messaging, worker, stop } = setUp({ drivers: { sms: sms.driver }, fallback: 'sms' });
+    const { messaging, worker, setClock, stop } = setUp({ drivers: { sms: sms.driver }, fallback: 'sms' });
     const phone = freshNumber();
     await grantConsent(db, phone, 'sms', { source: 'test' });
-    await messaging.queue(db, staffMessage(phone, null), NOON);
+    // Queued in the quiet hours, so the worker (which may tick at any moment) cannot send it before the withdrawal.
+    const evening = lagos('2026-11-27T22:00');
+    setClock(evening);
+    await messaging.queue(db, staffMessage(phone, null), evening);
     // A withdrawal written straight to the table (as another node's STOP would be, between queue and send).
     await db
       .insertInto('message_consents')
@@ -334,6 +337,7 @@ describe('the messaging queue', () => {
         created_at: new Date().toISOString(),
       })
       .execute();
+    setClock(lagos('2026-11-28T09:00'));
     expect(await worker.runOnce()).toBe(0);
     expect(sms.sent).toEqual([]);
     expect((await rowsTo(phone)).map((row) => [row.status, row.last_error])).toEqual([
@@ -363,7 +367,14 @@ describe('the messaging queue', () => {
   });
 
   it('skips a channel the number stopped since, when it falls back', async () => {
-    const whatsapp = recordingDriver('whatsapp', 'whatsapp', () => Promise.reject(new ProviderError('no', false, 400)));
+    // The worker may pick the row up as soon as it is queued (its first tick starts with it), so WhatsApp's
+    // refusal waits until the STOP is in: the fallback then always looks at consent after the patient's STOP.
+    let stopApplied!: () => void;
+    const afterStop = new Promise<void>((resolve) => (stopApplied = resolve));
+    const whatsapp = recordingDriver('whatsapp', 'whatsapp', async () => {
+      await afterStop;
+      throw new ProviderError('no', false, 400);
+    });
     const { messaging, worker, deps, stop } = setUp({ drivers: { whatsapp: whatsapp.driver } });
     const phone = freshNumber();
     await grantConsent(db, phone, 'whatsapp', { source: 'test' });
@@ -379,6 +390,7 @@ describe('the messaging queue', () => {
         eventId: `skip-${phone}`,
       },
     ]);
+    stopApplied();
     await worker.runOnce();
     expect((await rowsTo(phone)).map((row) => [row.channel, row.status, row.replaced_by])).toEqual([
       ['whatsapp', 'failed', 'email'],
