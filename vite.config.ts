@@ -50,7 +50,7 @@ function databaseTestFiles(): string[] {
  * Browser tests of the client alone, left out of `browser-postgres`: they read prerendered pages and drive the client
  * (typing, layout, menus, axe, presses before hydration) without storing or reading anything, so the database behind
  * the server changes nothing they check, and together they are about a third of the browser suite's time.
- * typed-while-loading: 70 page loads on the throttled phone, about 9 minutes.
+ * typed-while-loading: 70 page loads on the throttled phone, about 6 minutes.
  */
 const clientOnlyBrowserTests = [
   'tests/browser/typed-while-loading.test.ts',
@@ -67,14 +67,25 @@ const clientOnlyBrowserTests = [
  * Browser tests of what the client does, also left out of `browser-postgres`: they send through the same procedures as
  * every other form, but what they check does not depend on the database behind them: that a slow phone's press
  * reaches the server once, by the plain post or the live form and never both (forms-slow-phone, about 2 minutes),
- * that keys typed before the scripts are kept (forms-typed-early), and the forms' markup and axe (the a11y files).
- * Storing those sends once on PostgreSQL is pinned by `unit-postgres` (forms-idempotency and the forms router suites).
+ * that keys typed before the scripts are kept (forms-typed-early), the forms' markup and axe (the a11y files), and each
+ * form's own behaviour: its checks, prefills, busy label, toasts, failure and limit messages, its retry with the same
+ * key, and its code arriving late (the forms-<name> files, forms-retry, forms-rate-limit, island: about 95 s).
+ * Storing those sends once on PostgreSQL is pinned by `unit-postgres` (forms-idempotency and the forms router suites),
+ * and in the browser by forms-no-javascript, which sends every stored form and stays in both projects.
  */
 const clientBehaviourBrowserTests = [
   'tests/browser/forms-slow-phone.test.ts',
   'tests/browser/forms-typed-early.test.ts',
   'tests/browser/forms-a11y.test.ts',
   'tests/browser/auth-a11y.test.ts',
+  'tests/browser/forms-appointment.test.ts',
+  'tests/browser/forms-service-order.test.ts',
+  'tests/browser/forms-trip-plan.test.ts',
+  'tests/browser/forms-newsletter.test.ts',
+  'tests/browser/forms-job-application.test.ts',
+  'tests/browser/forms-retry.test.ts',
+  'tests/browser/forms-rate-limit.test.ts',
+  'tests/browser/island.test.ts',
 ];
 
 /** Browser tests whose servers are on PostgreSQL and Redis whichever project runs them (two server processes). */

@@ -2,14 +2,14 @@
  * The slow-phone test (issue #15): on an emulated cheap phone (CPU 6× slower, 400 ms latency, 400 kbps) a visitor
  * presses submit 0, 0.5, 1, 1.5 and 2 s after the page's load event, twice each, while the scripts may still be
  * arriving. Every submit must reach the server exactly once: by the plain post or by the enhanced form, never both,
- * never neither.
+ * never neither. The tries run one per CPU at a time (a throttled page keeps a CPU busy: docs/decisions/0055).
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MOBILE } from '../helpers/browser';
 import { browserTest } from '../helpers/browser-test';
 import { openServerDatabase } from '../helpers/server-db';
-import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
+import { ARRIVAL_TIMEOUT_MS, SLOW_PHONES_AT_ONCE, onSlowPhones, openOnSlowPhone } from '../helpers/slow-phone';
 import { PASSWORD, confirmedAccount } from './auth-helpers';
 import { storedForms, storedRows } from './forms-helpers';
 import { uniqueEmail } from '../helpers/unique-email';
@@ -48,9 +48,12 @@ describe('submits pressed while a slow phone loads the page', () => {
   browserTest(
     '/login: 10 of 10 log-ins arrive exactly once',
     async ({ newContext }) => {
-      const { email } = await confirmedAccount('Kemi Slowphone');
-      const arrived: number[] = [];
-      for (const delay of SUBMIT_DELAYS_MS) {
+      // One account per side-by-side try, so that each counts its own sessions.
+      const emails: string[] = [];
+      for (let lane = 0; lane < SLOW_PHONES_AT_ONCE; lane++)
+        emails.push((await confirmedAccount('Kemi Slowphone', uniqueEmail('kemi'))).email);
+      const arrived = await onSlowPhones(SUBMIT_DELAYS_MS, async (delay, lane) => {
+        const email = emails[lane]!;
         const before = await sessionsOf(email);
         const page = await openOnSlowPhone(await newContext(MOBILE), '/login');
         await page.waitForTimeout(delay);
@@ -59,9 +62,10 @@ describe('submits pressed while a slow phone loads the page', () => {
         await page.getByRole('button', { name: 'Log In', exact: true }).click();
         await page.waitForURL('**/dashboard', { timeout: ARRIVAL_TIMEOUT_MS });
         await page.getByRole('heading', { level: 1, name: 'Welcome, Kemi Slowphone' }).waitFor();
-        arrived.push((await sessionsOf(email)) - before);
+        const sessions = (await sessionsOf(email)) - before;
         await page.context().close();
-      }
+        return sessions;
+      });
       expect(arrived).toEqual(SUBMIT_DELAYS_MS.map(() => 1));
     },
     15 * ARRIVAL_TIMEOUT_MS,
@@ -71,8 +75,7 @@ describe('submits pressed while a slow phone loads the page', () => {
   browserTest(
     '/services/book-appointment: 10 of 10 requests stored exactly once',
     async ({ newContext }) => {
-      const stored: number[] = [];
-      for (const delay of SUBMIT_DELAYS_MS) {
+      const stored = await onSlowPhones(SUBMIT_DELAYS_MS, async (delay) => {
         const email = uniqueEmail('slowphone');
         const page = await openOnSlowPhone(await newContext(MOBILE), appointment.path);
         const posts = postsOf(page);
@@ -94,9 +97,10 @@ describe('submits pressed while a slow phone loads the page', () => {
         // A post the page itself dropped (a navigation aborts a fetch) may still reach the server with no answer to
         // see: only then is a short "nothing more arrives" window left, after the stored row proves the first copy.
         if (posts.dropped() > 0) await page.waitForTimeout(1500);
-        stored.push((await storedRows(appointment.table, email)).length);
+        const rows = (await storedRows(appointment.table, email)).length;
         await page.context().close();
-      }
+        return rows;
+      });
       expect(stored).toEqual(SUBMIT_DELAYS_MS.map(() => 1));
     },
     15 * ARRIVAL_TIMEOUT_MS,

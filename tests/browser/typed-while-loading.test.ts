@@ -17,18 +17,12 @@ import { MOBILE, launchBrowser } from '../helpers/browser';
 import { recordPageErrors } from '../helpers/browser-test';
 import { createHttpClient } from '../helpers/auth-http';
 import { startSiteServer } from '../helpers/site-server';
-import { ARRIVAL_TIMEOUT_MS, openOnSlowPhone } from '../helpers/slow-phone';
+import { ARRIVAL_TIMEOUT_MS, onSlowPhones, openOnSlowPhone } from '../helpers/slow-phone';
 import { decodeQuotedPrintable } from '../helpers/smtp-test-server';
 import { waitFor } from '../helpers/wait-for';
 
 /** When typing starts, after the page's `load` event: 0 to 3 s in steps of 0.5 s. */
 const OFFSETS_MS = Array.from({ length: 7 }, (_, step) => step * 500);
-/**
- * Tries under way at once, each in its own context. Sixteen starved a 2-CPU machine (this file's server shares the
- * process with the test): pages then timed out in page.goto before a key was typed, which tests the box, not the
- * hand-over. Six keep it busy while pages wait on the net.
- */
-const SIDE_BY_SIDE = 6;
 const PASSWORD = 'Agidi-24';
 
 type Site = Awaited<ReturnType<typeof startSiteServer>>;
@@ -291,21 +285,13 @@ async function oneTry(browser: Browser, form: FormCase, attempt: Try, startPath:
   }
 }
 
-/** Runs `work` on every item, `width` at a time, in order of the list. */
-async function inPool<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-}
-
 const run = (Date.now() % 1e6).toString(36);
 const formNames = Object.keys(forms);
 const outcomes = new Map<string, Outcome[]>(formNames.map((name) => [name, []]));
 
-// Every form's tries in one pool (each start time of every form side by side), so the machine stays busy to the
-// end; each form's test then reads its own.
+// Every form's tries in one pool, one try per CPU at a time (each throttled page keeps a CPU busy: six at once on 2
+// CPUs made each phone about 18× slower, not 6×, and the file took 10 minutes; docs/decisions/0055), so the machine
+// stays busy to the end; each form's test then reads its own.
 beforeAll(async () => {
   site = await startSiteServer({ TRUST_PROXY: '1', RATE_LIMIT_FORMS_PER_MINUTE: '1000' });
   const browser = await launchBrowser();
@@ -323,7 +309,7 @@ beforeAll(async () => {
     );
     const prepared: ((typeof tries)[number] & { startPath: string })[] = [];
     for (const entry of tries) prepared.push({ ...entry, startPath: await forms[entry.name]!.path(entry.attempt) });
-    await inPool(prepared, SIDE_BY_SIDE, async ({ name, attempt, startPath }) => {
+    await onSlowPhones(prepared, async ({ name, attempt, startPath }) => {
       const outcome = await oneTry(browser, forms[name]!, attempt, startPath).catch((error: unknown): Outcome => ({
         offsetMs: attempt.offsetMs,
         typed: 0,
