@@ -50,7 +50,7 @@ function databaseTestFiles(): string[] {
  * Browser tests of the client alone, left out of `browser-postgres`: they read prerendered pages and drive the client
  * (typing, layout, menus, axe, presses before hydration) without storing or reading anything, so the database behind
  * the server changes nothing they check, and together they are about a third of the browser suite's time.
- * typed-while-loading: 70 page loads on the throttled phone, about 6 minutes.
+ * typed-while-loading: 70 page loads on the throttled phone, about 8 minutes (two at a time: docs/decisions/0055).
  */
 const clientOnlyBrowserTests = [
   'tests/browser/typed-while-loading.test.ts',
