@@ -136,12 +136,7 @@ async function settleOwedReply(
   supportClock: SupportClock,
   relay: BotDeps['relay'],
 ) {
-  if (!(await chat.takePendingReply(trx, pendingId))) return null;
-  const conversation = await trx
-    .selectFrom('chat_conversations')
-    .selectAll()
-    .where('id', '=', conversationId)
-    .executeTakeFirst();
+  const conversation = await chat.takeOwedReply(trx, pendingId, conversationId);
   if (!conversation) return null;
   if (conversation.assigned_agent_id !== null) {
     // The agent took over: if they leave without answering, the gap is the bot's again.

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppDatabase } from '../db/database';
 import type { ChatView } from '../../shared/chat-events';
-import type { ChatConversationsTable, ChatSenderColumn, Database } from '../db/schema';
-import { greatest } from '../db/dialect';
+import type { ChatConversationsTable, ChatMessagesTable, ChatSenderColumn, Database } from '../db/schema';
+import { engineOf, greatest } from '../db/dialect';
 import { chatSearch } from './chat-search';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
@@ -147,6 +147,59 @@ const viewFilter = (view: ChatView, agentId: number) => {
   }
 };
 
+/** A message to store in the caller's transaction (chat.insertMessageRow). */
+type NewMessageInput = {
+  conversationId: number;
+  sender: ChatSenderColumn;
+  message: string;
+  clientId: string | null;
+  agentId: number | null;
+  replyDelayMs?: number;
+  /** A red-flag message: the room is urgent until resolved. */
+  urgent?: boolean;
+};
+
+type PendingReply = { id: number; due_at: string };
+
+/** The stored message, the reply it is owed (if any) and its conversation as the message left it. */
+type InsertedMessage = Selectable<ChatMessagesTable> & {
+  pending_reply: PendingReply | null;
+  conversation: ConversationRow | undefined;
+};
+
+/**
+ * The writes that store a message: the conversation's last activity moved, the message inserted and, with
+ * `replyDelayMs`, the bot reply it is owed, due that long after the message (as the visitor sees it).
+ */
+function messageWrite(trx: Kysely<Database>, input: NewMessageInput, now: string) {
+  return {
+    conversation: trx
+      .updateTable('chat_conversations')
+      .set({
+        last_activity_at: now,
+        // A visitor's message reopens the conversation; an agent's reply starts a new waiting period for the bot.
+        ...(input.sender === 'user' ? { status: 'open', resolved_at: null } : {}),
+        ...(input.sender === 'agent' ? { bot_acked_at: null } : {}),
+        ...(input.replyDelayMs !== undefined ? { bot_acked_at: now } : {}),
+        ...(input.urgent ? { urgent_at: sql<string>`coalesce(urgent_at, ${now})` } : {}),
+      })
+      .where('id', '=', input.conversationId)
+      .returningAll(),
+    message: trx
+      .insertInto('chat_messages')
+      .values({
+        conversation_id: input.conversationId,
+        sender: input.sender,
+        message: input.message,
+        client_id: input.clientId,
+        agent_id: input.agentId,
+        created_at: now,
+      })
+      .returningAll(),
+    dueAt: input.replyDelayMs === undefined ? null : new Date(Date.parse(now) + input.replyDelayMs).toISOString(),
+  };
+}
+
 /** Queries on chat_conversations and chat_messages (issue #6). */
 export const chat = {
   findConversationByKey: (db: AppDatabase, visitorKey: string) =>
@@ -190,58 +243,54 @@ export const chat = {
    * callers run this in a write-batcher job, which undoes a failing job whole while the other visitors' messages in
    * the shared transaction commit (a savepoint here as well cost two more round trips per message, ADR 0052).
    */
-  insertMessageRow: async (
-    trx: Kysely<Database>,
-    input: {
-      conversationId: number;
-      sender: ChatSenderColumn;
-      message: string;
-      clientId: string | null;
-      agentId: number | null;
-      replyDelayMs?: number;
-      /** A red-flag message: the room is urgent until resolved. */
-      urgent?: boolean;
-    },
-  ) => {
+  insertMessageRow: async (trx: Kysely<Database>, input: NewMessageInput): Promise<InsertedMessage> => {
     const now = new Date().toISOString();
-    const conversation = await trx
-      .updateTable('chat_conversations')
-      .set({
-        last_activity_at: now,
-        // A visitor's message reopens the conversation; an agent's reply starts a new waiting period for the bot.
-        ...(input.sender === 'user' ? { status: 'open', resolved_at: null } : {}),
-        ...(input.sender === 'agent' ? { bot_acked_at: null } : {}),
-        ...(input.replyDelayMs !== undefined ? { bot_acked_at: now } : {}),
-        ...(input.urgent ? { urgent_at: sql<string>`coalesce(urgent_at, ${now})` } : {}),
-      })
-      .where('id', '=', input.conversationId)
-      .returningAll()
-      .executeTakeFirst();
-    const row = await trx
-      .insertInto('chat_messages')
-      .values({
-        conversation_id: input.conversationId,
-        sender: input.sender,
-        message: input.message,
-        client_id: input.clientId,
-        agent_id: input.agentId,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    // Due counted from the message's own time, as the visitor sees it.
+    const write = messageWrite(trx, input, now);
+    // PostgreSQL: the three writes in one statement, one round trip instead of three (issue #31, ADR 0056); a
+    // statement is atomic, and a refused insert fails it whole as before. SQLite has no writes in WITH, and nothing
+    // leaves its process, so it runs them one by one.
+    if (engineOf(trx) === 'postgres') {
+      // One shape whether a reply is owed or not: the owed reply's insert selects its row only when one is.
+      const owed = trx
+        .insertInto('chat_pending_replies')
+        .columns(['conversation_id', 'due_at'])
+        .expression(
+          trx
+            .selectNoFrom([
+              sql<number>`cast(${input.conversationId} as integer)`.as('conversation_id'),
+              sql<string>`cast(${write.dueAt ?? ''} as text)`.as('due_at'),
+            ])
+            .where(sql<boolean>`cast(${write.dueAt !== null} as boolean)`),
+        )
+        .returning(['id', 'due_at']);
+      const {
+        conversation_json: conversation,
+        pending_json: pending,
+        ...row
+      } = await trx
+        .with('conversation', () => write.conversation)
+        .with('message', () => write.message)
+        .with('pending', () => owed)
+        .selectFrom('message')
+        .selectAll('message')
+        .select([
+          sql<ConversationRow | null>`(select to_jsonb(conversation) from conversation)`.as('conversation_json'),
+          sql<PendingReply | null>`(select to_jsonb(pending) from pending)`.as('pending_json'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { ...row, pending_reply: pending, conversation: conversation ?? undefined };
+    }
+    const conversation = await write.conversation.executeTakeFirst();
+    const row = await write.message.executeTakeFirstOrThrow();
     const pending =
-      input.replyDelayMs === undefined
+      write.dueAt === null
         ? null
         : await trx
             .insertInto('chat_pending_replies')
-            .values({
-              conversation_id: input.conversationId,
-              due_at: new Date(Date.parse(now) + input.replyDelayMs).toISOString(),
-            })
+            .values({ conversation_id: input.conversationId, due_at: write.dueAt })
             .returning(['id', 'due_at'])
             .executeTakeFirstOrThrow();
-    return { ...row, pending_reply: pending ?? null, conversation };
+    return { ...row, pending_reply: pending, conversation };
   },
 
   /**
@@ -296,6 +345,23 @@ export const chat = {
   takePendingReply: async (trx: Kysely<Database>, id: number) =>
     (await trx.deleteFrom('chat_pending_replies').where('id', '=', id).returning('id').executeTakeFirst()) !==
     undefined,
+
+  /**
+   * Takes an owed reply and reads its conversation: undefined when another timer took the reply first or the
+   * conversation is gone. PostgreSQL: one statement (issue #31, ADR 0056).
+   */
+  takeOwedReply: async (trx: Kysely<Database>, pendingId: number, conversationId: number) => {
+    if (engineOf(trx) === 'postgres')
+      return trx
+        .with('taken', (db) => db.deleteFrom('chat_pending_replies').where('id', '=', pendingId).returning('id'))
+        .selectFrom('chat_conversations')
+        .selectAll('chat_conversations')
+        .where('id', '=', conversationId)
+        .where((eb) => eb.exists(eb.selectFrom('taken').select('taken.id')))
+        .executeTakeFirst();
+    if (!(await chat.takePendingReply(trx, pendingId))) return undefined;
+    return trx.selectFrom('chat_conversations').selectAll().where('id', '=', conversationId).executeTakeFirst();
+  },
 
   /** The stored message with this client id, with its agent's name. */
   findMessageByClientId: (db: AppDatabase, clientId: string) =>

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Env } from '../env';
 import { databaseFile, openDatabase, type AppDatabase } from './database';
 import { engineOf, type Engine } from './dialect';
+import { preparingPool } from './prepared-statements';
 import type { Database } from './schema';
 
 export type OpenedDatabase = { db: AppDatabase; engine: Engine; close: () => Promise<void> };
@@ -55,7 +56,7 @@ export function openPostgres(
   // end the process. The next query opens a fresh connection, and a failing one reports its own error.
   pool.on('error', () => {});
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
     ...(options.log ? { log: options.log } : {}),
   });
   poolSizes.set(db, options.poolSize);

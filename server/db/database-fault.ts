@@ -24,8 +24,19 @@ const sqliteCode = (error: unknown): string =>
     ? (error as { code: string }).code
     : '';
 
-/** PostgreSQL's deadlock and serialization failures: the transaction was undone whole, and may run again. */
-export const isTransactionConflict = (error: unknown) => /^(40001|40P01)$/.test(sqliteCode(error));
+/**
+ * PostgreSQL's refusal of a prepared plan whose result columns changed under it: another node migrated the table
+ * while this one ran (server/db/prepared-statements.ts prepares afresh from then on).
+ */
+export const isStalePreparedPlan = (error: unknown) =>
+  sqliteCode(error) === '0A000' && /cached plan must not change result type/.test((error as Error).message);
+
+/**
+ * PostgreSQL's deadlock and serialization failures, and a stale prepared plan: the transaction was undone whole, and
+ * may run again.
+ */
+export const isTransactionConflict = (error: unknown) =>
+  /^(40001|40P01)$/.test(sqliteCode(error)) || isStalePreparedPlan(error);
 
 export const isBusyError = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(error));
 

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { AppDatabase } from './database';
 import { engineOf } from './dialect';
+import { withoutPreparing } from './prepared-statements';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -97,11 +98,11 @@ function unwrap({ error, results }: MigrationResultSet) {
 }
 
 export async function migrateToLatest(db: AppDatabase) {
-  return unwrap(await (await createMigrator(db)).migrateToLatest());
+  return unwrap(await withoutPreparing(async () => (await createMigrator(db)).migrateToLatest()));
 }
 
 export async function migrateDownAll(db: AppDatabase) {
   const migrator = await createMigrator(db);
   const { NO_MIGRATIONS } = await import('kysely');
-  return unwrap(await migrator.migrateTo(NO_MIGRATIONS));
+  return unwrap(await withoutPreparing(() => migrator.migrateTo(NO_MIGRATIONS)));
 }

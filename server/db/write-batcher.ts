@@ -99,7 +99,8 @@ function createLane(db: AppDatabase): Lane {
           try {
             outcomes.push({ ok: true, value: await item.job(trx) });
           } catch (error) {
-            if (databaseFaultOf(error)) throw error;
+            // A conflict undoes the whole transaction (PostgreSQL): the batch runs again, below.
+            if (databaseFaultOf(error) || isTransactionConflict(error)) throw error;
             throw new JobFailed(error);
           }
         }
@@ -124,7 +125,7 @@ function createLane(db: AppDatabase): Lane {
           outcomes.push({ ok: true, value: await item.job(trx) });
           await sql`release write_job`.execute(trx);
         } catch (error) {
-          if (databaseFaultOf(error)) throw error;
+          if (databaseFaultOf(error) || isTransactionConflict(error)) throw error;
           await sql`rollback to write_job`.execute(trx);
           await sql`release write_job`.execute(trx);
           outcomes.push({ ok: false, error });
@@ -141,7 +142,8 @@ function createLane(db: AppDatabase): Lane {
         return;
       } catch (error) {
         // The transaction failed (its start, a fault, or the commit): nothing of the batch is stored. A deadlock or a
-        // serialization failure (PostgreSQL, another lane or node) undid it whole: it runs again.
+        // serialization failure (PostgreSQL, another lane or node), or a prepared plan a migration made stale, undid it
+        // whole: it runs again.
         if (attempt < MAX_CONFLICT_ATTEMPTS && isTransactionConflict(error)) continue;
         rejectAll(batch, error);
         return;

@@ -141,6 +141,10 @@ function nodeEnv(dataDir: string, extra: Record<string, string>) {
     RATE_LIMIT_FORMS_PER_MINUTE: '100000000',
     CHAT_MAX_CONNECTIONS_PER_IP: '100000',
     CHAT_MESSAGES_PER_MINUTE: '1000',
+    // The team is in, whenever the bench runs: out of hours the bot asks for contact details and answers every later
+    // message, so the same run stored twice the bot messages at night and at weekends (a public holiday still closes;
+    // ADR 0056).
+    SUPPORT_HOURS: 'Mon-Sun 00:00-24:00',
     ...extra,
   };
 }
