@@ -21,7 +21,8 @@ export const testDatabaseUrl = () => process.env.TEST_DATABASE_URL || DEFAULT_TE
 /** A schema name no other process or call uses, so parallel runs on one PostgreSQL never meet. */
 export const uniqueSchemaName = () => `t_${process.pid}_${randomBytes(5).toString('hex')}`;
 
-async function adminQuery(text: string) {
+/** Runs one statement on a connection of its own (another node, or the test's own housekeeping). */
+export async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {

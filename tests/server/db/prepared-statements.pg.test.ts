@@ -3,14 +3,14 @@
  * what it leaves unnamed, its bound, and a plan made stale by another node's migration, which must cost no request.
  * One connection per pool, so that pg_prepared_statements (a per-session view) shows what the pool's connection holds.
  */
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { PREPARED_PER_CONNECTION } from '../../../server/db/prepared-statements';
 import { createWriteBatcher } from '../../../server/db/write-batcher';
-import { createPostgresTestDb, testDatabaseUrl } from '../../helpers/test-db';
+import { createPostgresTestDb } from '../../helpers/test-db';
+import { adminQuery } from '../../helpers/test-postgres';
 
 const opened: AppDatabase[] = [];
 afterEach(async () => {
@@ -31,15 +31,7 @@ const preparedTexts = async (db: AppDatabase) =>
   ).rows.map((row) => row.statement);
 
 /** Another node: its own connection, which changes a table under this one's prepared plans. */
-async function otherNode(statement: string) {
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const otherNode = adminQuery;
 
 const subscription = (email: string) => ({ email, reference: `SUB-${email.split('@')[0]!.toUpperCase()}` });
 
