@@ -26,10 +26,11 @@ const sqliteCode = (error: unknown): string =>
 
 /**
  * PostgreSQL's refusal of a prepared plan whose result columns changed under it: another node migrated the table
- * while this one ran (server/db/prepared-statements.ts prepares afresh from then on).
+ * while this one ran (server/db/prepared-statements.ts prepares afresh from then on). Known by the server function
+ * that raises it, as the message may be translated (lc_messages); 0A000 alone is any unsupported feature.
  */
 export const isStalePreparedPlan = (error: unknown) =>
-  sqliteCode(error) === '0A000' && /cached plan must not change result type/.test((error as Error).message);
+  sqliteCode(error) === '0A000' && (error as { routine?: unknown }).routine === 'RevalidateCachedQuery';
 
 /**
  * PostgreSQL's deadlock and serialization failures, and a stale prepared plan: the transaction was undone whole, and

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../server/db/database';
+import { isTransactionConflict } from '../../../server/db/database-fault';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { PREPARED_PER_CONNECTION } from '../../../server/db/prepared-statements';
 import { createWriteBatcher } from '../../../server/db/write-batcher';
@@ -109,5 +110,14 @@ describe('prepared statements', () => {
     expect(runs).toBe(3);
     const emails = await db.selectFrom('newsletter_subscriptions').select('email').orderBy('email').execute();
     expect(emails.map((row) => row.email)).toEqual(['first@example.com', 'second@example.com']);
+  });
+
+  it('takes only a stale plan for a conflict, not any other unsupported feature (0A000)', () => {
+    expect(isTransactionConflict({ code: '0A000', routine: 'RevalidateCachedQuery', message: 'translated' })).toBe(
+      true,
+    );
+    expect(
+      isTransactionConflict({ code: '0A000', routine: 'ExecInitLockRows', message: 'FOR UPDATE is not allowed' }),
+    ).toBe(false);
   });
 });
