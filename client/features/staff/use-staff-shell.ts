@@ -84,23 +84,36 @@ export function useStaffShell(me: StaffMe) {
 function useStaffSounds() {
   const utils = trpc.useUtils();
   const query = trpc.staff.alerts.sounds.useQuery();
+  // The choice is React state, set in the click's own event: a controlled checkbox whose value changes only later
+  // (the query cache notifies after the event) is put back by React, and flickers or looks refused. It gives way to
+  // the server's answer once no save is on its way.
+  const [chosen, setChosen] = useState<StaffSoundSettings | null>(null);
+  const saving = useRef(0);
   const save = trpc.staff.alerts.saveSounds.useMutation({
     onMutate: async (next) => {
+      // A read already on its way must not put the old settings back over the new ones.
       await utils.staff.alerts.sounds.cancel();
       const previous = utils.staff.alerts.sounds.getData();
       utils.staff.alerts.sounds.setData(undefined, next);
       return { previous };
     },
     onError: (_error, _next, context) => utils.staff.alerts.sounds.setData(undefined, context?.previous),
-    onSettled: () => void utils.staff.alerts.sounds.invalidate(),
+    onSettled: () => {
+      saving.current -= 1;
+      if (saving.current === 0) setChosen(null);
+      void utils.staff.alerts.sounds.invalidate();
+    },
   });
-  const settings: StaffSoundSettings = query.data ?? DEFAULT_STAFF_SOUNDS;
+  const settings: StaffSoundSettings = chosen ?? query.data ?? DEFAULT_STAFF_SOUNDS;
   return {
     settings,
     loaded: query.isSuccess,
     failed: save.isError,
     change(kind: StaffAlertKind, on: boolean) {
-      save.mutate({ ...settings, [kind]: on });
+      const next = { ...settings, [kind]: on };
+      saving.current += 1;
+      setChosen(next);
+      save.mutate(next);
       // Turning a sound on plays it: the person hears what they chose (and the browser may start audio now).
       if (on) SOUNDS[kind]();
     },
