@@ -141,42 +141,44 @@ export async function bookSlot(
         fillMs: input.fillMs,
         idempotencyKey: input.idempotencyKey,
       },
-      async (trx, request, inboxRow) => {
-        const token = newManageToken();
-        const stamp = new Date(now).toISOString();
-        const booking = await claimSlot(trx, candidates, slot.startsAt, {
-          request_id: inboxRow.id,
-          service: input.service,
-          calendar_uid: `${request.reference}-${randomUUID()}@${calendarDomain}`,
-          video_room: input.service === VIRTUAL_SERVICE ? deps.booking.newVideoRoom() : null,
-          manage_token_hash: token.hash,
-          wants_earlier: input.wantsEarlier ? 1 : 0,
-          booked_by: by.kind,
-          created_at: stamp,
-          updated_at: stamp,
-        });
-        const confirmed = await requests.setStatus(
-          trx,
-          inboxRow.id,
-          { from: 'new', to: 'confirmed', confirmedFor: lagosWallClockOf(slot.startsAt) },
-          actorOf(by),
-        );
-        if (!confirmed) throw new Error('A new request was changed inside its own transaction');
-        const clinicianName = times.clinicians.get(booking.clinician_id) ?? '';
-        if (phoneE164)
-          await recordFormConsents(trx, phoneE164, consents, { source: 'booking form', requestId: inboxRow.id });
-        // A caller booked by the front desk may have no e-mail (stored ''): no mail, texts only with consent.
-        if (input.email)
-          await mailOutbox.insert(
+      {
+        onNew: async (trx, request, inboxRow) => {
+          const token = newManageToken();
+          const stamp = new Date(now).toISOString();
+          const booking = await claimSlot(trx, candidates, slot.startsAt, {
+            request_id: inboxRow.id,
+            service: input.service,
+            calendar_uid: `${request.reference}-${randomUUID()}@${calendarDomain}`,
+            video_room: input.service === VIRTUAL_SERVICE ? deps.booking.newVideoRoom() : null,
+            manage_token_hash: token.hash,
+            wants_earlier: input.wantsEarlier ? 1 : 0,
+            booked_by: by.kind,
+            created_at: stamp,
+            updated_at: stamp,
+          });
+          const confirmed = await requests.setStatus(
             trx,
-            bookedMail(
-              { booking, request: confirmed, clinicianName, videoLink: videoLinkOf(deps, booking) },
-              deps.booking.manageLinks(token.token),
-            ),
+            inboxRow.id,
+            { from: 'new', to: 'confirmed', confirmedFor: lagosWallClockOf(slot.startsAt) },
+            actorOf(by),
           );
-        await queueStatusText(deps.messaging, trx, confirmed);
-        await scheduleReminders(trx, booking.id, booking.starts_at, now);
-        booked = { booking, request: confirmed, clinicianName };
+          if (!confirmed) throw new Error('A new request was changed inside its own transaction');
+          const clinicianName = times.clinicians.get(booking.clinician_id) ?? '';
+          if (phoneE164)
+            await recordFormConsents(trx, phoneE164, consents, { source: 'booking form', requestId: inboxRow.id });
+          // A caller booked by the front desk may have no e-mail (stored ''): no mail, texts only with consent.
+          if (input.email)
+            await mailOutbox.insert(
+              trx,
+              bookedMail(
+                { booking, request: confirmed, clinicianName, videoLink: videoLinkOf(deps, booking) },
+                deps.booking.manageLinks(token.token),
+              ),
+            );
+          await queueStatusText(deps.messaging, trx, confirmed);
+          await scheduleReminders(trx, booking.id, booking.starts_at, now);
+          booked = { booking, request: confirmed, clinicianName };
+        },
       },
     );
     if (!booked) return { booked: true, reference: stored.reference, startsAt: input.slot };

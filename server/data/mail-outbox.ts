@@ -19,24 +19,23 @@ export type OutgoingMail = {
   attachments?: MailAttachment[];
 };
 
+/** A queued mail's `mail_outbox` row, due at once. */
+export const mailValues = (mail: OutgoingMail, now = Date.now()) => ({
+  to_address: mail.to,
+  subject: mail.subject,
+  text_body: mail.text,
+  html_body: mail.html,
+  kind: mail.kind,
+  next_attempt_at: now,
+  last_error: null,
+  created_at: new Date(now).toISOString(),
+  attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+});
+
 /** Queries on the mail queue (server/mail/mail-worker.ts sends what is due). */
 export const mailOutbox = {
   insert: (db: AppDatabase, mail: OutgoingMail, now = Date.now()) =>
-    db
-      .insertInto('mail_outbox')
-      .values({
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        kind: mail.kind,
-        next_attempt_at: now,
-        last_error: null,
-        created_at: new Date(now).toISOString(),
-        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
+    db.insertInto('mail_outbox').values(mailValues(mail, now)).returning('id').executeTakeFirstOrThrow(),
 
   /**
    * Claims up to `limit` due mails for this node: their next attempt moves a lease ahead, so another node (PostgreSQL,

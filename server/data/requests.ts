@@ -45,21 +45,28 @@ type EventValues = {
   body?: string | null;
 };
 
+/** A `request_events` row's values. */
+export const eventValues = (requestId: number, actor: Actor, event: EventValues, now: string) => ({
+  request_id: requestId,
+  actor_user_id: actor.kind === 'staff' ? actor.userId : null,
+  actor_kind: actor.kind,
+  kind: event.kind,
+  from_status: event.fromStatus ?? null,
+  to_status: event.toStatus ?? null,
+  owner_id: event.ownerId ?? null,
+  body: event.body ?? null,
+  created_at: now,
+});
+
 const appendEvent = (trx: Db, requestId: number, actor: Actor, event: EventValues, now: string) =>
   trx
     .insertInto('request_events')
-    .values({
-      request_id: requestId,
-      actor_user_id: actor.kind === 'staff' ? actor.userId : null,
-      actor_kind: actor.kind,
-      kind: event.kind,
-      from_status: event.fromStatus ?? null,
-      to_status: event.toStatus ?? null,
-      owner_id: event.ownerId ?? null,
-      body: event.body ?? null,
-      created_at: now,
-    })
+    .values(eventValues(requestId, actor, event, now))
     .execute();
+
+/** The event that opens a new request's history: the patient sent it, and it is New. */
+export const CREATED_EVENT: EventValues = { kind: 'created', toStatus: 'new' };
+export const PATIENT: Actor = { kind: 'patient' };
 
 /**
  * A request as a write left it, with its owner's name: taken from the write's RETURNING (SQLite and PostgreSQL both
@@ -71,28 +78,34 @@ export type ChangedRequest = Selectable<RequestsTable> & { owner_name: string | 
 const ownerName = (eb: ExpressionBuilder<Database, 'requests'>) =>
   eb.selectFrom('users').select('users.full_name').whereRef('users.id', '=', 'requests.owner_id').as('owner_name');
 
+/** A new request's `requests` row: New, due at once. */
+export const inboxValues = (request: NewRequest, now: string) => ({
+  reference: request.reference,
+  type: request.type,
+  submission_id: request.submissionId,
+  full_name: request.fullName,
+  email: request.email,
+  phone: request.phone,
+  phone_e164: request.phoneE164,
+  subject: request.subject,
+  requested_date: request.requestedDate,
+  created_at: now,
+  updated_at: now,
+  due_at: now,
+});
+
 /** Adds a just-stored submission to the inbox as New; call in the transaction that stored it. */
-export async function addToInbox(trx: Transaction<Database>, request: NewRequest): Promise<InboxRow> {
-  const now = new Date().toISOString();
+export async function addToInbox(
+  trx: Transaction<Database>,
+  request: NewRequest,
+  now = new Date().toISOString(),
+): Promise<InboxRow> {
   const row = await trx
     .insertInto('requests')
-    .values({
-      reference: request.reference,
-      type: request.type,
-      submission_id: request.submissionId,
-      full_name: request.fullName,
-      email: request.email,
-      phone: request.phone,
-      phone_e164: request.phoneE164,
-      subject: request.subject,
-      requested_date: request.requestedDate,
-      created_at: now,
-      updated_at: now,
-      due_at: now,
-    })
+    .values(inboxValues(request, now))
     .returningAll()
     .executeTakeFirstOrThrow();
-  await appendEvent(trx, row.id, { kind: 'patient' }, { kind: 'created', toStatus: 'new' }, now);
+  await appendEvent(trx, row.id, PATIENT, CREATED_EVENT, now);
   // New: nobody owns it yet.
   return toInboxRow({ ...row, owner_name: null });
 }

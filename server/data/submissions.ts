@@ -9,7 +9,7 @@
  * time, two concurrent sends of one key store one row.
  */
 import { randomInt } from 'node:crypto';
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { WriteBatcher } from '../db/write-batcher';
 import type { AppDatabase } from '../db/database';
 import type { Database } from '../db/schema';
@@ -19,7 +19,9 @@ import type { NewsletterData } from '../../shared/schemas/newsletter';
 import type { ServiceOrderData } from '../../shared/schemas/service-order';
 import type { TripPlanData } from '../../shared/schemas/trip-plan';
 import type { InboxRow, RequestType } from '../../shared/requests';
-import { addToInbox, type NewRequest } from './requests';
+import { engineOf } from '../db/dialect';
+import { mailOutbox, mailValues, type OutgoingMail } from './mail-outbox';
+import { addToInbox, CREATED_EVENT, eventValues, inboxValues, PATIENT, toInboxRow, type NewRequest } from './requests';
 
 export type SubmissionTable =
   'newsletter_subscriptions' | 'job_applications' | 'service_orders' | 'appointments' | 'trip_plans';
@@ -45,12 +47,13 @@ export function newReference(prefix: string): string {
   return `${prefix}-${code}`;
 }
 
+/** The four forms that open a request in the staff inbox. */
+type RequestTable = Exclude<SubmissionTable, 'newsletter_subscriptions'>;
+
 type Row<T> = Omit<Insertable<T>, 'id' | 'reference' | 'created_at' | 'idempotency_key'>;
 
 /** The stored row's reference; `created` is false when the key had already stored it. */
 export type Stored = { reference: string; created: boolean };
-/** A stored row with its id in the form's table (0 when a retry found the earlier row). */
-type StoredRow = Stored & { id: number };
 
 const findByKey = async (trx: Transaction<Database>, table: SubmissionTable, key: string | undefined) =>
   key
@@ -58,40 +61,55 @@ const findByKey = async (trx: Transaction<Database>, table: SubmissionTable, key
         ?.reference ?? null)
     : null;
 
+/** The stored row (`inserted`), or null in `inserted` when the key had already stored the row of `reference`. */
+type Drawn<R> = { reference: string; inserted: R | null };
+
 /**
- * Inserts with a fresh reference, drawing again on the rare clash. Returns null when
- * nothing was stored and the clash was neither the key nor the reference (the
- * newsletter's unique address).
+ * Stores with a fresh reference, drawing again on the rare clash. `insert` stores with the reference it is given and
+ * answers undefined when its first insert was refused (on conflict do nothing). Returns null when nothing was stored
+ * and the clash was neither the key nor the reference but `clashedElsewhere` (the newsletter's unique address).
  */
-async function insertOnce<T extends SubmissionTable>(
+async function withFreshReference<R>(
   trx: Transaction<Database>,
-  table: T,
+  table: SubmissionTable,
   key: string | undefined,
-  values: Row<Database[T]>,
-): Promise<StoredRow | null> {
+  insert: (reference: string) => Promise<R | undefined>,
+  clashedElsewhere: () => Promise<boolean> = () => Promise.resolve(false),
+): Promise<Drawn<R> | null> {
   for (let attempt = 0; attempt < MAX_REFERENCE_ATTEMPTS; attempt++) {
     const reference = newReference(referencePrefixes[table]);
-    const inserted = (await trx
-      .insertInto(table)
-      .values({ ...values, reference, idempotency_key: key ?? null, created_at: new Date().toISOString() } as never)
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('id' as never)
-      .executeTakeFirst()) as { id: number } | undefined;
-    if (inserted) return { reference, created: true, id: inserted.id };
+    const inserted = await insert(reference);
+    if (inserted) return { reference, inserted };
     const existing = await findByKey(trx, table, key);
-    if (existing) return { reference: existing, created: false, id: 0 };
-    if (table === 'newsletter_subscriptions') {
-      const sameAddress = await trx
-        .selectFrom('newsletter_subscriptions')
-        .select('id')
-        .where('email', '=', (values as Row<Database['newsletter_subscriptions']>).email)
-        .executeTakeFirst();
-      if (sameAddress) return null;
-    }
+    if (existing) return { reference: existing, inserted: null };
+    if (await clashedElsewhere()) return null;
     // The clash was on the reference: draw again.
   }
   throw new Error(`Could not draw a free reference for ${table}`);
 }
+
+/** The form's own row as `reference` stores it; undefined when a unique column refused it. */
+const formRowValues = <T extends SubmissionTable>(
+  key: string | undefined,
+  values: Row<Database[T]>,
+  reference: string,
+  now: string,
+) => ({ ...values, reference, idempotency_key: key ?? null, created_at: now }) as never;
+
+const insertFormRow =
+  <T extends SubmissionTable>(
+    trx: Transaction<Database>,
+    table: T,
+    key: string | undefined,
+    values: Row<Database[T]>,
+  ) =>
+  async (reference: string, now = new Date().toISOString()) =>
+    (await trx
+      .insertInto(table)
+      .values(formRowValues(key, values, reference, now))
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id' as never)
+      .executeTakeFirst()) as { id: number } | undefined;
 
 export type NewsletterResult = ({ status: 'created' } & Stored) | { status: 'duplicate' };
 
@@ -101,49 +119,148 @@ export type NewsletterResult = ({ status: 'created' } & Stored) | { status: 'dup
  */
 export function insertNewsletterSubscription(writes: WriteBatcher, data: NewsletterData): Promise<NewsletterResult> {
   return writes.run(async (trx): Promise<NewsletterResult> => {
-    const stored = await insertOnce(trx, 'newsletter_subscriptions', data.idempotencyKey, {
-      email: data.email.toLowerCase(),
-    });
-    return stored
-      ? { status: 'created', reference: stored.reference, created: stored.created }
+    const email = data.email.toLowerCase();
+    const drawn = await withFreshReference(
+      trx,
+      'newsletter_subscriptions',
+      data.idempotencyKey,
+      insertFormRow(trx, 'newsletter_subscriptions', data.idempotencyKey, { email }),
+      async () =>
+        (await trx
+          .selectFrom('newsletter_subscriptions')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirst()) !== undefined,
+    );
+    return drawn
+      ? { status: 'created', reference: drawn.reference, created: drawn.inserted !== null }
       : { status: 'duplicate' };
   });
 }
 
-const stored = (value: StoredRow | null): StoredRow => {
-  if (!value) throw new Error('Submission was not stored');
-  return value;
-};
-
-/** Called in the storing transaction for a request seen for the first time (issue #13: the receipt e-mail). */
+/** Called in the storing transaction for a request seen for the first time, once its inbox row is stored. */
 export type OnNewRequest = (trx: Transaction<Database>, request: NewRequest, inboxRow: InboxRow) => Promise<void>;
+
+/** What a request seen for the first time stores beside its inbox row, in the same transaction. */
+export type AlongWithRequest = {
+  /** The patient's receipt (issue #13), queued with the request itself: on PostgreSQL by the same statement. */
+  receipt?: (request: NewRequest) => OutgoingMail;
+  /** Further writes once the inbox row is stored (consents, texts, a booking). */
+  onNew?: OnNewRequest;
+};
 
 type RequestFields = Omit<NewRequest, 'type' | 'submissionId' | 'reference'>;
 
 /** A stored request form; `inboxRow` is the inbox row it added, null when a retry found the earlier one. */
 export type StoredRequest = Stored & { inboxRow: InboxRow | null };
 
+type NewInboxRequest = { request: NewRequest; inboxRow: InboxRow };
+
+/** Values as an INSERT ... SELECT's select list (PostgreSQL infers each parameter's type from its column). */
+const asSelected = (values: Record<string, unknown>) =>
+  Object.entries(values).map(([column, value]) => sql`${value}`.as(column));
+
+/**
+ * PostgreSQL: the form's row, its inbox row, the inbox's first event and the receipt in one statement, one round trip
+ * instead of four (issue #31, ADR 0057). Each later insert selects from the one before it, so a refused first insert
+ * (its key or its reference already stored) stores nothing and answers no row. A statement is atomic: it stores all of
+ * them or none.
+ */
+function insertRequestInOneStatement<T extends RequestTable>(
+  trx: Transaction<Database>,
+  table: T,
+  key: string | undefined,
+  values: Row<Database[T]>,
+  fields: Omit<NewRequest, 'submissionId' | 'reference'>,
+  receipt: AlongWithRequest['receipt'],
+) {
+  return async (reference: string): Promise<NewInboxRequest | undefined> => {
+    const now = Date.now();
+    const stamp = new Date(now).toISOString();
+    const unstored = { ...fields, reference, submissionId: 0 };
+    const { submission_id: _submission, ...inbox } = inboxValues(unstored, stamp);
+    const { request_id: _request, ...event } = eventValues(0, PATIENT, CREATED_EVENT, stamp);
+    const chain = trx
+      .with('submission', (db) =>
+        db
+          .insertInto(table)
+          .values(formRowValues(key, values, reference, stamp))
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('id' as never),
+      )
+      .with('request', (db) =>
+        db
+          .insertInto('requests')
+          .columns([...Object.keys(inbox), 'submission_id'] as never)
+          .expression(
+            db.selectFrom('submission').select([...asSelected(inbox), sql<number>`submission.id`.as('submission_id')]),
+          )
+          .returningAll(),
+      )
+      .with('event', (db) =>
+        db
+          .insertInto('request_events')
+          .columns([...Object.keys(event), 'request_id'] as never)
+          .expression(db.selectFrom('request').select([...asSelected(event), 'request.id'])),
+      );
+    // Typed as the chain without the receipt: the final select reads only `request`.
+    const query = (
+      receipt
+        ? chain.with('receipt', (db) => {
+            const mail = mailValues(receipt(unstored), now);
+            return db
+              .insertInto('mail_outbox')
+              .columns(Object.keys(mail) as never)
+              .expression(db.selectFrom('request').select(asSelected(mail)));
+          })
+        : chain
+    ) as typeof chain;
+    const row = await query.selectFrom('request').selectAll().executeTakeFirst();
+    if (!row) return undefined;
+    const request = { ...fields, reference, submissionId: row.submission_id };
+    return { request, inboxRow: toInboxRow({ ...row, owner_name: null }) };
+  };
+}
+
+/** SQLite: the same writes one by one (it has no writes in WITH, and nothing leaves its process). */
+function insertRequestOneByOne<T extends RequestTable>(
+  trx: Transaction<Database>,
+  table: T,
+  key: string | undefined,
+  values: Row<Database[T]>,
+  fields: Omit<NewRequest, 'submissionId' | 'reference'>,
+  receipt: AlongWithRequest['receipt'],
+) {
+  const insertRow = insertFormRow(trx, table, key, values);
+  return async (reference: string): Promise<NewInboxRequest | undefined> => {
+    const now = Date.now();
+    const row = await insertRow(reference, new Date(now).toISOString());
+    if (!row) return undefined;
+    const request = { ...fields, reference, submissionId: row.id };
+    const inboxRow = await addToInbox(trx, request, new Date(now).toISOString());
+    if (receipt) await mailOutbox.insert(trx, receipt(request), now);
+    return { request, inboxRow };
+  };
+}
+
 /** Stores a request form's row and, the first time only, its inbox row: one transaction, all or nothing. */
-function storeRequest<T extends Exclude<SubmissionTable, 'newsletter_subscriptions'>>(
+function storeRequest<T extends RequestTable>(
   writes: WriteBatcher,
   table: T,
   key: string | undefined,
   values: Row<Database[T]>,
   inbox: RequestFields,
-  onNewRequest?: OnNewRequest,
+  along: AlongWithRequest = {},
 ): Promise<StoredRequest> {
   return writes.run(async (trx) => {
-    const row = stored(await insertOnce(trx, table, key, values));
-    if (!row.created) return { reference: row.reference, created: false, inboxRow: null };
-    const request: NewRequest = {
-      ...inbox,
-      type: requestTypeOf[table],
-      submissionId: row.id,
-      reference: row.reference,
-    };
-    const inboxRow = await addToInbox(trx, request);
-    await onNewRequest?.(trx, request, inboxRow);
-    return { reference: row.reference, created: true, inboxRow };
+    const fields = { ...inbox, type: requestTypeOf[table] };
+    const insert = engineOf(trx) === 'postgres' ? insertRequestInOneStatement : insertRequestOneByOne;
+    const drawn = await withFreshReference(trx, table, key, insert(trx, table, key, values, fields, along.receipt));
+    if (!drawn) throw new Error('Submission was not stored');
+    if (!drawn.inserted) return { reference: drawn.reference, created: false, inboxRow: null };
+    const { request, inboxRow } = drawn.inserted;
+    await along.onNew?.(trx, request, inboxRow);
+    return { reference: drawn.reference, created: true, inboxRow };
   });
 }
 
@@ -152,7 +269,7 @@ const requestTypeOf = {
   service_orders: 'service_order',
   appointments: 'appointment',
   trip_plans: 'trip_plan',
-} as const satisfies Record<Exclude<SubmissionTable, 'newsletter_subscriptions'>, RequestType>;
+} as const satisfies Record<RequestTable, RequestType>;
 
 /**
  * A request form's parsed data with its phone in E.164 (shared/phone.ts, called by the caller: this layer imports
@@ -170,7 +287,7 @@ const contact = (data: WithPhoneE164<{ fullName: string; email: string; phone: s
 export const insertJobApplication = (
   writes: WriteBatcher,
   data: WithPhoneE164<JobApplicationData>,
-  onNewRequest?: OnNewRequest,
+  along?: AlongWithRequest,
 ) =>
   storeRequest(
     writes,
@@ -186,13 +303,13 @@ export const insertJobApplication = (
       cover_letter: data.coverLetter,
     },
     { ...contact(data), subject: data.jobTitle, requestedDate: null },
-    onNewRequest,
+    along,
   );
 
 export const insertServiceOrder = (
   writes: WriteBatcher,
   data: WithPhoneE164<ServiceOrderData>,
-  onNewRequest?: OnNewRequest,
+  along?: AlongWithRequest,
 ) =>
   storeRequest(
     writes,
@@ -208,13 +325,13 @@ export const insertServiceOrder = (
       message: data.message,
     },
     { ...contact(data), subject: data.servicePackage ?? data.serviceCategory, requestedDate: null },
-    onNewRequest,
+    along,
   );
 
 export const insertAppointment = (
   writes: WriteBatcher,
   data: WithPhoneE164<AppointmentData>,
-  onNewRequest?: OnNewRequest,
+  along?: AlongWithRequest,
 ) =>
   storeRequest(
     writes,
@@ -231,10 +348,10 @@ export const insertAppointment = (
       message: data.message,
     },
     { ...contact(data), subject: data.serviceType, requestedDate: data.preferredDate },
-    onNewRequest,
+    along,
   );
 
-export const insertTripPlan = (writes: WriteBatcher, data: WithPhoneE164<TripPlanData>, onNewRequest?: OnNewRequest) =>
+export const insertTripPlan = (writes: WriteBatcher, data: WithPhoneE164<TripPlanData>, along?: AlongWithRequest) =>
   storeRequest(
     writes,
     'trip_plans',
@@ -253,7 +370,7 @@ export const insertTripPlan = (writes: WriteBatcher, data: WithPhoneE164<TripPla
       additional_requests: data.additionalRequests,
     },
     { ...contact(data), subject: data.destination, requestedDate: data.departureDate },
-    onNewRequest,
+    along,
   );
 
 /** Columns in the order staff see them in exports. */

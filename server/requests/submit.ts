@@ -13,7 +13,6 @@ import type { JobApplicationData } from '../../shared/schemas/job-application';
 import type { NewsletterData } from '../../shared/schemas/newsletter';
 import type { ServiceOrderData } from '../../shared/schemas/service-order';
 import type { TripPlanData } from '../../shared/schemas/trip-plan';
-import { mailOutbox } from '../data/mail-outbox';
 import {
   insertAppointment,
   insertJobApplication,
@@ -22,7 +21,7 @@ import {
   insertTripPlan,
   newReference,
   referencePrefixes,
-  type OnNewRequest,
+  type AlongWithRequest,
   type StoredRequest,
   type SubmissionTable,
   type WithPhoneE164,
@@ -48,7 +47,7 @@ const inserts: {
   [T in RequestTable]: (
     writes: WriteBatcher,
     data: WithPhoneE164<RequestForms[T]>,
-    onNewRequest: OnNewRequest,
+    along: AlongWithRequest,
   ) => Promise<StoredRequest>;
 } = {
   job_applications: insertJobApplication,
@@ -94,10 +93,9 @@ type Consents = { smsConsent: boolean; whatsappConsent: boolean };
  * The patient's receipt, queued in the transaction that stores the request (issue #13), with the consent to texts
  * they gave on the form and, when they did, the receipt's text (issue #27).
  */
-const receiptFor =
-  (deps: SubmitDeps, consents: Consents, queued: { text: boolean }): OnNewRequest =>
-  async (trx, request, inboxRow) => {
-    await mailOutbox.insert(trx, requestReceivedMail(request));
+const receiptFor = (deps: SubmitDeps, consents: Consents, queued: { text: boolean }): AlongWithRequest => ({
+  receipt: requestReceivedMail,
+  onNew: async (trx, request, inboxRow) => {
     if (request.phoneE164)
       await recordFormConsents(trx, request.phoneE164, consents, {
         source: `${request.type} form`,
@@ -105,7 +103,8 @@ const receiptFor =
       });
     // Set, not or-ed: the batcher may run a job twice, the first time in a transaction it rolls back (ADR 0052).
     queued.text = (await queueReceivedText(deps.messaging, trx, request, inboxRow.id)) !== null;
-  };
+  },
+});
 
 /**
  * The phone in E.164. A box ticked for texts beside a number that cannot take them (not valid, not a mobile) is refused

@@ -20,9 +20,10 @@ export const faultMarker = (fault: WriteFault) => `testfault-${fault}-`;
 export const faultKey = (fault: WriteFault, key = randomBytes(18).toString('base64url')) =>
   `${faultMarker(fault)}${key}`.slice(0, 64);
 
+/** A statement that inserts a marked value: an INSERT, or a WITH whose inserts store one (ADR 0057). */
 const faultFor = (node: RootOperationNode): WriteFault | null => {
-  if (node.kind !== 'InsertQueryNode') return null;
-  const values = JSON.stringify(node.values ?? null);
+  const values = JSON.stringify(node);
+  if (!values.includes('"InsertQueryNode"')) return null;
   if (values.includes(faultMarker('busy'))) return 'busy';
   if (values.includes(faultMarker('error'))) return 'error';
   return null;

@@ -89,14 +89,16 @@ async function visitorOf(harness: ChatHarness) {
 }
 
 describe('statements per request', () => {
-  it('a stored appointment request: one transaction of 7 statements', async () => {
+  it('a stored appointment request: one transaction of 7 statements on SQLite, 4 on PostgreSQL', async () => {
     const sent = await recorded(async () => {
       expect((await post(h.baseUrl, 'submitAppointment', validInput.submitAppointment())).status).toBe(200);
     });
     // begin, insert appointment, insert request, insert request event, insert mail, select consents, commit (no
-    // savepoint while the batch's jobs succeed: ADR 0052; it was 9)
-    const form = { statements: 7, transactions: 1, outsideTransactions: 0, savepointStatements: 0 };
-    expect(countsOf(sent), sent.join('\n')).toEqual(expected({ sqlite: form, postgres: form }));
+    // savepoint while the batch's jobs succeed: ADR 0052; it was 9). PostgreSQL's four inserts are one statement.
+    const form = { transactions: 1, outsideTransactions: 0, savepointStatements: 0 };
+    expect(countsOf(sent), sent.join('\n')).toEqual(
+      expected({ sqlite: { ...form, statements: 7 }, postgres: { ...form, statements: 4 } }),
+    );
   });
 
   it("a visitor's first message: 7 statements to the acknowledgement on SQLite, 5 on PostgreSQL", async () => {
