@@ -160,20 +160,30 @@ type NewInboxRequest = { request: NewRequest; inboxRow: InboxRow };
 const asSelected = (values: Record<string, unknown>) =>
   Object.entries(values).map(([column, value]) => sql`${value}`.as(column));
 
+/** One request form to store, with the reference a draw gives it (`withFreshReference`). */
+type RequestWrite<T extends RequestTable> = {
+  trx: Transaction<Database>;
+  table: T;
+  key: string | undefined;
+  values: Row<Database[T]>;
+  fields: Omit<NewRequest, 'submissionId' | 'reference'>;
+  receipt: AlongWithRequest['receipt'];
+};
+
 /**
  * PostgreSQL: the form's row, its inbox row, the inbox's first event and the receipt in one statement, one round trip
  * instead of four (issue #31, ADR 0057). Each later insert selects from the one before it, so a refused first insert
  * (its key or its reference already stored) stores nothing and answers no row. A statement is atomic: it stores all of
  * them or none.
  */
-function insertRequestInOneStatement<T extends RequestTable>(
-  trx: Transaction<Database>,
-  table: T,
-  key: string | undefined,
-  values: Row<Database[T]>,
-  fields: Omit<NewRequest, 'submissionId' | 'reference'>,
-  receipt: AlongWithRequest['receipt'],
-) {
+function insertRequestInOneStatement<T extends RequestTable>({
+  trx,
+  table,
+  key,
+  values,
+  fields,
+  receipt,
+}: RequestWrite<T>) {
   return async (reference: string): Promise<NewInboxRequest | undefined> => {
     const now = Date.now();
     const stamp = new Date(now).toISOString();
@@ -223,14 +233,7 @@ function insertRequestInOneStatement<T extends RequestTable>(
 }
 
 /** SQLite: the same writes one by one (it has no writes in WITH, and nothing leaves its process). */
-function insertRequestOneByOne<T extends RequestTable>(
-  trx: Transaction<Database>,
-  table: T,
-  key: string | undefined,
-  values: Row<Database[T]>,
-  fields: Omit<NewRequest, 'submissionId' | 'reference'>,
-  receipt: AlongWithRequest['receipt'],
-) {
+function insertRequestOneByOne<T extends RequestTable>({ trx, table, key, values, fields, receipt }: RequestWrite<T>) {
   const insertRow = insertFormRow(trx, table, key, values);
   return async (reference: string): Promise<NewInboxRequest | undefined> => {
     const now = Date.now();
@@ -255,7 +258,12 @@ function storeRequest<T extends RequestTable>(
   return writes.run(async (trx) => {
     const fields = { ...inbox, type: requestTypeOf[table] };
     const insert = engineOf(trx) === 'postgres' ? insertRequestInOneStatement : insertRequestOneByOne;
-    const drawn = await withFreshReference(trx, table, key, insert(trx, table, key, values, fields, along.receipt));
+    const drawn = await withFreshReference(
+      trx,
+      table,
+      key,
+      insert({ trx, table, key, values, fields, receipt: along.receipt }),
+    );
     if (!drawn) throw new Error('Submission was not stored');
     if (!drawn.inserted) return { reference: drawn.reference, created: false, inboxRow: null };
     const { request, inboxRow } = drawn.inserted;
