@@ -34,6 +34,9 @@ export type NewRequest = {
   requestedDate: string | null;
 };
 
+/** A new request before its form's row is stored: everything but the row's id. */
+export type UnstoredRequest = Omit<NewRequest, 'submissionId'>;
+
 /** Who made a change: a staff member, the patient (from their dashboard) or the system (retention). */
 export type Actor = { kind: 'staff'; userId: number } | { kind: 'patient' } | { kind: 'system' };
 

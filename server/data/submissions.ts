@@ -21,7 +21,16 @@ import type { TripPlanData } from '../../shared/schemas/trip-plan';
 import type { InboxRow, RequestType } from '../../shared/requests';
 import { engineOf } from '../db/dialect';
 import { mailOutbox, mailValues, type OutgoingMail } from './mail-outbox';
-import { addToInbox, CREATED_EVENT, eventValues, inboxValues, PATIENT, toInboxRow, type NewRequest } from './requests';
+import {
+  addToInbox,
+  CREATED_EVENT,
+  eventValues,
+  inboxValues,
+  PATIENT,
+  toInboxRow,
+  type NewRequest,
+  type UnstoredRequest,
+} from './requests';
 
 export type SubmissionTable =
   'newsletter_subscriptions' | 'job_applications' | 'service_orders' | 'appointments' | 'trip_plans';
@@ -88,7 +97,7 @@ async function withFreshReference<R>(
   throw new Error(`Could not draw a free reference for ${table}`);
 }
 
-/** The form's own row as `reference` stores it; undefined when a unique column refused it. */
+/** The form's own row as `reference` stores it. */
 const formRowValues = <T extends SubmissionTable>(
   key: string | undefined,
   values: Row<Database[T]>,
@@ -96,6 +105,7 @@ const formRowValues = <T extends SubmissionTable>(
   now: string,
 ) => ({ ...values, reference, idempotency_key: key ?? null, created_at: now }) as never;
 
+/** Inserts the form's own row; undefined when a unique column (the key, the reference, an address) refused it. */
 const insertFormRow =
   <T extends SubmissionTable>(
     trx: Transaction<Database>,
@@ -143,8 +153,11 @@ export type OnNewRequest = (trx: Transaction<Database>, request: NewRequest, inb
 
 /** What a request seen for the first time stores beside its inbox row, in the same transaction. */
 export type AlongWithRequest = {
-  /** The patient's receipt (issue #13), queued with the request itself: on PostgreSQL by the same statement. */
-  receipt?: (request: NewRequest) => OutgoingMail;
+  /**
+   * The patient's receipt (issue #13), queued with the request itself: on PostgreSQL by the same statement, so it is
+   * built before the form's row has an id.
+   */
+  receipt?: (request: UnstoredRequest) => OutgoingMail;
   /** Further writes once the inbox row is stored (consents, texts, a booking). */
   onNew?: OnNewRequest;
 };
@@ -166,7 +179,7 @@ type RequestWrite<T extends RequestTable> = {
   table: T;
   key: string | undefined;
   values: Row<Database[T]>;
-  fields: Omit<NewRequest, 'submissionId' | 'reference'>;
+  fields: Omit<UnstoredRequest, 'reference'>;
   receipt: AlongWithRequest['receipt'];
 };
 
@@ -187,8 +200,8 @@ function insertRequestInOneStatement<T extends RequestTable>({
   return async (reference: string): Promise<NewInboxRequest | undefined> => {
     const now = Date.now();
     const stamp = new Date(now).toISOString();
-    const unstored = { ...fields, reference, submissionId: 0 };
-    const { submission_id: _submission, ...inbox } = inboxValues(unstored, stamp);
+    const unstored = { ...fields, reference };
+    const { submission_id: _submission, ...inbox } = inboxValues({ ...unstored, submissionId: 0 }, stamp);
     const { request_id: _request, ...event } = eventValues(0, PATIENT, CREATED_EVENT, stamp);
     const chain = trx
       .with('submission', (db) =>

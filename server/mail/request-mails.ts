@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely';
 import { brand, officeAddressLine } from '../../shared/brand';
 import { formatLagosDate, formatLagosDateTime, lagosWallClockToUtc } from '../../shared/lagos-date';
 import { requestTypeLabels, type RequestType } from '../../shared/requests';
-import type { NewRequest } from '../data/requests';
+import type { UnstoredRequest } from '../data/requests';
 import type { OutgoingMail } from '../data/mail-outbox';
 import type { RequestsTable } from '../db/schema';
 import { calendarFile } from './ics';
@@ -50,7 +50,7 @@ function askedLines(type: RequestType, subject: string, requestedDate: string | 
 }
 
 /** Sent when a request is stored: the reference, what was asked and what happens next. */
-export function requestReceivedMail(request: NewRequest): OutgoingMail {
+export function requestReceivedMail(request: UnstoredRequest): OutgoingMail {
   const label = requestTypeLabels[request.type];
   return {
     to: request.email,

@@ -97,7 +97,6 @@ describe('storing a request form', () => {
     ]);
     const receipt = requestReceivedMail({
       type: 'appointment',
-      submissionId: form[0]!.id,
       reference: stored.reference,
       fullName: data.fullName,
       email: data.email,
